@@ -1,0 +1,2 @@
+/** @separ/web — the routed site; filled by the web issue (#4). */
+export {};

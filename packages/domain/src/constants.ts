@@ -1,0 +1,80 @@
+/** Business constants of the product (SPEC §9), shared by the site, the api client and the server. */
+
+/** Simultaneous devices per subscription, and for the family and ultimate tiers. */
+export const DEVICES_PER_SUBSCRIPTION = 5;
+export const DEVICES_PER_FAMILY_SUBSCRIPTION = 10;
+
+/** The free account: one device, three locations. */
+export const FREE_PLAN = { devices: 1, locations: 3 } as const;
+
+/** Money-back guarantee in days, and the refund window of a failed transaction in hours. */
+export const MONEY_BACK_DAYS = 30;
+export const FAILED_PAYMENT_REFUND_HOURS = 72;
+
+/** Every backend call gives up after this many milliseconds. */
+export const REQUEST_TIMEOUT_MS = 10_000;
+
+/** The header turns opaque once the page has scrolled more than this many pixels. */
+export const HEADER_SCROLL_THRESHOLD_PX = 10;
+
+/** At most this many plan cards per tab in the home page's pricing section. */
+export const HOME_PLANS_PER_TAB = 3;
+
+/** After a successful payment request, the page waits this long before going to the gateway. */
+export const PAYMENT_REDIRECT_DELAY_MS = 1_500;
+
+/** How long the "copied" toast stays. */
+export const COPIED_TOAST_MS = 2_000;
+
+/** The simulated connection takes this long to become connected. */
+export const SIMULATED_CONNECT_DELAY_MS = 2_000;
+
+/** The servers and payments screens wait this long before a retry. */
+export const LIST_RETRY_DELAY_MS = 1_000;
+
+/** The payment gateways, by the code the purchase call takes. */
+export const GATEWAYS = ['ird', 'spay'] as const;
+export type Gateway = (typeof GATEWAYS)[number];
+
+/** True when the text names a known gateway. */
+export function isGateway(value: unknown): value is Gateway {
+  return typeof value === 'string' && (GATEWAYS as readonly string[]).includes(value);
+}
+
+/** The legal pages' "last updated" date. */
+export const POLICY_DATE = '2025-09-23';
+
+/** Claimed service uptime, in percent. */
+export const UPTIME_PERCENT = 99.9;
+
+/** The translation loader's retry policy: attempts, first delay (doubling), parallel reads. */
+export const LOCALE_LOAD_RETRIES = 5;
+export const LOCALE_LOAD_FIRST_DELAY_MS = 350;
+export const LOCALE_LOAD_MAX_PARALLEL = 10;
+
+/** The spec's breakpoints in pixels and the container's maximum width. */
+export const BREAKPOINTS = { sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 } as const;
+export const CONTAINER_MAX_WIDTH = 1280;
+
+/** The languages of the product; Persian is the default and is written right to left. */
+export const LANGUAGES = ['fa', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'fa';
+
+/** True when the text names a supported language. */
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The writing direction of a language. */
+export function directionOf(language: Language): 'rtl' | 'ltr' {
+  return language === 'fa' ? 'rtl' : 'ltr';
+}
+
+/** The local-storage key of the persisted client state. */
+export const APP_STATE_STORAGE_KEY = 'separ-app-state';
+
+/** Cookie and storage names of the login state and language. */
+export const USER_TOKEN_COOKIE = 'jwtUserToken';
+export const USERNAME_COOKIE = 'jwtUserUsername';
+export const LANGUAGE_STORAGE_KEY = 'userLanguage';

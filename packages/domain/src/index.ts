@@ -1,0 +1,13 @@
+/**
+ * @separ/domain — Separ's business rules as pure functions: plan pricing, formats, account status,
+ * validation, payment results and server links. No React, no I/O, no clock: callers pass `now`.
+ */
+export * from './format.ts';
+export * from './plans.ts';
+export * from './account.ts';
+export * from './payments.ts';
+export * from './validation.ts';
+export * from './servers.ts';
+export * from './constants.ts';
+export * from './fallbackPlans.ts';
+export { asRecord, toNumber, toText } from './records.ts';

@@ -1,0 +1,2 @@
+/** @separ/ui — screens and widgets as RTL-aware styled components; filled by the ui issue (#3). */
+export {};
