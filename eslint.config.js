@@ -34,7 +34,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/ui/**/*.{ts,tsx}', 'apps/web/**/*.{ts,tsx}', 'packages/api/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
+    // Command-line scripts talk to the terminal.
+    files: ['scripts/**/*.{js,mjs,ts}', '.ci/**/*', 'apps/server/src/cli/**/*.ts', 'apps/server/scripts/**/*'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: [
+      'packages/ui/**/*.{ts,tsx}',
+      'apps/web/**/*.{ts,tsx}',
+      'packages/api/**/*.{ts,tsx}',
+      '.storybook/**/*.{ts,tsx}',
+    ],
     plugins: { react, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     languageOptions: {
       globals: { ...globals.browser },
@@ -74,7 +84,7 @@ export default tseslint.config(
         'error',
         {
           selector:
-            "JSXAttribute[name.name=/^(aria-label|aria-description|aria-valuetext|alt|title|placeholder|label)$/] > Literal[value=/[A-Za-z\\u0600-\\u06FF]/]",
+            'JSXAttribute[name.name=/^(aria-label|aria-description|aria-valuetext|alt|title|placeholder|label)$/] > Literal[value=/[A-Za-z\\u0600-\\u06FF]/]',
           message: 'User-visible attribute text must come from the locales (t(...)).',
         },
       ],
@@ -91,7 +101,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['react', 'react-*', 'react/*'], message: '@separ/domain never imports React.' },
-            { group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'os', 'child_process'], message: '@separ/domain does no I/O.' },
+            {
+              group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'os', 'child_process'],
+              message: '@separ/domain does no I/O.',
+            },
             { group: ['@separ/*'], message: '@separ/domain depends on no other package of the workspace.' },
           ],
         },
@@ -126,7 +139,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@separ/api', '@separ/api/*', '@reduxjs/*', 'react-redux', 'msw', 'msw/*'], message: '@separ/ui never fetches: take data as props.' },
+            {
+              group: ['@separ/api', '@separ/api/*', '@reduxjs/*', 'react-redux', 'msw', 'msw/*'],
+              message: '@separ/ui never fetches: take data as props.',
+            },
           ],
         },
       ],

@@ -39,7 +39,9 @@ const bundles = Object.fromEntries(languages.map((lng) => [lng, load(lng)])) as 
 const flat = Object.fromEntries(
   languages.map((lng) => [
     lng,
-    new Map(Object.entries(bundles[lng]).flatMap(([ns, tree]) => [...flatten(tree, ns)].map(([k, v]) => [k, v] as const))),
+    new Map(
+      Object.entries(bundles[lng]).flatMap(([ns, tree]) => [...flatten(tree, ns)].map(([k, v]) => [k, v] as const)),
+    ),
   ]),
 ) as Record<(typeof languages)[number], Map<string, unknown>>;
 
@@ -54,8 +56,14 @@ describe('locales', () => {
   it('have the same keys in both languages', () => {
     const faKeys = [...flat.fa.keys()].sort();
     const enKeys = [...flat.en.keys()].sort();
-    expect(faKeys.filter((k) => !flat.en.has(k)), 'keys only in fa').toEqual([]);
-    expect(enKeys.filter((k) => !flat.fa.has(k)), 'keys only in en').toEqual([]);
+    expect(
+      faKeys.filter((k) => !flat.en.has(k)),
+      'keys only in fa',
+    ).toEqual([]);
+    expect(
+      enKeys.filter((k) => !flat.fa.has(k)),
+      'keys only in en',
+    ).toEqual([]);
   });
 
   it.each(languages)('have no empty or non-text value in %s', (lng) => {
@@ -65,7 +73,10 @@ describe('locales', () => {
 
   it('use the same interpolation variables in both languages', () => {
     const differ = [...flat.en]
-      .filter(([key, en]) => JSON.stringify(placeholders(String(en))) !== JSON.stringify(placeholders(String(flat.fa.get(key)))))
+      .filter(
+        ([key, en]) =>
+          JSON.stringify(placeholders(String(en))) !== JSON.stringify(placeholders(String(flat.fa.get(key)))),
+      )
       .map(([key]) => key);
     expect(differ).toEqual([]);
   });
@@ -74,7 +85,13 @@ describe('locales', () => {
     const technical = /AES-256|IPv6|HTTP|WebRTC|you@example\.com|sepr\d+|v2ray\w*|V2Box|\(September 23, 2025\)/gi;
     const offenders = [...flat.fa]
       .filter(([key]) => !key.startsWith('legal.'))
-      .filter(([, value]) => /[0-9]/.test(String(value).replace(/\{\{[^}]*\}\}/g, '').replace(technical, '')))
+      .filter(([, value]) =>
+        /[0-9]/.test(
+          String(value)
+            .replace(/\{\{[^}]*\}\}/g, '')
+            .replace(technical, ''),
+        ),
+      )
       .map(([key, value]) => `${key}: ${String(value)}`);
     expect(offenders).toEqual([]);
   });

@@ -166,8 +166,14 @@ describe('accountStatus (SPEC §4 account status, in order)', () => {
   });
 
   it('is active with whole days left, rounded up, never below 0', () => {
-    expect(accountStatus(account({ expireDate: '2026-06-02T13:00:00Z' }), NOW)).toEqual({ state: 'active', daysLeft: 2 });
-    expect(accountStatus(account({ expireDate: '2026-06-01T12:00:00Z' }), NOW)).toEqual({ state: 'active', daysLeft: 0 });
+    expect(accountStatus(account({ expireDate: '2026-06-02T13:00:00Z' }), NOW)).toEqual({
+      state: 'active',
+      daysLeft: 2,
+    });
+    expect(accountStatus(account({ expireDate: '2026-06-01T12:00:00Z' }), NOW)).toEqual({
+      state: 'active',
+      daysLeft: 0,
+    });
     expect(accountStatus(account({ expireDate: null }), NOW)).toEqual({ state: 'active', daysLeft: 0 });
     expect(accountStatus(account({ expireDate: 'not a date' }), NOW)).toEqual({ state: 'active', daysLeft: 0 });
   });

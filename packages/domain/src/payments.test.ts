@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decodePaymentResult, encodePaymentResult, parseDeviceInfo, paymentState, type PaymentResultPayload } from './payments.ts';
+import {
+  decodePaymentResult,
+  encodePaymentResult,
+  parseDeviceInfo,
+  paymentState,
+  type PaymentResultPayload,
+} from './payments.ts';
 
 function base64(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64');
@@ -90,7 +96,15 @@ describe('decodePaymentResult (SPEC §3 payment result payload)', () => {
     expect(decodePaymentResult(base64(JSON.stringify({ status: 'success', amount: 'x' }))).amountToman).toBeNull();
   });
 
-  const failed = { status: 'failed', orderId: 'N/A', refId: '', amountToman: null, time: '', username: '', password: '' };
+  const failed = {
+    status: 'failed',
+    orderId: 'N/A',
+    refId: '',
+    amountToman: null,
+    time: '',
+    username: '',
+    password: '',
+  };
 
   it.each([
     ['missing', undefined],

@@ -125,15 +125,19 @@ describe('discountPercent', () => {
 
   it('is within 1..99 whenever present', () => {
     fc.assert(
-      fc.property(fc.double({ min: -1e9, max: 1e9, noNaN: true }), fc.double({ min: -1e9, max: 1e9, noNaN: true }), (t, c) => {
-        const percent = discountPercent(t, c);
-        if (percent === null) return;
-        expect(Number.isInteger(percent)).toBe(true);
-        expect(percent).toBeGreaterThanOrEqual(1);
-        expect(percent).toBeLessThanOrEqual(99);
-        expect(t).toBeGreaterThan(c);
-        expect(c).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.double({ min: -1e9, max: 1e9, noNaN: true }),
+        fc.double({ min: -1e9, max: 1e9, noNaN: true }),
+        (t, c) => {
+          const percent = discountPercent(t, c);
+          if (percent === null) return;
+          expect(Number.isInteger(percent)).toBe(true);
+          expect(percent).toBeGreaterThanOrEqual(1);
+          expect(percent).toBeLessThanOrEqual(99);
+          expect(t).toBeGreaterThan(c);
+          expect(c).toBeGreaterThan(0);
+        },
+      ),
     );
   });
 });
@@ -193,10 +197,16 @@ describe('normalizePlan', () => {
 const plans = [
   normalizePlan(rawPlan({ id: 1, subsDays: 90, price_toman: '{"100":300000}', price_credit: '{"100":300000}' })),
   normalizePlan(rawPlan({ id: 2, subsDays: 30, price_toman: '{"100":120000}', price_credit: '{"100":120000}' })),
-  normalizePlan(rawPlan({ id: 3, subsDays: 30, ios: 1, price_toman: '{"100":150000}', price_credit: '{"100":120000}' })),
-  normalizePlan(rawPlan({ id: 4, subsDays: 365, allowedMB: -1, price_toman: '{"100":900000}', price_credit: '{"100":900000}' })),
+  normalizePlan(
+    rawPlan({ id: 3, subsDays: 30, ios: 1, price_toman: '{"100":150000}', price_credit: '{"100":120000}' }),
+  ),
+  normalizePlan(
+    rawPlan({ id: 4, subsDays: 365, allowedMB: -1, price_toman: '{"100":900000}', price_credit: '{"100":900000}' }),
+  ),
   normalizePlan(rawPlan({ id: 5, subsDays: 30, title: 'نامحدود یک ماهه', price_toman: '{}', price_credit: '{}' })),
-  normalizePlan(rawPlan({ id: 6, subsDays: 90, allowedDevices: 2, price_toman: '{"100":120000}', price_credit: '{"100":120000}' })),
+  normalizePlan(
+    rawPlan({ id: 6, subsDays: 90, allowedDevices: 2, price_toman: '{"100":120000}', price_credit: '{"100":120000}' }),
+  ),
 ];
 
 describe('filterByPlatform (SPEC §5 platform filter)', () => {
@@ -250,20 +260,24 @@ describe('sortPlans', () => {
         ),
       );
     fc.assert(
-      fc.property(fc.array(arbPlan, { maxLength: 30 }), fc.constantFrom('price' as const, 'duration' as const), (list, by) => {
-        const copy = [...list];
-        const sorted = sortPlans(list, by);
-        expect(list).toEqual(copy);
-        expect(sorted).toHaveLength(list.length);
-        const key = (p: (typeof list)[number]) => (by === 'price' ? (p.bestPrice ?? Infinity) : p.subsDays);
-        for (let i = 1; i < sorted.length; i++) {
-          const a = sorted[i - 1]!;
-          const b = sorted[i]!;
-          expect(key(a)).toBeLessThanOrEqual(key(b));
-          if (key(a) === key(b)) expect(list.indexOf(a)).toBeLessThan(list.indexOf(b));
-        }
-        expect(sortPlans(list, by)).toEqual(sorted);
-      }),
+      fc.property(
+        fc.array(arbPlan, { maxLength: 30 }),
+        fc.constantFrom('price' as const, 'duration' as const),
+        (list, by) => {
+          const copy = [...list];
+          const sorted = sortPlans(list, by);
+          expect(list).toEqual(copy);
+          expect(sorted).toHaveLength(list.length);
+          const key = (p: (typeof list)[number]) => (by === 'price' ? (p.bestPrice ?? Infinity) : p.subsDays);
+          for (let i = 1; i < sorted.length; i++) {
+            const a = sorted[i - 1]!;
+            const b = sorted[i]!;
+            expect(key(a)).toBeLessThanOrEqual(key(b));
+            if (key(a) === key(b)) expect(list.indexOf(a)).toBeLessThan(list.indexOf(b));
+          }
+          expect(sortPlans(list, by)).toEqual(sorted);
+        },
+      ),
     );
   });
 });

@@ -114,8 +114,7 @@ export function normalizePlan(raw: RawPlan): Plan {
   const credit = parsePriceMap(raw.price_credit);
   const mainToman = toman[PRICE_KEY];
   const mainCredit = credit[PRICE_KEY];
-  const percent =
-    mainToman !== undefined && mainCredit !== undefined ? discountPercent(mainToman, mainCredit) : null;
+  const percent = mainToman !== undefined && mainCredit !== undefined ? discountPercent(mainToman, mainCredit) : null;
   const allowedMB = numberOr(raw.allowedMB, 0);
   const subsDays = numberOr(raw.subsDays, 0);
   return {
@@ -143,9 +142,7 @@ export function isPopularPlan(plan: Plan): boolean {
 /** Sorts ascending by best price (plans without a price last) or by duration; stable, returns a new array. */
 export function sortPlans(plans: Plan[], by: 'price' | 'duration'): Plan[] {
   const key =
-    by === 'price'
-      ? (plan: Plan) => plan.bestPrice ?? Number.POSITIVE_INFINITY
-      : (plan: Plan) => plan.subsDays;
+    by === 'price' ? (plan: Plan) => plan.bestPrice ?? Number.POSITIVE_INFINITY : (plan: Plan) => plan.subsDays;
   return [...plans].sort((a, b) => {
     const ka = key(a);
     const kb = key(b);

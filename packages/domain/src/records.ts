@@ -2,9 +2,7 @@
 
 /** The value as a plain object, or an empty one. */
 export function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 /** The first of the named fields that is present (not undefined and not null). */

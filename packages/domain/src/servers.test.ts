@@ -71,8 +71,12 @@ describe('parseServer (SPEC §3 server)', () => {
   it('never leaves a placeholder behind when credentials are given', () => {
     fc.assert(
       fc.property(fc.array(fc.string()), fc.string(), (links, title) => {
-        const server = parseServer(rawServer({ title, server: JSON.stringify({ s: links }) }), { username: 'u', password: 'p' });
-        for (const text of [server.title, ...server.links]) expect(text.includes('xxx') && !text.includes('u-p')).toBe(false);
+        const server = parseServer(rawServer({ title, server: JSON.stringify({ s: links }) }), {
+          username: 'u',
+          password: 'p',
+        });
+        for (const text of [server.title, ...server.links])
+          expect(text.includes('xxx') && !text.includes('u-p')).toBe(false);
         expect(server.links).toHaveLength(links.length);
       }),
     );
