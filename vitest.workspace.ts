@@ -31,6 +31,17 @@ export const projects: TestProjectConfiguration[] = [
       include: ['**/*.test.ts'],
     },
   }),
+  defineProject({
+    ...resolveSources,
+    test: {
+      name: 'server',
+      root: './apps/server',
+      environment: 'node',
+      include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  }),
 ];
 
 export default projects;

@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { DatabaseHandle } from './db/index.ts';
+import { originCheck } from './http/csrf.ts';
+import { HttpError } from './http/errors.ts';
+import { redactUrl } from './http/redact.ts';
+import { appRoutes } from './routes/app.ts';
+import { publicRoutes } from './routes/public.ts';
+import { siteRoutes } from './routes/site.ts';
+import { loadSecretKey, SecretBox } from './security/crypto.ts';
+import { systemClock, type Clock } from './services/clock.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: DatabaseHandle;
+  now?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Errors that mean the database is away: the request may succeed later. */
+const DATABASE_DOWN =
+  /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|connection is closed|Client has encountered a connection error|database is locked|SQLITE_BUSY|SQLITE_CANTOPEN|SQLITE_IOERR|disk I\/O error|database connection is not open|too many clients|the database system is (starting up|shutting down)|timeout exceeded when trying to connect/i;
+
+const HASHED_ASSET = /-[A-Za-z0-9_-]{8,}\.(?:js|css|woff2?|png|jpe?g|webp|avif|svg)$/;
+
+/** The default log settings: structured, with secrets kept out (SPEC: no password, token or cookie in logs). */
+export function defaultLogger(level = 'info'): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req(request: { method: string; url: string; ip?: string }) {
+        return { method: request.method, url: redactUrl(request.url), ip: request.ip };
+      },
+    },
+  };
+}
+
+/** Builds the whole server: API, translation files and the built web app, on one origin. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+  });
+
+  const ctx: AppContext = {
+    db: database.db,
+    database,
+    config,
+    secrets: { box: new SecretBox(loadSecretKey(config.secretKey, config.dataDir)), scrypt: config.scrypt },
+    now: options.now ?? systemClock,
+  };
+
+  // The spec's client posts `Content-Type: application/json` with an empty body: a valid request.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
+    }
+  });
+  await app.register(formbody);
+  // Any other body is ignored: the calls take their parameters from the query string.
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
+  await app.register(cookie);
+
+  app.addHook('onRequest', originCheck(config.allowedOrigins));
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-frame-options', 'DENY');
+    return payload;
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ ok: false, message: error.message });
+    }
+    if ((error as FastifyError).validation) {
+      return reply.code(400).send({ ok: false, message: `Invalid request: ${error.message}` });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      return reply.code(status).send({ ok: false, message: error.message || 'Bad request' });
+    }
+    if (DATABASE_DOWN.test(`${error.message} ${(error as NodeJS.ErrnoException).code ?? ''}`)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ ok: false, message: 'The service is temporarily unavailable. Please try again in a moment.' });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ ok: false, message: 'Something went wrong on our side. Please try again.' });
+  });
+
+  await publicRoutes(app, ctx);
+  await siteRoutes(app, ctx);
+  await appRoutes(app, ctx);
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await ctx.db.selectFrom('settings').select('key').limit(1).execute();
+      return { ok: true };
+    } catch {
+      return reply.code(503).send({ ok: false, message: 'Database unavailable' });
+    }
+  });
+
+  const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders(res, path) {
+        res.header(
+          'cache-control',
+          HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+  }
+
+  const API_PATH = /^\/(api|site_|getTelPlans|requestAccount|appinfo|locales|payment\/|sandbox\/)/;
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasWeb && isPage && !API_PATH.test(path) && !/\.[a-z0-9]{1,8}$/i.test(path)) {
+      // Every app route is served by the single-page app; unknown paths show the home page.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ ok: false, message: 'Not found' });
+  });
+
+  return app;
+}

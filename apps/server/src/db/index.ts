@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { CodeMigrationProvider, type DatabaseKind } from './migrations.ts';
+import type { Database } from './schema.ts';
+import { nodeSqliteDialect, openSqlite } from './sqlite.ts';
+
+export type { DatabaseKind } from './migrations.ts';
+export type Db = Kysely<Database>;
+
+/** An open database: the query layer, which dialect it speaks, and how to close it. */
+export interface DatabaseHandle {
+  db: Db;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+/** Opens PostgreSQL when a URL is given, else the embedded SQLite file in the data directory. */
+export function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+  poolSize?: number;
+}): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // Counts and bigint columns come back as numbers: every value we store fits in 2^53.
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID || oid === NUMERIC_OID
+            ? (value: string) => Number(value)
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    // An idle client that dies (the server restarted) must not crash the process.
+    pool.on('error', () => undefined);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  mkdirSync(options.dataDir, { recursive: true });
+  const database = openSqlite(join(options.dataDir, 'separ.sqlite'));
+  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(database) });
+  return { db, kind: 'sqlite', close: () => db.destroy() };
+}
+
+/** Applies every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = new Migrator({ db: handle.db, provider: new CodeMigrationProvider(handle.kind) });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,172 @@
+import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+
+/** Which database a migration runs on: the only place where the two dialects differ. */
+export type DatabaseKind = 'sqlite' | 'postgres';
+
+type Db = Kysely<unknown>;
+
+function idColumn(kind: DatabaseKind) {
+  return kind === 'postgres' ? ('serial' as const) : ('integer' as const);
+}
+
+/** The one set of migrations, applied in order at start on SQLite and PostgreSQL alike. */
+export function migrations(kind: DatabaseKind): Record<string, Migration> {
+  const id = idColumn(kind);
+  const auto = <T extends { primaryKey(): T; autoIncrement(): T }>(col: T) =>
+    kind === 'postgres' ? col.primaryKey() : col.primaryKey().autoIncrement();
+  return {
+    '0001_core': {
+      async up(db: Db) {
+        await db.schema
+          .createTable('plans')
+          .addColumn('id', id, auto)
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('ios', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('allowed_mb', 'integer', (c) => c.notNull())
+          .addColumn('subs_days', 'integer', (c) => c.notNull())
+          .addColumn('allowed_devices', 'integer', (c) => c.notNull())
+          .addColumn('discount', 'text')
+          .addColumn('price_toman', 'text', (c) => c.notNull())
+          .addColumn('price_credit', 'text', (c) => c.notNull())
+          .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('countries')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('title_fa', 'text', (c) => c.notNull())
+          .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+
+        await db.schema
+          .createTable('servers')
+          .addColumn('id', id, auto)
+          .addColumn('title', 'text', (c) => c.notNull())
+          .addColumn('type', 'integer', (c) => c.notNull())
+          .addColumn('country_code', 'text', (c) => c.notNull().references('countries.id').onDelete('cascade'))
+          .addColumn('server', 'text', (c) => c.notNull())
+          .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+
+        await db.schema
+          .createTable('users')
+          .addColumn('id', id, auto)
+          .addColumn('username', 'text', (c) => c.notNull().unique())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('password_enc', 'text', (c) => c.notNull())
+          .addColumn('email', 'text')
+          .addColumn('expire_date', 'text')
+          .addColumn('used_mb', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addColumn('allowed_mb', 'bigint', (c) => c.notNull())
+          .addColumn('allowed_devices', 'integer', (c) => c.notNull())
+          .addColumn('suspend', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('subs_days', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('ios', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('plan_id', 'integer')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('sessions')
+          .addColumn('id', id, auto)
+          .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addColumn('last_seen_at', 'text', (c) => c.notNull())
+          .addColumn('ip', 'text')
+          .addColumn('user_agent', 'text')
+          .execute();
+        await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
+
+        await db.schema
+          .createTable('devices')
+          .addColumn('id', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('device_info', 'text', (c) => c.notNull())
+          .addColumn('login_at', 'text', (c) => c.notNull())
+          .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('last_seen_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('devices_user').on('devices').column('user_id').execute();
+
+        await db.schema
+          .createTable('payments')
+          .addColumn('id', id, auto)
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('res_num', 'text', (c) => c.notNull())
+          .addColumn('ref_num', 'text', (c) => c.notNull())
+          .addColumn('state', 'integer', (c) => c.notNull())
+          .addColumn('amount', 'bigint', (c) => c.notNull())
+          .addColumn('plan_id', 'integer', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('payments_user').on('payments').column('user_id').execute();
+
+        await db.schema
+          .createTable('settings')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('throttle')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('count', 'integer', (c) => c.notNull())
+          .addColumn('window_start', 'text', (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('nodes')
+          .addColumn('id', id, auto)
+          .addColumn('name', 'text', (c) => c.notNull().unique())
+          .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+      async down(db: Db) {
+        for (const table of [
+          'nodes',
+          'throttle',
+          'settings',
+          'payments',
+          'devices',
+          'sessions',
+          'users',
+          'servers',
+          'countries',
+          'plans',
+        ]) {
+          await db.schema.dropTable(table).ifExists().execute();
+        }
+      },
+    },
+  };
+}
+
+/** Hands Kysely's Migrator the migrations above. */
+export class CodeMigrationProvider implements MigrationProvider {
+  private readonly kind: DatabaseKind;
+
+  constructor(kind: DatabaseKind) {
+    this.kind = kind;
+  }
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations(this.kind);
+  }
+}
+
+/** True when the database answers a trivial query. */
+export async function ping(db: Kysely<unknown>): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

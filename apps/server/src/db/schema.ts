@@ -1,0 +1,123 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Times are ISO 8601 text in UTC on both databases; flags are 0/1 integers. */
+export interface PlansTable {
+  id: Generated<number>;
+  title: string;
+  active: number;
+  ios: number;
+  allowed_mb: number;
+  subs_days: number;
+  allowed_devices: number;
+  discount: string | null;
+  price_toman: string;
+  price_credit: string;
+  sort_order: number;
+  created_at: string;
+}
+
+export interface CountriesTable {
+  id: string;
+  title: string;
+  title_fa: string;
+  sort_order: number;
+}
+
+export interface ServersTable {
+  id: Generated<number>;
+  title: string;
+  type: number;
+  country_code: string;
+  server: string;
+  active: number;
+  sort_order: number;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  password_enc: string;
+  email: string | null;
+  expire_date: string | null;
+  used_mb: number;
+  allowed_mb: number;
+  allowed_devices: number;
+  suspend: number;
+  subs_days: number;
+  ios: number;
+  plan_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface DevicesTable {
+  id: string;
+  user_id: number;
+  device_info: string;
+  login_at: string;
+  token_hash: string;
+  last_seen_at: string;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  user_id: number;
+  res_num: string;
+  ref_num: string;
+  state: number;
+  amount: number;
+  plan_id: number;
+  created_at: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface ThrottleTable {
+  key: string;
+  count: number;
+  window_start: string;
+}
+
+export interface NodesTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  created_at: string;
+}
+
+export interface Database {
+  plans: PlansTable;
+  countries: CountriesTable;
+  servers: ServersTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  devices: DevicesTable;
+  payments: PaymentsTable;
+  settings: SettingsTable;
+  throttle: ThrottleTable;
+  nodes: NodesTable;
+}
+
+export type PlanRow = Selectable<PlansTable>;
+export type NewPlan = Insertable<PlansTable>;
+export type UserRow = Selectable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ServerRow = Selectable<ServersTable>;
+export type CountryRow = Selectable<CountriesTable>;
+export type DeviceRow = Selectable<DevicesTable>;
+export type PaymentRow = Selectable<PaymentsTable>;

@@ -1,0 +1,36 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { forbidden } from './errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Gateway returns come cross-site from the bank by design. */
+const EXEMPT = [/^\/payment\/callback\//];
+
+function hostOf(value: string): string | null {
+  try {
+    return new URL(value).host.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refuses a state-changing request whose Origin (or, lacking it, Referer) names another site than
+ * ours or a configured one. A request with neither comes from no browser and is judged by its
+ * credentials alone.
+ */
+export function originCheck(allowedOrigins: string[]) {
+  const allowed = new Set(allowedOrigins.map((origin) => hostOf(origin)).filter((h): h is string => h !== null));
+  return async function checkOrigin(request: FastifyRequest, _reply: FastifyReply) {
+    if (SAFE_METHODS.has(request.method)) return;
+    const path = request.url.split('?')[0] ?? '';
+    if (EXEMPT.some((pattern) => pattern.test(path))) return;
+    const origin = request.headers.origin;
+    const referer = request.headers.referer;
+    const source = origin ?? referer;
+    if (source === undefined) return;
+    const host = source === 'null' ? null : hostOf(source);
+    const own = hostOf(`${request.protocol}://${request.host}`) ?? request.host.toLowerCase();
+    if (host !== null && (host === own || allowed.has(host))) return;
+    throw forbidden('Cross-site request refused.');
+  };
+}

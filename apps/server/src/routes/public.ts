@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { isLanguage } from '@separ/domain';
+import type { AppContext } from '../context.ts';
+import { notFound } from '../http/errors.ts';
+import { getSetting } from '../services/settings.ts';
+
+/** Whether a gate can take payments: enabled, with merchant credentials or the sandbox standing in. */
+export function gatewayActive(ctx: AppContext, gate: 'ird' | 'spay'): boolean {
+  return ctx.config.gateways[gate].enabled;
+}
+
+interface LocaleFile {
+  body: string;
+  etag: string;
+}
+
+function loadLocales(dir: string): Map<string, LocaleFile> {
+  const files = new Map<string, LocaleFile>();
+  if (!existsSync(dir)) return files;
+  for (const lng of ['fa', 'en']) {
+    const langDir = join(dir, lng);
+    if (!existsSync(langDir)) continue;
+    for (const file of readdirSync(langDir).filter((f) => /^[a-z][a-zA-Z0-9-]*\.json$/.test(f))) {
+      const body = JSON.stringify(JSON.parse(readFileSync(join(langDir, file), 'utf8')));
+      files.set(`${lng}/${file}`, { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` });
+    }
+  }
+  return files;
+}
+
+/** The public calls of SPEC §7: plans, gateways, app info and translation files. */
+export async function publicRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/getTelPlans', { schema: { querystring: { type: 'object' } } }, async () => {
+    const plans = await ctx.db
+      .selectFrom('plans')
+      .select([
+        'id',
+        'title',
+        'active',
+        'ios',
+        'allowed_mb',
+        'subs_days',
+        'allowed_devices',
+        'discount',
+        'price_toman',
+        'price_credit',
+      ])
+      .where('active', '=', 1)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute();
+    return {
+      ok: true,
+      code: 200,
+      data: plans.map((p) => ({
+        id: p.id,
+        title: p.title,
+        active: p.active,
+        ios: p.ios,
+        allowedMB: Number(p.allowed_mb),
+        subsDays: p.subs_days,
+        allowedDevices: p.allowed_devices,
+        discount: p.discount,
+        price_toman: p.price_toman,
+        price_credit: p.price_credit,
+      })),
+    };
+  });
+
+  app.get('/site_gateways', { schema: { querystring: { type: 'object' } } }, async () => ({
+    ok: true,
+    code: 200,
+    message: 'OK',
+    ird_auto_active: gatewayActive(ctx, 'ird') ? 1 : 0,
+    spay_auto_active: gatewayActive(ctx, 'spay') ? 1 : 0,
+  }));
+
+  app.get('/appinfo', { schema: { querystring: { type: 'object' } } }, async () => {
+    const [android, windows] = await Promise.all([
+      getSetting(ctx.db, 'app_android_link'),
+      getSetting(ctx.db, 'app_win_link'),
+    ]);
+    return {
+      ok: true,
+      data: [
+        {
+          app_android_link: ctx.config.appLinks.android || android || '',
+          app_win_link: ctx.config.appLinks.windows || windows || '',
+        },
+      ],
+    };
+  });
+
+  const locales = loadLocales(ctx.config.localesDir);
+  app.get(
+    '/locales/:lng/:file',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { lng: { type: 'string', maxLength: 10 }, file: { type: 'string', maxLength: 64 } },
+          required: ['lng', 'file'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const { lng, file } = request.params as { lng: string; file: string };
+      const entry = isLanguage(lng) ? locales.get(`${lng}/${file}`) : undefined;
+      if (!entry) throw notFound('No such translation file.');
+      reply.header('content-type', 'application/json; charset=utf-8');
+      reply.header('cache-control', 'public, max-age=300, must-revalidate');
+      reply.header('etag', entry.etag);
+      if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+      return reply.send(entry.body);
+    },
+  );
+
+  // The translation loader's missing-key reports: useful while developing, closed in production.
+  app.post(
+    '/locales/add/:lng/:ns',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { lng: { type: 'string', maxLength: 10 }, ns: { type: 'string', maxLength: 64 } },
+          required: ['lng', 'ns'],
+        },
+      },
+    },
+    async (request) => {
+      if (ctx.config.production) throw notFound();
+      const { lng, ns } = request.params as { lng: string; ns: string };
+      const keys = request.body && typeof request.body === 'object' ? Object.keys(request.body).slice(0, 100) : [];
+      request.log.warn({ lng, ns, keys }, 'missing translation keys');
+      return { ok: true };
+    },
+  );
+}

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import { USER_TOKEN_COOKIE, validatePasswordChange, type PasswordChangeError } from '@separ/domain';
+import type { AppContext } from '../context.ts';
+import { clearSessionCookies, requireUser, setSessionCookies } from '../http/auth.ts';
+import { badRequest, HttpError, notFound, tooManyRequests } from '../http/errors.ts';
+import { param, querySchema, requiredParam } from '../http/params.ts';
+import { verifyPassword } from '../security/crypto.ts';
+import { accountView, setPassword } from '../services/accounts.ts';
+import { checkCredentials } from '../services/login.ts';
+import { createSession, revokeSession } from '../services/sessions.ts';
+import { hitThrottle, peekThrottle } from '../services/throttle.ts';
+
+/** The English texts of SPEC §5 for the password rules the server checks again. */
+const PASSWORD_RULE_TEXT: Record<PasswordChangeError, string> = {
+  allFieldsRequired: 'Please fill in all fields',
+  mismatch: 'New password and confirmation do not match',
+  sameAsCurrent: 'New password cannot be the same as current password',
+  tooShort: 'New password must be at least 6 characters',
+  invalidCharacters: 'Invalid characters in password',
+};
+
+/** The login, session and panel calls of SPEC §7 and CONTRACTS §3. */
+export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post(
+    '/site_login',
+    { schema: { querystring: querySchema(['username', 'password']) } },
+    async (request, reply) => {
+      const username = param(request, 'username') ?? '';
+      const password = param(request, 'password') ?? '';
+      if (username.trim() === '' || password === '') throw badRequest('Please enter username and password');
+      if (username.length > 64 || password.length > 128) throw new HttpError(401, 'Invalid username or password');
+      const user = await checkCredentials(ctx, username, password, request.ip);
+      if (!user) throw new HttpError(401, 'Invalid username or password');
+      const days = ctx.config.sessionDays;
+      const { token } = await createSession(ctx.db, user.id, ctx.now(), days, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      setSessionCookies(request, reply, token, user.username, days * 24 * 60 * 60);
+      return { ok: true, username: user.username };
+    },
+  );
+
+  app.post('/api/site/logout', { schema: { querystring: { type: 'object' } } }, async (request, reply) => {
+    const token = request.cookies[USER_TOKEN_COOKIE];
+    if (token && token.length <= 200) await revokeSession(ctx.db, token);
+    clearSessionCookies(request, reply);
+    return { ok: true };
+  });
+
+  app.post('/api/site/account', { schema: { querystring: { type: 'object' } } }, async (request) => {
+    const user = await requireUser(ctx, request);
+    return { ok: true, ...(await accountView(ctx.db, user)) };
+  });
+
+  app.post(
+    '/api/site/changepassword',
+    { schema: { querystring: querySchema(['currentpassword', 'newpassword']) } },
+    async (request) => {
+      const user = await requireUser(ctx, request);
+      const current = requiredParam(request, 'currentpassword', 128);
+      const next = requiredParam(request, 'newpassword', 128);
+      const rule = validatePasswordChange({ current, next, confirm: next });
+      if (rule) return { ok: false, message: PASSWORD_RULE_TEXT[rule] };
+      const key = `password:user:${user.id}`;
+      const hourMs = 60 * 60 * 1000;
+      const throttle = await peekThrottle(ctx.db, key, ctx.config.loginLimits.perUserPerHour, hourMs, ctx.now());
+      if (throttle.blocked)
+        throw tooManyRequests('Too many attempts. Please wait and try again.', throttle.retryAfterSeconds);
+      if (!(await verifyPassword(current, user.password_hash))) {
+        await hitThrottle(ctx.db, key, hourMs, ctx.now());
+        return { ok: false, message: 'Current password is incorrect' };
+      }
+      await setPassword(ctx.db, ctx.secrets, user.id, next, ctx.now());
+      return { ok: true, message: 'Password changed successfully.' };
+    },
+  );
+
+  app.post('/api/site/servers', { schema: { querystring: { type: 'object' } } }, async (request) => {
+    const user = await requireUser(ctx, request);
+    let token = 'unknown';
+    try {
+      token = `${user.username}-${ctx.secrets.box.open(user.password_enc)}`;
+    } catch (error) {
+      request.log.error(
+        { err: error, user: user.id },
+        'cannot open the sealed VPN password (was the secret key changed?)',
+      );
+    }
+    const fill = (text: string) => text.replaceAll('xxx', token);
+    const lng = languageOf(request.headers.cookie, (request.query as Record<string, unknown>).lng);
+    const [servers, countries] = await Promise.all([
+      ctx.db
+        .selectFrom('servers')
+        .select(['id', 'title', 'type', 'country_code', 'server'])
+        .where('active', '=', 1)
+        .orderBy('sort_order')
+        .orderBy('id')
+        .execute(),
+      ctx.db.selectFrom('countries').selectAll().orderBy('sort_order').orderBy('id').execute(),
+    ]);
+    return {
+      ok: true,
+      servers: servers.map((s) => ({
+        id: s.id,
+        title: fill(s.title),
+        type: s.type,
+        countryCode: s.country_code,
+        server: fill(s.server),
+      })),
+      countries: countries.map((c) => ({
+        id: c.id,
+        title: lng === 'fa' ? c.title_fa : c.title,
+        title_en: c.title,
+        title_fa: c.title_fa,
+      })),
+    };
+  });
+
+  app.post('/api/site/unlinkdevice', { schema: { querystring: querySchema(['sessionId']) } }, async (request) => {
+    const user = await requireUser(ctx, request);
+    const sessionId = requiredParam(request, 'sessionId', 100);
+    const result = await ctx.db
+      .deleteFrom('devices')
+      .where('id', '=', sessionId)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound('Device not found');
+    return { ok: true };
+  });
+}
+
+/** The visitor's language: the lng query, then the i18next cookie; Persian otherwise. */
+export function languageOf(cookieHeader: string | undefined, lngQuery: unknown): 'fa' | 'en' {
+  if (lngQuery === 'en' || lngQuery === 'fa') return lngQuery;
+  const match = /(?:^|;\s*)i18next=(en|fa)\b/.exec(cookieHeader ?? '');
+  return match?.[1] === 'en' ? 'en' : 'fa';
+}

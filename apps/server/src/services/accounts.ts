@@ -1,0 +1,141 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Account, Device, Payment } from '@separ/domain';
+import type { Db } from '../db/index.ts';
+import type { UserRow } from '../db/schema.ts';
+import { hashPassword, randomPassword, type ScryptParams, type SecretBox } from '../security/crypto.ts';
+
+/** Everything needed to create a VPN account. */
+export interface NewAccount {
+  username?: string;
+  password?: string;
+  email?: string | null;
+  allowedMB: number;
+  allowedDevices: number;
+  subsDays: number;
+  ios: number;
+  planId?: number | null;
+  expireDate?: string | null;
+}
+
+/** The services that deal with secrets: password hashing and the encrypted VPN password. */
+export interface AccountSecrets {
+  box: SecretBox;
+  scrypt: ScryptParams;
+}
+
+/** A readable username: "sp" and six digits, e.g. sp482913. */
+export function generateUsername(): string {
+  return `sp${String(randomInt(100_000, 1_000_000))}`;
+}
+
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Creates an account with a unique username (generated unless given) and a random password of
+ * letters and digits (unless given); returns the row and the plain password, shown once.
+ */
+export async function createAccount(
+  db: Db,
+  secrets: AccountSecrets,
+  input: NewAccount,
+  now: Date,
+): Promise<{ user: UserRow; password: string }> {
+  const password = input.password ?? randomPassword(12);
+  const passwordHash = await hashPassword(password, secrets.scrypt);
+  const passwordEnc = secrets.box.seal(password);
+  const at = now.toISOString();
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const username = input.username ?? generateUsername();
+    const taken = await findUserByUsername(db, username);
+    if (taken) {
+      if (input.username) throw new Error(`The username ${username} is taken.`);
+      continue;
+    }
+    try {
+      const user = await db
+        .insertInto('users')
+        .values({
+          username,
+          password_hash: passwordHash,
+          password_enc: passwordEnc,
+          email: input.email ?? null,
+          expire_date: input.expireDate ?? null,
+          used_mb: 0,
+          allowed_mb: input.allowedMB,
+          allowed_devices: input.allowedDevices,
+          suspend: 0,
+          subs_days: input.subsDays,
+          ios: input.ios,
+          plan_id: input.planId ?? null,
+          created_at: at,
+          updated_at: at,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { user, password };
+    } catch (error) {
+      // A concurrent insert took the generated name: try another.
+      if (input.username || !/unique|duplicate/i.test(String(error))) throw error;
+    }
+  }
+  throw new Error('Could not find a free username.');
+}
+
+/** Sets a new password: its hash for logins and its sealed copy for connection links. */
+export async function setPassword(db: Db, secrets: AccountSecrets, userId: number, password: string, now: Date) {
+  const passwordHash = await hashPassword(password, secrets.scrypt);
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_enc: secrets.box.seal(password), updated_at: now.toISOString() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The account as the panel reads it (SPEC §3), with its devices and payments. */
+export async function accountView(db: Db, user: UserRow): Promise<Account> {
+  const [devices, payments] = await Promise.all([
+    db
+      .selectFrom('devices')
+      .select(['id', 'device_info', 'login_at'])
+      .where('user_id', '=', user.id)
+      .orderBy('login_at', 'asc')
+      .execute(),
+    db
+      .selectFrom('payments')
+      .select(['res_num', 'ref_num', 'state', 'amount', 'created_at', 'plan_id'])
+      .where('user_id', '=', user.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+  ]);
+  return {
+    username: user.username,
+    expireDate: user.expire_date,
+    usedMB: Number(user.used_mb),
+    allowedMB: Number(user.allowed_mb),
+    devices: devices.map((d): Device => ({ id: d.id, deviceInfo: d.device_info, loginAt: d.login_at })),
+    allowedDevices: user.allowed_devices,
+    suspend: user.suspend,
+    subsDays: user.subs_days,
+    ios: user.ios,
+    payments: payments.map((p): Payment => ({
+      resNum: p.res_num,
+      refNum: p.ref_num,
+      state: p.state,
+      amount: Number(p.amount),
+      createdAt: p.created_at,
+      plan_id: p.plan_id,
+    })),
+  };
+}
+
+/** A new device id. */
+export function newDeviceId(): string {
+  return randomUUID();
+}

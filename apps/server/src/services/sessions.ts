@@ -1,0 +1,51 @@
+import type { Db } from '../db/index.ts';
+import type { UserRow } from '../db/schema.ts';
+import { randomToken, tokenHash } from '../security/crypto.ts';
+import { addDays } from './clock.ts';
+
+/** Starts a web session: the token goes to the cookie, only its hash to the database. */
+export async function createSession(
+  db: Db,
+  userId: number,
+  now: Date,
+  days: number,
+  meta: { ip?: string | null; userAgent?: string | null } = {},
+): Promise<{ token: string; expiresAt: string }> {
+  const token = randomToken();
+  const expiresAt = addDays(now, days);
+  await db
+    .insertInto('sessions')
+    .values({
+      token_hash: tokenHash(token),
+      user_id: userId,
+      created_at: now.toISOString(),
+      expires_at: expiresAt,
+      last_seen_at: now.toISOString(),
+      ip: meta.ip ?? null,
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** The user of a live session token, or undefined. */
+export async function userForSession(db: Db, token: string, now: Date): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.token_hash', '=', tokenHash(token))
+    .where('sessions.expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+}
+
+/** Ends one session. */
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash(token)).execute();
+}
+
+/** Ends every session of a user (operator action). */
+export async function revokeUserSessions(db: Db, userId: number): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
