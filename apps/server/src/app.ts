@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { originCheck } from './http/csrf.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { HttpError } from './http/errors.ts';
 import { redactUrl } from './http/redact.ts';
 import { appRoutes } from './routes/app.ts';
@@ -110,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return reply.code(500).send({ ok: false, message: 'Something went wrong on our side. Please try again.' });
   });
 
+  await registerOpenApi(app);
   await publicRoutes(app, ctx);
   await siteRoutes(app, ctx);
   await appRoutes(app, ctx);

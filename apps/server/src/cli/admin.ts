@@ -1,0 +1,476 @@
+#!/usr/bin/env node
+/**
+ * separ-admin — the operator's command line. Every command runs in one transaction and answers bad
+ * input with a clear error (exit code 2). Run it through npm: `npm run separ-admin -- <command>`.
+ */
+import { parseArgs } from 'node:util';
+import { isValidPasswordText, MIN_PASSWORD_LENGTH } from '@separ/domain';
+import { loadConfig } from '../config.ts';
+import { migrateToLatest, openDatabase, type Db } from '../db/index.ts';
+import { loadSecretKey, randomPassword, randomToken, SecretBox, tokenHash } from '../security/crypto.ts';
+import { createAccount, setPassword, type AccountSecrets } from '../services/accounts.ts';
+import { addDays } from '../services/clock.ts';
+import { getSetting, setSetting } from '../services/settings.ts';
+
+/** A mistake in the operator's input: printed as it is, exit code 2. */
+export class UsageError extends Error {}
+
+const HELP = `separ-admin <group> <command> [arguments] [--options]
+
+  plans list
+  plans add --title T --ios 0|1 --mb N --days N --devices N --toman N [--credit N]
+  plans update <id> [--title T] [--ios 0|1] [--mb N] [--days N] [--devices N] [--toman N] [--credit N]
+  plans activate <id> | plans deactivate <id>
+  countries list | countries add <code> --title T --title-fa T | countries remove <code>
+  servers list | servers remove <id>
+  servers add --title T --type 1|2 --country CODE --link L [--link L …]   (links may hold xxx for username-password)
+  users show <username>
+  users create (--plan ID | --mb N --days N --devices N [--ios 0|1]) [--username U] [--password P] [--email E]
+  users suspend <username> | users unsuspend <username>
+  users extend <username> <days> | users add-data <username> <mb>
+  users reset-password <username> [--password P]
+  app-links show | app-links set [--android URL] [--windows URL]
+  sessions list <username> | sessions revoke <username>
+  nodes add <name> | nodes list | nodes remove <name>
+`;
+
+type Values = Record<string, string | string[] | boolean | undefined>;
+type Out = (line: string) => void;
+
+function num(values: Values, name: string, options: { min?: number; required?: boolean } = {}): number | undefined {
+  const raw = values[name];
+  if (raw === undefined) {
+    if (options.required) throw new UsageError(`--${name} is required.`);
+    return undefined;
+  }
+  const value = Number(raw);
+  if (typeof raw !== 'string' || raw.trim() === '' || !Number.isInteger(value)) {
+    throw new UsageError(`--${name} must be a whole number, not "${String(raw)}".`);
+  }
+  if (options.min !== undefined && value < options.min)
+    throw new UsageError(`--${name} must be at least ${options.min}.`);
+  return value;
+}
+
+function flag(values: Values, name: string): 0 | 1 | undefined {
+  const value = num(values, name);
+  if (value === undefined) return undefined;
+  if (value !== 0 && value !== 1) throw new UsageError(`--${name} must be 0 or 1.`);
+  return value;
+}
+
+function text(values: Values, name: string, required = false): string | undefined {
+  const value = values[name];
+  if (value === undefined || value === '') {
+    if (required) throw new UsageError(`--${name} is required.`);
+    return undefined;
+  }
+  if (typeof value !== 'string') throw new UsageError(`--${name} takes one value.`);
+  return value;
+}
+
+function arg(positionals: string[], index: number, name: string): string {
+  const value = positionals[index];
+  if (!value) throw new UsageError(`Missing <${name}>.`);
+  return value;
+}
+
+function id(positionals: string[], index: number, name = 'id'): number {
+  const value = Number(arg(positionals, index, name));
+  if (!Number.isInteger(value) || value <= 0) throw new UsageError(`<${name}> must be a positive whole number.`);
+  return value;
+}
+
+function priceJson(value: number): string {
+  return JSON.stringify({ '100': value });
+}
+
+async function userByName(db: Db, username: string) {
+  const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  if (!user) throw new UsageError(`No user named "${username}".`);
+  return user;
+}
+
+/** Runs one command against an open database; returns what it printed through `out`. */
+export async function runAdmin(
+  argv: string[],
+  db: Db,
+  secrets: AccountSecrets,
+  out: Out,
+  now = new Date(),
+): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        title: { type: 'string' },
+        'title-fa': { type: 'string' },
+        ios: { type: 'string' },
+        mb: { type: 'string' },
+        days: { type: 'string' },
+        devices: { type: 'string' },
+        toman: { type: 'string' },
+        credit: { type: 'string' },
+        type: { type: 'string' },
+        country: { type: 'string' },
+        link: { type: 'string', multiple: true },
+        plan: { type: 'string' },
+        username: { type: 'string' },
+        password: { type: 'string' },
+        email: { type: 'string' },
+        android: { type: 'string' },
+        windows: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  const [group, command] = positionals;
+  if (values.help || !group) {
+    out(HELP);
+    return;
+  }
+  const key = `${group} ${command ?? ''}`.trim();
+
+  await db.transaction().execute(async (trx) => {
+    switch (key) {
+      case 'plans list': {
+        const plans = await trx.selectFrom('plans').selectAll().orderBy('id').execute();
+        for (const p of plans) {
+          out(
+            `${p.id}\t${p.active ? 'active' : 'inactive'}\t${p.ios ? 'ios' : 'android'}\t${p.subs_days}d\t${p.allowed_mb}MB\t${p.allowed_devices}dev\t${p.price_toman}\t${p.price_credit}\t${p.title}`,
+          );
+        }
+        return;
+      }
+      case 'plans add': {
+        const toman = num(values, 'toman', { min: 1, required: true })!;
+        const plan = await trx
+          .insertInto('plans')
+          .values({
+            title: text(values, 'title', true)!,
+            active: 1,
+            ios: flag(values, 'ios') ?? 0,
+            allowed_mb: num(values, 'mb', { min: -1, required: true })!,
+            subs_days: num(values, 'days', { min: 1, required: true })!,
+            allowed_devices: num(values, 'devices', { min: 1, required: true })!,
+            discount: null,
+            price_toman: priceJson(toman),
+            price_credit: priceJson(num(values, 'credit', { min: 1 }) ?? toman),
+            sort_order: 100,
+            created_at: now.toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        out(`Added plan ${plan.id}.`);
+        return;
+      }
+      case 'plans update': {
+        const planId = id(positionals, 2);
+        const changes = {
+          title: text(values, 'title'),
+          ios: flag(values, 'ios'),
+          allowed_mb: num(values, 'mb', { min: -1 }),
+          subs_days: num(values, 'days', { min: 1 }),
+          allowed_devices: num(values, 'devices', { min: 1 }),
+          price_toman: values.toman === undefined ? undefined : priceJson(num(values, 'toman', { min: 1 })!),
+          price_credit: values.credit === undefined ? undefined : priceJson(num(values, 'credit', { min: 1 })!),
+        };
+        const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+        if (Object.keys(set).length === 0) throw new UsageError('Nothing to update: give at least one option.');
+        const result = await trx.updateTable('plans').set(set).where('id', '=', planId).executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) throw new UsageError(`No plan ${planId}.`);
+        out(`Updated plan ${planId}.`);
+        return;
+      }
+      case 'plans activate':
+      case 'plans deactivate': {
+        const planId = id(positionals, 2);
+        const result = await trx
+          .updateTable('plans')
+          .set({ active: command === 'activate' ? 1 : 0 })
+          .where('id', '=', planId)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) throw new UsageError(`No plan ${planId}.`);
+        out(`Plan ${planId} ${command}d.`);
+        return;
+      }
+      case 'countries list': {
+        for (const c of await trx.selectFrom('countries').selectAll().orderBy('sort_order').execute()) {
+          out(`${c.id}\t${c.title}\t${c.title_fa}`);
+        }
+        return;
+      }
+      case 'countries add': {
+        const code = arg(positionals, 2, 'code').toUpperCase();
+        if (!/^[A-Z]{2,3}$/.test(code)) throw new UsageError('<code> must be a two- or three-letter country code.');
+        const exists = await trx.selectFrom('countries').select('id').where('id', '=', code).executeTakeFirst();
+        if (exists) throw new UsageError(`Country ${code} exists already.`);
+        await trx
+          .insertInto('countries')
+          .values({
+            id: code,
+            title: text(values, 'title', true)!,
+            title_fa: text(values, 'title-fa', true)!,
+            sort_order: 100,
+          })
+          .execute();
+        out(`Added country ${code}.`);
+        return;
+      }
+      case 'countries remove': {
+        const code = arg(positionals, 2, 'code').toUpperCase();
+        const result = await trx.deleteFrom('countries').where('id', '=', code).executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) throw new UsageError(`No country ${code}.`);
+        out(`Removed country ${code} and its servers.`);
+        return;
+      }
+      case 'servers list': {
+        for (const s of await trx.selectFrom('servers').selectAll().orderBy('id').execute()) {
+          out(`${s.id}\t${s.country_code}\t${s.type === 2 ? 'v2ray' : 'openconnect'}\t${s.title}`);
+        }
+        return;
+      }
+      case 'servers add': {
+        const type = num(values, 'type', { required: true })!;
+        if (type !== 1 && type !== 2) throw new UsageError('--type must be 2 (v2ray) or 1 (openconnect).');
+        const country = text(values, 'country', true)!.toUpperCase();
+        const known = await trx.selectFrom('countries').select('id').where('id', '=', country).executeTakeFirst();
+        if (!known) throw new UsageError(`No country ${country}: add it first with "countries add".`);
+        const links = (values.link as string[] | undefined) ?? [];
+        if (links.length === 0) throw new UsageError('Give at least one --link.');
+        const server = await trx
+          .insertInto('servers')
+          .values({
+            title: text(values, 'title', true)!,
+            type,
+            country_code: country,
+            server: JSON.stringify({ s: links }),
+            active: 1,
+            sort_order: 100,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        out(`Added server ${server.id}.`);
+        return;
+      }
+      case 'servers remove': {
+        const serverId = id(positionals, 2);
+        const result = await trx.deleteFrom('servers').where('id', '=', serverId).executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) throw new UsageError(`No server ${serverId}.`);
+        out(`Removed server ${serverId}.`);
+        return;
+      }
+      case 'users show': {
+        const user = await userByName(trx, arg(positionals, 2, 'username'));
+        const devices = await trx
+          .selectFrom('devices')
+          .select(['id', 'device_info', 'login_at'])
+          .where('user_id', '=', user.id)
+          .execute();
+        out(
+          [
+            `username:        ${user.username}`,
+            `email:           ${user.email ?? '-'}`,
+            `expires:         ${user.expire_date ?? (user.subs_days > 0 ? `on first use, ${user.subs_days} days` : '-')}`,
+            `data:            ${user.used_mb} of ${user.allowed_mb === -1 ? 'unlimited' : user.allowed_mb} MB`,
+            `devices:         ${devices.length} of ${user.allowed_devices}`,
+            `platform:        ${user.ios ? 'ios' : 'android'}`,
+            `suspended:       ${user.suspend ? 'yes' : 'no'}`,
+            ...devices.map((d) => `  device ${d.id}  ${d.device_info}  ${d.login_at}`),
+          ].join('\n'),
+        );
+        return;
+      }
+      case 'users create': {
+        let plan:
+          { allowed_mb: number; subs_days: number; allowed_devices: number; ios: number; id: number } | undefined;
+        const planId = num(values, 'plan', { min: 1 });
+        if (planId !== undefined) {
+          plan = await trx.selectFrom('plans').selectAll().where('id', '=', planId).executeTakeFirst();
+          if (!plan) throw new UsageError(`No plan ${planId}.`);
+        }
+        const password = text(values, 'password');
+        if (password !== undefined && (password.length < MIN_PASSWORD_LENGTH || !isValidPasswordText(password))) {
+          throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} Latin letters and digits.`);
+        }
+        const username = text(values, 'username');
+        if (username !== undefined && !/^[a-z0-9_.-]{3,32}$/i.test(username)) {
+          throw new UsageError('--username must be 3 to 32 letters, digits, dots, dashes or underscores.');
+        }
+        if (
+          username !== undefined &&
+          (await trx.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst())
+        ) {
+          throw new UsageError(`The username ${username} is taken.`);
+        }
+        const { user, password: plain } = await createAccount(
+          trx,
+          secrets,
+          {
+            username,
+            password,
+            email: text(values, 'email') ?? null,
+            allowedMB: plan ? Number(plan.allowed_mb) : num(values, 'mb', { min: -1, required: true })!,
+            allowedDevices: plan ? plan.allowed_devices : num(values, 'devices', { min: 1, required: true })!,
+            subsDays: plan ? plan.subs_days : num(values, 'days', { min: 1, required: true })!,
+            ios: plan ? plan.ios : (flag(values, 'ios') ?? 0),
+            planId: plan?.id ?? null,
+          },
+          now,
+        );
+        out(`Created user ${user.username} with password ${plain} (starts on first connection).`);
+        return;
+      }
+      case 'users suspend':
+      case 'users unsuspend': {
+        const user = await userByName(trx, arg(positionals, 2, 'username'));
+        await trx
+          .updateTable('users')
+          .set({ suspend: command === 'suspend' ? 1 : 0, updated_at: now.toISOString() })
+          .where('id', '=', user.id)
+          .execute();
+        out(`User ${user.username} ${command}ed.`);
+        return;
+      }
+      case 'users extend': {
+        const user = await userByName(trx, arg(positionals, 2, 'username'));
+        const days = Number(arg(positionals, 3, 'days'));
+        if (!Number.isInteger(days) || days <= 0) throw new UsageError('<days> must be a positive whole number.');
+        if (user.subs_days > 0) {
+          await trx
+            .updateTable('users')
+            .set({ subs_days: user.subs_days + days, updated_at: now.toISOString() })
+            .where('id', '=', user.id)
+            .execute();
+          out(`User ${user.username} now starts with ${user.subs_days + days} days.`);
+          return;
+        }
+        const base =
+          user.expire_date && Date.parse(user.expire_date) > now.getTime() ? new Date(user.expire_date) : now;
+        const expireDate = addDays(base, days);
+        await trx
+          .updateTable('users')
+          .set({ expire_date: expireDate, updated_at: now.toISOString() })
+          .where('id', '=', user.id)
+          .execute();
+        out(`User ${user.username} now expires ${expireDate}.`);
+        return;
+      }
+      case 'users add-data': {
+        const user = await userByName(trx, arg(positionals, 2, 'username'));
+        const mb = Number(arg(positionals, 3, 'mb'));
+        if (!Number.isInteger(mb) || mb <= 0) throw new UsageError('<mb> must be a positive whole number.');
+        if (Number(user.allowed_mb) === -1) throw new UsageError(`User ${user.username} has unlimited data already.`);
+        await trx
+          .updateTable('users')
+          .set({ allowed_mb: Number(user.allowed_mb) + mb, updated_at: now.toISOString() })
+          .where('id', '=', user.id)
+          .execute();
+        out(`User ${user.username} now has ${Number(user.allowed_mb) + mb} MB.`);
+        return;
+      }
+      case 'users reset-password': {
+        const user = await userByName(trx, arg(positionals, 2, 'username'));
+        const password = text(values, 'password') ?? randomPassword(12);
+        if (password.length < MIN_PASSWORD_LENGTH || !isValidPasswordText(password)) {
+          throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} Latin letters and digits.`);
+        }
+        await setPassword(trx, secrets, user.id, password, now);
+        out(`New password of ${user.username}: ${password}`);
+        return;
+      }
+      case 'app-links show': {
+        out(`android: ${(await getSetting(trx, 'app_android_link')) ?? '-'}`);
+        out(`windows: ${(await getSetting(trx, 'app_win_link')) ?? '-'}`);
+        return;
+      }
+      case 'app-links set': {
+        const android = text(values, 'android');
+        const windows = text(values, 'windows');
+        if (!android && !windows) throw new UsageError('Give --android, --windows or both.');
+        for (const [name, value] of [
+          ['android', android],
+          ['windows', windows],
+        ] as const) {
+          if (value && !/^https?:\/\/\S+$/.test(value)) throw new UsageError(`--${name} must be an http(s) URL.`);
+        }
+        if (android) await setSetting(trx, 'app_android_link', android);
+        if (windows) await setSetting(trx, 'app_win_link', windows);
+        out('App links saved.');
+        return;
+      }
+      case 'sessions list': {
+        const user = await userByName(trx, arg(positionals, 2, 'username'));
+        const sessions = await trx
+          .selectFrom('sessions')
+          .selectAll()
+          .where('user_id', '=', user.id)
+          .orderBy('created_at')
+          .execute();
+        for (const s of sessions)
+          out(`${s.id}\t${s.created_at}\texpires ${s.expires_at}\t${s.ip ?? '-'}\t${s.user_agent ?? '-'}`);
+        if (sessions.length === 0) out('No web sessions.');
+        return;
+      }
+      case 'sessions revoke': {
+        const user = await userByName(trx, arg(positionals, 2, 'username'));
+        const result = await trx.deleteFrom('sessions').where('user_id', '=', user.id).executeTakeFirst();
+        out(`Revoked ${Number(result.numDeletedRows)} session(s) of ${user.username}.`);
+        return;
+      }
+      case 'nodes add': {
+        const name = arg(positionals, 2, 'name');
+        if (await trx.selectFrom('nodes').select('id').where('name', '=', name).executeTakeFirst()) {
+          throw new UsageError(`A node named ${name} exists already.`);
+        }
+        const token = randomToken();
+        await trx
+          .insertInto('nodes')
+          .values({ name, token_hash: tokenHash(token), created_at: now.toISOString() })
+          .execute();
+        out(`Node ${name} added. Its token, shown once: ${token}`);
+        return;
+      }
+      case 'nodes list': {
+        for (const n of await trx.selectFrom('nodes').selectAll().orderBy('id').execute())
+          out(`${n.id}\t${n.name}\t${n.created_at}`);
+        return;
+      }
+      case 'nodes remove': {
+        const name = arg(positionals, 2, 'name');
+        const result = await trx.deleteFrom('nodes').where('name', '=', name).executeTakeFirst();
+        if (Number(result.numDeletedRows) === 0) throw new UsageError(`No node named ${name}.`);
+        out(`Removed node ${name}.`);
+        return;
+      }
+      default:
+        throw new UsageError(`Unknown command "${key}". Run separ-admin --help.`);
+    }
+  });
+}
+
+async function main() {
+  const config = loadConfig();
+  const database = openDatabase(config);
+  try {
+    await migrateToLatest(database);
+    const secrets = { box: new SecretBox(loadSecretKey(config.secretKey, config.dataDir)), scrypt: config.scrypt };
+    await runAdmin(process.argv.slice(2), database.db, secrets, (line) => console.log(line));
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    const usage = error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
+    console.error(`separ-admin: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(usage ? 2 : 1);
+  });
+}

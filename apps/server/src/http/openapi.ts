@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+
+/** One line on what each route does, for the generated OpenAPI document. */
+const SUMMARIES: Record<string, { summary: string; tags: string[] }> = {
+  '/getTelPlans': { summary: 'Active plans; prices are JSON text keyed by quantity ("100").', tags: ['public'] },
+  '/site_gateways': { summary: 'Which payment gateways are active (ird, spay).', tags: ['public'] },
+  '/appinfo': { summary: 'Download links of the Android and Windows apps in data[0].', tags: ['public'] },
+  '/locales/:lng/:file': { summary: 'A translation file, e.g. /locales/fa/common.json.', tags: ['public'] },
+  '/locales/add/:lng/:ns': { summary: 'Missing translation keys (development only).', tags: ['public'] },
+  '/site_login': {
+    summary: 'Log in with username and password; sets jwtUserToken (HttpOnly) and jwtUserUsername.',
+    tags: ['site'],
+  },
+  '/api/site/logout': { summary: 'End the session on the server and clear both cookies.', tags: ['site'] },
+  '/api/site/account': {
+    summary: 'The account of the session: data, expiry, status flags, devices and payments.',
+    tags: ['site'],
+  },
+  '/api/site/changepassword': {
+    summary: 'Change the password (currentpassword, newpassword); the session stays valid.',
+    tags: ['site'],
+  },
+  '/api/site/servers': {
+    summary: 'Countries and servers; links carry username-password in place of xxx.',
+    tags: ['site'],
+  },
+  '/api/site/unlinkdevice': { summary: 'Disconnect one of your own devices (sessionId).', tags: ['site'] },
+  '/api/app/login': {
+    summary: 'VPN app login: a device session, within the device limit; starts a pending subscription.',
+    tags: ['apps'],
+  },
+  '/api/node/usage': { summary: 'VPN node usage report (Bearer node token): adds used megabytes.', tags: ['nodes'] },
+  '/healthz': { summary: 'Health check: the database answers.', tags: ['operations'] },
+};
+
+/** Registers the OpenAPI generator; call before the routes. The document is at /api/openapi.json. */
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Separ API',
+        version: '1.0.0',
+        description:
+          'The HTTP contract of SPEC §7 and CONTRACTS §3. Errors are JSON { ok: false, message }. State-changing requests from another site (Origin or Referer) are refused with 403.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'jwtUserToken' },
+          nodeToken: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+  });
+  app.addHook('onRoute', (route) => {
+    const doc = SUMMARIES[route.url];
+    if (doc) route.schema = { ...route.schema, ...doc };
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin, UsageError } from '../src/cli/admin.ts';
+import { json, KINDS, startTestServer, type TestServer } from './harness.ts';
+
+describe.each(KINDS)('separ-admin on %s', (kind) => {
+  let s: TestServer;
+  const run = async (...argv: string[]) => {
+    const lines: string[] = [];
+    await runAdmin(
+      argv,
+      s.database.db,
+      { box: s.box, scrypt: s.config.scrypt },
+      (line) => lines.push(line),
+      s.clock.now,
+    );
+    return lines.join('\n');
+  };
+  beforeAll(async () => {
+    s = await startTestServer(kind);
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('manages plans, and the plans call follows', async () => {
+    const added = await run(
+      'plans',
+      'add',
+      '--title',
+      'Weekly',
+      '--ios',
+      '0',
+      '--mb',
+      '2048',
+      '--days',
+      '7',
+      '--devices',
+      '1',
+      '--toman',
+      '40000',
+    );
+    const planId = Number(/Added plan (\d+)/.exec(added)?.[1]);
+    const titles = async () =>
+      json<{ data: Array<{ title: string }> }>(await s.app.inject('/getTelPlans')).data.map((p) => p.title);
+    expect(await titles()).toContain('Weekly');
+    await run('plans', 'update', String(planId), '--title', 'Weekly plus', '--credit', '35000');
+    expect(await titles()).toContain('Weekly plus');
+    await run('plans', 'deactivate', String(planId));
+    expect(await titles()).not.toContain('Weekly plus');
+    await run('plans', 'activate', String(planId));
+    expect(await run('plans', 'list')).toContain('Weekly plus');
+    await expect(run('plans', 'add', '--title', 'x')).rejects.toThrow(UsageError);
+    await expect(run('plans', 'update', '99999', '--title', 'y')).rejects.toThrow(/No plan/);
+    await expect(
+      run('plans', 'add', '--title', 'x', '--mb', 'lots', '--days', '7', '--devices', '1', '--toman', '5'),
+    ).rejects.toThrow(/whole number/);
+  });
+
+  it('manages countries and servers with link templates', async () => {
+    await run('countries', 'add', 'it', '--title', 'Italy', '--title-fa', 'ایتالیا');
+    await expect(run('countries', 'add', 'IT', '--title', 'Italy', '--title-fa', 'ایتالیا')).rejects.toThrow(/exists/);
+    const added = await run(
+      'servers',
+      'add',
+      '--title',
+      'Italy 1',
+      '--type',
+      '2',
+      '--country',
+      'IT',
+      '--link',
+      'vless://xxx@it1:443',
+      '--link',
+      'vless://xxx@it1:8443',
+    );
+    expect(added).toMatch(/Added server \d+/);
+    await expect(
+      run('servers', 'add', '--title', 'Nowhere', '--type', '2', '--country', 'ZZ', '--link', 'a'),
+    ).rejects.toThrow(/No country ZZ/);
+    await expect(
+      run('servers', 'add', '--title', 'T', '--type', '5', '--country', 'IT', '--link', 'a'),
+    ).rejects.toThrow(/--type/);
+    expect(await run('servers', 'list')).toContain('Italy 1');
+    const user = await s.createUser();
+    const cookie = await s.login(user.username, user.password);
+    const body = json<{ servers: Array<{ title: string; server: string }> }>(
+      await s.app.inject({ method: 'POST', url: '/api/site/servers', headers: { cookie } }),
+    );
+    expect(body.servers.find((srv) => srv.title === 'Italy 1')?.server).toContain(
+      `vless://${user.username}-${user.password}@it1:443`,
+    );
+    const serverId = /Added server (\d+)/.exec(added)?.[1] ?? '';
+    await run('servers', 'remove', serverId);
+    await run('countries', 'remove', 'IT');
+    expect(await run('countries', 'list')).not.toContain('Italy');
+  });
+
+  it('creates users from a plan, who can then log in', async () => {
+    const out = await run('users', 'create', '--plan', '1', '--username', `op${kind}`, '--email', 'a@b.co');
+    const password = /with password (\S+)/.exec(out)?.[1] ?? '';
+    expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
+    await s.login(`op${kind}`, password);
+    expect(await run('users', 'show', `op${kind}`)).toMatch(/on first use, 30 days/);
+    await expect(run('users', 'create', '--plan', '1', '--username', `op${kind}`)).rejects.toThrow(/taken/);
+    await expect(run('users', 'create', '--mb', '100')).rejects.toThrow(/--days|--devices/);
+    await expect(run('users', 'create', '--plan', '1', '--password', 'short')).rejects.toThrow(/--password/);
+  });
+
+  it('suspends, extends, adds data and resets passwords', async () => {
+    const user = await s.createUser({ allowedMB: 1000 });
+    await run('users', 'suspend', user.username);
+    const cookie = await s.login(user.username, user.password);
+    const account = async () =>
+      json(await s.app.inject({ method: 'POST', url: '/api/site/account', headers: { cookie } }));
+    expect(await account()).toMatchObject({ suspend: 1 });
+    await run('users', 'unsuspend', user.username);
+    await run('users', 'extend', user.username, '10');
+    await run('users', 'add-data', user.username, '500');
+    expect(await account()).toMatchObject({ suspend: 0, allowedMB: 1500, expireDate: '2026-07-11T12:00:00.000Z' });
+    const reset = await run('users', 'reset-password', user.username, '--password', 'Reset2026');
+    expect(reset).toContain('Reset2026');
+    await s.login(user.username, 'Reset2026');
+    await expect(run('users', 'extend', user.username, '-3')).rejects.toThrow(UsageError);
+    await expect(run('users', 'show', 'ghost')).rejects.toThrow(/No user/);
+  });
+
+  it('lists and revokes sessions', async () => {
+    const user = await s.createUser();
+    const cookie = await s.login(user.username, user.password);
+    expect(await run('sessions', 'list', user.username)).toMatch(/expires/);
+    expect(await run('sessions', 'revoke', user.username)).toContain('Revoked 1 session');
+    expect((await s.app.inject({ method: 'POST', url: '/api/site/account', headers: { cookie } })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('sets app links and node tokens', async () => {
+    await run('app-links', 'set', '--android', 'https://example.org/a.apk');
+    expect(
+      json<{ data: Array<{ app_android_link: string }> }>(await s.app.inject('/appinfo')).data[0]?.app_android_link,
+    ).toBe('https://example.org/a.apk');
+    await expect(run('app-links', 'set', '--android', 'ftp://x')).rejects.toThrow(/URL/);
+    const out = await run('nodes', 'add', `edge-${kind}`);
+    const token = /shown once: (\S+)/.exec(out)?.[1] ?? '';
+    const user = await s.createUser();
+    const report = await s.app.inject({
+      method: 'POST',
+      url: '/api/node/usage',
+      payload: { usage: [{ username: user.username, mb: 5 }] },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(json(report)).toEqual({ ok: true, updated: 1 });
+    await run('nodes', 'remove', `edge-${kind}`);
+    expect(await run('nodes', 'list')).not.toContain(`edge-${kind}`);
+  });
+
+  it('rolls a failing command back whole, and refuses unknown commands', async () => {
+    await expect(run('bogus')).rejects.toThrow(/Unknown command/);
+    await expect(run('plans', 'list', '--nope')).rejects.toThrow();
+    expect(await run('--help')).toContain('separ-admin');
+  });
+});

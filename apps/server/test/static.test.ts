@@ -1,0 +1,64 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, startTestServer, type TestServer } from './harness.ts';
+
+describe('the web app and documents on the same origin', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    const web = mkdtempSync(join(tmpdir(), 'separ-web-'));
+    mkdirSync(join(web, 'assets', 'images', 'android'), { recursive: true });
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>Separ</title>');
+    writeFileSync(join(web, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
+    writeFileSync(join(web, 'assets', 'images', 'android', 'step1.png'), 'png');
+    s = await startTestServer('sqlite', { SEPAR_WEB_DIST: web });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('serves hashed assets for a year and other files for revalidation', async () => {
+    const asset = await s.app.inject('/assets/index-AbCd1234.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const image = await s.app.inject('/assets/images/android/step1.png');
+    expect(image.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    const home = await s.app.inject('/');
+    expect(home.body).toContain('<title>Separ</title>');
+  });
+
+  it('answers every app route, and unknown paths, with the single-page app', async () => {
+    for (const path of ['/buy', '/panel/devices', '/paymentresult?data=abc', '/some/unknown/path']) {
+      const response = await s.app.inject(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+    }
+  });
+
+  it('keeps API paths and missing files as JSON 404s', async () => {
+    for (const path of ['/api/site/nothing', '/assets/missing-file.js', '/locales/en/none.json']) {
+      const response = await s.app.inject(path);
+      expect(response.statusCode, path).toBe(404);
+      expect(json(response)).toMatchObject({ ok: false });
+    }
+  });
+
+  it('sends protective headers', async () => {
+    const response = await s.app.inject('/getTelPlans');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('publishes an OpenAPI document that matches docs/openapi.json', async () => {
+    const live = json<{ paths: Record<string, unknown> }>(await s.app.inject('/api/openapi.json'));
+    expect(Object.keys(live.paths)).toEqual(
+      expect.arrayContaining(['/site_login', '/api/site/account', '/api/app/login']),
+    );
+    const committed = JSON.parse(
+      readFileSync(resolve(import.meta.dirname, '..', '..', '..', 'docs', 'openapi.json'), 'utf8'),
+    );
+    expect(live, 'docs/openapi.json is stale: run npm run openapi').toEqual(committed);
+  });
+});
