@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -19,6 +20,17 @@ export interface DatabaseHandle {
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
+/** Like libpq, a URL without a user name connects as PGUSER or the operating-system user. */
+export function withDefaultUser(databaseUrl: string): string {
+  try {
+    const url = new URL(databaseUrl);
+    if (!url.username) url.username = encodeURIComponent(process.env.PGUSER ?? process.env.USER ?? userInfo().username);
+    return url.toString();
+  } catch {
+    return databaseUrl;
+  }
+}
+
 /** Opens PostgreSQL when a URL is given, else the embedded SQLite file in the data directory. */
 export function openDatabase(options: {
   databaseUrl: string | null;
@@ -27,7 +39,7 @@ export function openDatabase(options: {
 }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
+      connectionString: withDefaultUser(options.databaseUrl),
       max: options.poolSize ?? 10,
       // Counts and bigint columns come back as numbers: every value we store fits in 2^53.
       types: {
