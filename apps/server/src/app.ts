@@ -5,16 +5,16 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
+import { createContext, type AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { originCheck } from './http/csrf.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { HttpError } from './http/errors.ts';
 import { redactUrl } from './http/redact.ts';
 import { appRoutes } from './routes/app.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { publicRoutes } from './routes/public.ts';
 import { siteRoutes } from './routes/site.ts';
-import { loadSecretKey, SecretBox } from './security/crypto.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 
 export interface BuildOptions {
@@ -22,6 +22,8 @@ export interface BuildOptions {
   database: DatabaseHandle;
   now?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** A context made beforehand (the background jobs share it). */
+  context?: AppContext;
 }
 
 /** Errors that mean the database is away: the request may succeed later. */
@@ -57,13 +59,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
 
-  const ctx: AppContext = {
-    db: database.db,
-    database,
-    config,
-    secrets: { box: new SecretBox(loadSecretKey(config.secretKey, config.dataDir)), scrypt: config.scrypt },
-    now: options.now ?? systemClock,
-  };
+  const ctx: AppContext = options.context ?? createContext(config, database, options.now ?? systemClock);
 
   // The spec's client posts `Content-Type: application/json` with an empty body: a valid request.
   app.removeContentTypeParser('application/json');
@@ -115,6 +111,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await publicRoutes(app, ctx);
   await siteRoutes(app, ctx);
   await appRoutes(app, ctx);
+  await paymentRoutes(app, ctx);
 
   app.get('/healthz', async (_request, reply) => {
     try {

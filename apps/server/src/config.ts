@@ -16,7 +16,17 @@ export interface Config {
   scrypt: { N: number; r: number; p: number };
   loginLimits: { perUserPerHour: number; perIpPerMinute: number };
   gateways: { ird: GatewayConfig; spay: GatewayConfig };
+  gatewayTimeoutMs: number;
+  spayPaths: { token: string; request: string; verify: string };
+  publicUrl: string | null;
+  orderExpiryMinutes: number;
+  reconcileIntervalSeconds: number;
+  reconcileAfterMinutes: number;
+  smtpUrl: string | null;
+  mailFrom: string;
   appLinks: { android: string; windows: string };
+  /** Fault injection for the reliability tests; ignored in production. */
+  fault: string | null;
 }
 
 /** A payment gateway's merchant settings; without a merchant id the sandbox stands in for it. */
@@ -67,7 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gateways: {
       ird: {
         merchantId: env.SEPAR_IRD_MERCHANT_ID?.trim() || null,
-        baseUrl: env.SEPAR_IRD_BASE_URL?.trim() || null,
+        baseUrl: env.SEPAR_IRD_BASE_URL?.trim() || 'https://dargaah.com',
         enabled: env.SEPAR_IRD_ENABLED !== '0',
       },
       spay: {
@@ -76,9 +86,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         enabled: env.SEPAR_SPAY_ENABLED !== '0',
       },
     },
+    gatewayTimeoutMs: int(env.SEPAR_GATEWAY_TIMEOUT_MS, 10_000),
+    spayPaths: {
+      token: env.SEPAR_SPAY_TOKEN_PATH ?? '/api/v1/token',
+      request: env.SEPAR_SPAY_REQUEST_PATH ?? '/api/v1/request',
+      verify: env.SEPAR_SPAY_VERIFY_PATH ?? '/api/v1/verify',
+    },
+    publicUrl: env.SEPAR_PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
+    orderExpiryMinutes: int(env.SEPAR_ORDER_EXPIRY_MINUTES, 30),
+    reconcileIntervalSeconds: int(env.SEPAR_RECONCILE_INTERVAL_SECONDS, 300),
+    reconcileAfterMinutes: int(env.SEPAR_RECONCILE_AFTER_MINUTES, 5),
+    smtpUrl: env.SEPAR_SMTP_URL?.trim() || null,
+    mailFrom: env.SEPAR_MAIL_FROM ?? 'Separ <no-reply@localhost>',
     appLinks: {
       android: env.SEPAR_APP_ANDROID_LINK ?? '',
       windows: env.SEPAR_APP_WINDOWS_LINK ?? '',
     },
+    fault: env.NODE_ENV === 'production' ? null : env.SEPAR_FAULT?.trim() || null,
   };
 }

@@ -6,13 +6,7 @@ describe.each(KINDS)('separ-admin on %s', (kind) => {
   let s: TestServer;
   const run = async (...argv: string[]) => {
     const lines: string[] = [];
-    await runAdmin(
-      argv,
-      s.database.db,
-      { box: s.box, scrypt: s.config.scrypt },
-      (line) => lines.push(line),
-      s.clock.now,
-    );
+    await runAdmin(argv, s.ctx, (line) => lines.push(line));
     return lines.join('\n');
   };
   beforeAll(async () => {
@@ -152,6 +146,29 @@ describe.each(KINDS)('separ-admin on %s', (kind) => {
     expect(json(report)).toEqual({ ok: true, updated: 1 });
     await run('nodes', 'remove', `edge-${kind}`);
     expect(await run('nodes', 'list')).not.toContain(`edge-${kind}`);
+  });
+
+  it('lists orders and the outbox, and reconciles pending orders', async () => {
+    const purchase = await s.app.inject({
+      method: 'POST',
+      url: '/requestAccount2?plan_id=1&email=cli@example.com&gate=ird',
+      headers: { 'content-type': 'application/json' },
+    });
+    const authority = json<{ url: string }>(purchase).url.split('/').pop() ?? '';
+    await s.app.inject({
+      method: 'POST',
+      url: `/sandbox/pay/${authority}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=pay',
+    });
+    expect(await run('payments', 'list', '--state', 'pending')).toMatch(
+      /S\d{8}-\d{6}\tpending\tird\/sandbox\t1200000 IRR/,
+    );
+    expect(await run('payments', 'reconcile', '--older-than', '0')).toMatch(/1 completed/);
+    expect(await run('payments', 'list', '--state', 'paid')).toContain('paid');
+    expect(await run('outbox', 'list')).toContain('cli@example.com');
+    await expect(run('payments', 'list', '--state', 'weird')).rejects.toThrow(/--state/);
+    await expect(run('outbox', 'send')).rejects.toThrow(/SMTP/);
   });
 
   it('rolls a failing command back whole, and refuses unknown commands', async () => {

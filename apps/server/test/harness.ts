@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
+import { createContext, type AppContext } from '../src/context.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseKind } from '../src/db/index.ts';
 import { seedDemoData } from '../src/db/seed.ts';
-import { loadSecretKey, randomToken, SecretBox, tokenHash } from '../src/security/crypto.ts';
+import { randomToken, type SecretBox, tokenHash } from '../src/security/crypto.ts';
 import { createAccount, type NewAccount } from '../src/services/accounts.ts';
 
 /** The PostgreSQL server the tests use (CI and developers' machines run one on 127.0.0.1:5432). */
@@ -49,6 +50,7 @@ export interface TestServer {
   database: DatabaseHandle;
   config: Config;
   box: SecretBox;
+  ctx: AppContext;
   clock: { now: Date };
   createUser(
     input?: Partial<NewAccount> & { username?: string; password?: string },
@@ -72,13 +74,15 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
   await migrateToLatest(database);
   await seedDemoData(database.db, new Date('2026-01-01T00:00:00Z'));
   const clock = { now: new Date('2026-06-01T12:00:00Z') };
-  const app = await buildApp({ config, database, now: () => clock.now });
-  const box = new SecretBox(loadSecretKey(config.secretKey, config.dataDir));
+  const ctx = createContext(config, database, () => clock.now);
+  const app = await buildApp({ config, database, context: ctx });
+  const box = ctx.secrets.box;
   return {
     app,
     database,
     config,
     box,
+    ctx,
     clock,
     async createUser(input = {}) {
       const { user, password } = await createAccount(

@@ -7,8 +7,12 @@ import { parseArgs } from 'node:util';
 import { isValidPasswordText, MIN_PASSWORD_LENGTH } from '@separ/domain';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/index.ts';
-import { loadSecretKey, randomPassword, randomToken, SecretBox, tokenHash } from '../security/crypto.ts';
-import { createAccount, setPassword, type AccountSecrets } from '../services/accounts.ts';
+import { randomPassword, randomToken, tokenHash } from '../security/crypto.ts';
+import { createAccount, setPassword } from '../services/accounts.ts';
+import { createContext, type AppContext } from '../context.ts';
+import { ORDER } from '../payments/orders.ts';
+import { reconcile } from '../payments/reconcile.ts';
+import { deliverOutbox } from '../payments/mail.ts';
 import { addDays } from '../services/clock.ts';
 import { getSetting, setSetting } from '../services/settings.ts';
 
@@ -32,6 +36,9 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   app-links show | app-links set [--android URL] [--windows URL]
   sessions list <username> | sessions revoke <username>
   nodes add <name> | nodes list | nodes remove <name>
+  payments list [--state pending|failed|paid|expired]
+  payments reconcile [--older-than MINUTES]      (asks the gateways about pending orders)
+  outbox list | outbox send                       (mail waiting for SMTP)
 `;
 
 type Values = Record<string, string | string[] | boolean | undefined>;
@@ -92,13 +99,9 @@ async function userByName(db: Db, username: string) {
 }
 
 /** Runs one command against an open database; returns what it printed through `out`. */
-export async function runAdmin(
-  argv: string[],
-  db: Db,
-  secrets: AccountSecrets,
-  out: Out,
-  now = new Date(),
-): Promise<void> {
+export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promise<void> {
+  const { secrets } = ctx;
+  const now = ctx.now();
   let parsed;
   try {
     parsed = parseArgs({
@@ -123,6 +126,8 @@ export async function runAdmin(
         email: { type: 'string' },
         android: { type: 'string' },
         windows: { type: 'string' },
+        state: { type: 'string' },
+        'older-than': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -137,7 +142,22 @@ export async function runAdmin(
   }
   const key = `${group} ${command ?? ''}`.trim();
 
-  await db.transaction().execute(async (trx) => {
+  // These talk to gateways and mail servers: each settles orders through its own transactions.
+  if (key === 'payments reconcile') {
+    const olderThan = num(values, 'older-than', { min: 0 }) ?? 5;
+    const summary = await reconcile(ctx, { olderThanMinutes: olderThan });
+    out(
+      `Checked ${summary.checked}: ${summary.completed} completed, ${summary.failed} failed, ${summary.expired} expired, ${summary.unknown} still open.`,
+    );
+    return;
+  }
+  if (key === 'outbox send') {
+    if (!ctx.config.smtpUrl) throw new UsageError('No SMTP server configured: set SEPAR_SMTP_URL.');
+    out(`Sent ${await deliverOutbox(ctx)} message(s).`);
+    return;
+  }
+
+  await ctx.db.transaction().execute(async (trx) => {
     switch (key) {
       case 'plans list': {
         const plans = await trx.selectFrom('plans').selectAll().orderBy('id').execute();
@@ -449,6 +469,37 @@ export async function runAdmin(
         out(`Removed node ${name}.`);
         return;
       }
+      case 'payments list': {
+        const names = ['pending', 'failed', 'paid', 'expired'] as const;
+        const state = text(values, 'state');
+        if (state !== undefined && !(names as readonly string[]).includes(state)) {
+          throw new UsageError(`--state must be one of ${names.join(', ')}.`);
+        }
+        let query = trx.selectFrom('orders').selectAll().orderBy('created_at', 'desc').limit(200);
+        if (state) query = query.where('state', '=', ORDER[state as (typeof names)[number]]);
+        const orders = await query.execute();
+        for (const o of orders) {
+          out(
+            `${o.res_num}\t${names[o.state] ?? o.state}\t${o.gate}/${o.provider}\t${o.amount} IRR\tplan ${o.plan_id}\t${o.created_at}\t${o.ref_num ?? '-'}${o.failure ? `\t${o.failure}` : ''}`,
+          );
+        }
+        if (orders.length === 0) out('No orders.');
+        return;
+      }
+      case 'outbox list': {
+        const mails = await trx
+          .selectFrom('outbox')
+          .select(['id', 'kind', 'recipient', 'subject', 'attempts', 'sent_at', 'created_at'])
+          .orderBy('id', 'desc')
+          .limit(100)
+          .execute();
+        for (const m of mails)
+          out(
+            `${m.id}\t${m.kind}\t${m.recipient}\t${m.sent_at ? 'sent' : `waiting (${m.attempts} tries)`}\t${m.subject}`,
+          );
+        if (mails.length === 0) out('The outbox is empty.');
+        return;
+      }
       default:
         throw new UsageError(`Unknown command "${key}". Run separ-admin --help.`);
     }
@@ -460,8 +511,7 @@ async function main() {
   const database = openDatabase(config);
   try {
     await migrateToLatest(database);
-    const secrets = { box: new SecretBox(loadSecretKey(config.secretKey, config.dataDir)), scrypt: config.scrypt };
-    await runAdmin(process.argv.slice(2), database.db, secrets, (line) => console.log(line));
+    await runAdmin(process.argv.slice(2), createContext(config, database), (line) => console.log(line));
   } finally {
     await database.close();
   }

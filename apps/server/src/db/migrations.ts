@@ -146,6 +146,59 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         }
       },
     },
+    '0002_payments': {
+      async up(db: Db) {
+        await db.schema
+          .createTable('orders')
+          .addColumn('id', id, auto)
+          .addColumn('res_num', 'text', (c) => c.notNull().unique())
+          .addColumn('plan_id', 'integer', (c) => c.notNull())
+          .addColumn('email', 'text', (c) => c.notNull())
+          .addColumn('gate', 'text', (c) => c.notNull())
+          .addColumn('provider', 'text', (c) => c.notNull())
+          .addColumn('amount', 'bigint', (c) => c.notNull())
+          .addColumn('state', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('authority', 'text', (c) => c.unique())
+          .addColumn('ref_num', 'text')
+          .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('lang', 'text', (c) => c.notNull().defaultTo('fa'))
+          .addColumn('failure', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addColumn('paid_at', 'text')
+          .execute();
+        await db.schema.createIndex('orders_state_created').on('orders').columns(['state', 'created_at']).execute();
+
+        await db.schema
+          .createTable('sandbox_payments')
+          .addColumn('authority', 'text', (c) => c.primaryKey())
+          .addColumn('order_id', 'text', (c) => c.notNull())
+          .addColumn('amount', 'bigint', (c) => c.notNull())
+          .addColumn('callback_url', 'text', (c) => c.notNull())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('ref_num', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+
+        await db.schema
+          .createTable('outbox')
+          .addColumn('id', id, auto)
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('recipient', 'text', (c) => c.notNull())
+          .addColumn('subject', 'text', (c) => c.notNull())
+          .addColumn('body_sealed', 'text', (c) => c.notNull())
+          .addColumn('order_id', 'integer')
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('last_error', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('sent_at', 'text')
+          .execute();
+      },
+      async down(db: Db) {
+        for (const table of ['outbox', 'sandbox_payments', 'orders'])
+          await db.schema.dropTable(table).ifExists().execute();
+      },
+    },
   };
 }
 

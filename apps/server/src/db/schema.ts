@@ -100,7 +100,55 @@ export interface NodesTable {
   created_at: string;
 }
 
+/** An order: 0 pending, 1 failed, 2 paid, 3 expired (the payment states of SPEC §4, plus expiry). */
+export interface OrdersTable {
+  id: Generated<number>;
+  res_num: string;
+  plan_id: number;
+  email: string;
+  gate: string;
+  provider: string;
+  amount: number;
+  state: number;
+  authority: string | null;
+  ref_num: string | null;
+  user_id: number | null;
+  lang: string;
+  failure: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+
+/** The built-in test bank's own record of a payment. */
+export interface SandboxPaymentsTable {
+  authority: string;
+  order_id: string;
+  amount: number;
+  callback_url: string;
+  state: string;
+  ref_num: string | null;
+  created_at: string;
+}
+
+/** Mail waiting to be sent; the body is sealed because a receipt holds credentials. */
+export interface OutboxTable {
+  id: Generated<number>;
+  kind: string;
+  recipient: string;
+  subject: string;
+  body_sealed: string;
+  order_id: number | null;
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
+  orders: OrdersTable;
+  sandbox_payments: SandboxPaymentsTable;
+  outbox: OutboxTable;
   plans: PlansTable;
   countries: CountriesTable;
   servers: ServersTable;
@@ -121,3 +169,4 @@ export type ServerRow = Selectable<ServersTable>;
 export type CountryRow = Selectable<CountriesTable>;
 export type DeviceRow = Selectable<DevicesTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
+export type OrderRow = Selectable<OrdersTable>;

@@ -31,6 +31,18 @@ const SUMMARIES: Record<string, { summary: string; tags: string[] }> = {
     tags: ['apps'],
   },
   '/api/node/usage': { summary: 'VPN node usage report (Bearer node token): adds used megabytes.', tags: ['nodes'] },
+  '/requestAccount2': {
+    summary: 'Start a purchase (plan_id, email, gate ird|spay): a pending order and the gateway URL.',
+    tags: ['payments'],
+  },
+  '/payment/callback/:gate': {
+    summary: 'Gateway return: verify, complete exactly once, 303 to /paymentresult?data=….',
+    tags: ['payments'],
+  },
+  '/sandbox/pay/:authority': {
+    summary: 'The built-in test bank: GET shows the page, POST action=pay|cancel returns to the shop.',
+    tags: ['payments'],
+  },
   '/healthz': { summary: 'Health check: the database answers.', tags: ['operations'] },
 };
 

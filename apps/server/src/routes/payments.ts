@@ -1,0 +1,300 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  isGateway,
+  isPlanDisplayable,
+  isValidEmail,
+  parsePriceMap,
+  PRICE_KEY,
+  toPersianDigits,
+  type Language,
+  type PaymentResultPayload,
+} from '@separ/domain';
+import type { AppContext } from '../context.ts';
+import type { OrderRow } from '../db/schema.ts';
+import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { querySchema, requiredParam } from '../http/params.ts';
+import { maskEmail } from '../payments/mail.ts';
+import { askGateway, completeOrder, failOrder, newOrderNumber, ORDER, resultUrl } from '../payments/orders.ts';
+import { GatewayError } from '../payments/gateways.ts';
+import { gatewayActive } from './public.ts';
+import { languageOf } from './site.ts';
+
+function originOf(ctx: AppContext, request: FastifyRequest): string {
+  return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+function payload(
+  order: OrderRow,
+  status: PaymentResultPayload['status'],
+  credentials?: { username: string; password: string },
+): PaymentResultPayload {
+  return {
+    status,
+    resnum: order.res_num,
+    refnum: order.ref_num ?? '',
+    amount: Number(order.amount),
+    time: order.paid_at ?? order.updated_at,
+    username: credentials?.username ?? '',
+    password: credentials?.password ?? '',
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+/** Purchase (SPEC §7), the gateway return and the sandbox bank (CONTRACTS §3). */
+export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post(
+    '/requestAccount2',
+    { schema: { querystring: querySchema(['plan_id', 'email', 'gate', 'lng']) } },
+    async (request) => {
+      const planId = Number(requiredParam(request, 'plan_id', 20));
+      const email = requiredParam(request, 'email', 254).trim();
+      const gate = requiredParam(request, 'gate', 20);
+      const plan =
+        Number.isInteger(planId) && planId > 0
+          ? await ctx.db.selectFrom('plans').selectAll().where('id', '=', planId).executeTakeFirst()
+          : undefined;
+      const raw = plan && {
+        id: plan.id,
+        title: plan.title,
+        active: plan.active,
+        ios: plan.ios,
+        allowedMB: Number(plan.allowed_mb),
+        subsDays: plan.subs_days,
+        allowedDevices: plan.allowed_devices,
+        price_toman: plan.price_toman,
+        price_credit: plan.price_credit,
+      };
+      if (!plan || !raw || !isPlanDisplayable(raw)) throw notFound('The selected plan could not be found.');
+      if (!isValidEmail(email)) throw badRequest('Please enter a valid email address');
+      if (!isGateway(gate)) throw badRequest('Unknown payment gateway.');
+      if (!gatewayActive(ctx, gate)) throw badRequest('This payment gateway is not available right now.');
+
+      const amount = (parsePriceMap(plan.price_toman)[PRICE_KEY] as number) * 10;
+      const adapter = ctx.adapterFor(gate);
+      const now = ctx.now().toISOString();
+      const lang: Language = languageOf(request.headers.cookie, (request.query as Record<string, unknown>).lng);
+      let order: OrderRow | undefined;
+      for (let attempt = 0; attempt < 10 && !order; attempt++) {
+        try {
+          order = await ctx.db
+            .insertInto('orders')
+            .values({
+              res_num: newOrderNumber(ctx.now()),
+              plan_id: plan.id,
+              email,
+              gate,
+              provider: adapter.provider,
+              amount,
+              state: ORDER.pending,
+              authority: null,
+              ref_num: null,
+              user_id: null,
+              lang,
+              failure: null,
+              created_at: now,
+              updated_at: now,
+              paid_at: null,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        } catch (error) {
+          if (!/unique|duplicate/i.test(String(error))) throw error;
+        }
+      }
+      if (!order) throw new Error('Could not allocate an order number.');
+
+      const origin = originOf(ctx, request);
+      try {
+        const { authority, url } = await adapter.request({
+          amount,
+          orderId: order.res_num,
+          callbackUrl: `${origin}/payment/callback/${gate}`,
+          description: `Separ VPN — ${plan.title}`,
+          email,
+          origin,
+        });
+        await ctx.db
+          .updateTable('orders')
+          .set({ authority, updated_at: ctx.now().toISOString() })
+          .where('id', '=', order.id)
+          .execute();
+        if (adapter.provider === 'sandbox')
+          request.log.info({ order: order.res_num }, 'sandbox payment requested: a TEST payment, no money moves');
+        return { ok: true, url, message: 'Redirecting to the payment gateway.' };
+      } catch (error) {
+        if (!(error instanceof GatewayError)) throw error;
+        await ctx.db
+          .updateTable('orders')
+          .set({ failure: error.message, updated_at: ctx.now().toISOString() })
+          .where('id', '=', order.id)
+          .execute();
+        request.log.warn(
+          { order: order.res_num, gate, reason: error.message },
+          'payment request failed at the gateway',
+        );
+        throw new HttpError(502, 'Payment failed. Please try again.');
+      }
+    },
+  );
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/payment/callback/:gate',
+    schema: {
+      params: { type: 'object', properties: { gate: { type: 'string', maxLength: 10 } }, required: ['gate'] },
+      querystring: { type: 'object', additionalProperties: { type: 'string', maxLength: 500 } },
+    },
+    handler: async (request, reply) => {
+      const { gate } = request.params as { gate: string };
+      if (!isGateway(gate)) throw notFound('Unknown payment gateway.');
+      const fields = {
+        ...((request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>),
+        ...(request.query as Record<string, unknown>),
+      };
+      const back = ctx.adapterFor(gate).parseReturn(fields);
+      const authority =
+        back.authority ??
+        (typeof fields.authority === 'string' ? fields.authority : null) ??
+        (typeof fields.token === 'string' ? fields.token : null);
+      if (!authority || authority.length > 200) throw badRequest('The gateway return names no payment.');
+      // Found by authority, never by session: the return comes cross-site from the bank.
+      const order = await ctx.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('authority', '=', authority)
+        .where('gate', '=', gate)
+        .executeTakeFirst();
+      if (!order) throw notFound('Unknown payment.');
+      if (back.amount !== null && back.amount !== Number(order.amount)) {
+        request.log.warn(
+          { order: order.res_num, returned: back.amount, expected: Number(order.amount) },
+          'gateway return with a different amount refused',
+        );
+        throw badRequest('The amount does not match the order.');
+      }
+      if (order.state === ORDER.paid) return reply.code(303).redirect(resultUrl(payload(order, 'duplicate')), 303);
+
+      const answer = await askGateway(ctx.adapterByProvider(order.provider), order, 'verify');
+      if (answer.kind === 'paid') {
+        const result = await completeOrder(ctx, order, answer.refNum);
+        if (result.outcome === 'duplicate') return reply.redirect(resultUrl(payload(result.order, 'duplicate')), 303);
+        request.log.info(
+          { order: order.res_num, to: maskEmail(order.email), smtp: Boolean(ctx.config.smtpUrl) },
+          ctx.config.smtpUrl
+            ? 'order paid: account created, receipt queued'
+            : 'order paid: account created, receipt kept in the outbox (no SMTP configured)',
+        );
+        return reply.redirect(resultUrl(payload(result.order, 'success', result)), 303);
+      }
+      if (answer.kind === 'failed') {
+        await failOrder(ctx, order, answer.reason);
+      } else {
+        request.log.warn(
+          { order: order.res_num, answer: answer.kind, reason: 'reason' in answer ? answer.reason : undefined },
+          'payment not verified: the order stays pending for reconciliation',
+        );
+      }
+      const fresh = await ctx.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+      return reply.redirect(resultUrl(payload(fresh, fresh.state === ORDER.paid ? 'duplicate' : 'failed')), 303);
+    },
+  });
+
+  const sandboxParams = {
+    type: 'object',
+    properties: { authority: { type: 'string', maxLength: 100 } },
+    required: ['authority'],
+  } as const;
+
+  app.get('/sandbox/pay/:authority', { schema: { params: sandboxParams } }, async (request, reply) => {
+    const { authority } = request.params as { authority: string };
+    const row = await ctx.db
+      .selectFrom('sandbox_payments')
+      .selectAll()
+      .where('authority', '=', authority)
+      .executeTakeFirst();
+    const order = row
+      ? await ctx.db.selectFrom('orders').select('lang').where('res_num', '=', row.order_id).executeTakeFirst()
+      : undefined;
+    const lng: Language = order?.lang === 'en' ? 'en' : 'fa';
+    const t = (key: string, vars: Record<string, string | number> = {}) =>
+      escapeHtml(ctx.texts.t(lng, `sandbox:${key}`, vars));
+    const digits = (text: string) => (lng === 'fa' ? toPersianDigits(text) : text);
+    let main: string;
+    if (!row) {
+      reply.code(404);
+      main = `<p class="msg">${t('unknown')}</p>`;
+    } else if (row.state !== 'new') {
+      main = `<p class="msg">${t('finished')}</p>`;
+    } else {
+      const amount = digits(new Intl.NumberFormat('en-US').format(Number(row.amount)));
+      main = `<dl>
+  <dt>${t('merchant')}</dt><dd>${t('merchantName')}</dd>
+  <dt>${t('orderId')}</dt><dd dir="ltr">${escapeHtml(row.order_id)}</dd>
+  <dt>${t('amount')}</dt><dd>${t('amountValue', { value: amount })}</dd>
+</dl>
+<form method="post">
+  <button name="action" value="pay" class="pay">${t('pay')}</button>
+  <button name="action" value="cancel" class="cancel">${t('cancel')}</button>
+</form>`;
+    }
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+    return `<!doctype html>
+<html lang="${lng}" dir="${lng === 'fa' ? 'rtl' : 'ltr'}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t('title')}</title>
+<style>
+body{margin:0;font-family:Vazirmatn,Tahoma,system-ui,sans-serif;background:#eef2f7;color:#0f172a;display:grid;place-items:center;min-height:100vh}
+main{background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(15,23,42,.12);padding:32px;width:min(420px,calc(100vw - 32px))}
+h1{font-size:1.4rem;margin:0 0 12px}.notice{background:#fff7d6;border:1px solid #f0c23b;border-radius:10px;padding:10px 12px;font-size:.95rem}
+dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:20px 0}dt{color:#475569}dd{margin:0;font-weight:600}
+form{display:flex;gap:12px}button{flex:1;border:0;border-radius:10px;padding:12px;font:inherit;font-weight:700;cursor:pointer}
+.pay{background:#0b6e4f;color:#fff}.cancel{background:#e2e8f0;color:#0f172a}.msg{font-size:1.05rem}
+</style></head>
+<body><main><h1>${t('title')}</h1><p class="notice" role="note">${t('notice')}</p>${main}</main></body></html>`;
+  });
+
+  app.post(
+    '/sandbox/pay/:authority',
+    {
+      schema: {
+        params: sandboxParams,
+        body: {
+          type: 'object',
+          properties: { action: { type: 'string', enum: ['pay', 'cancel'] } },
+          required: ['action'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const { authority } = request.params as { authority: string };
+      const { action } = request.body as { action: 'pay' | 'cancel' };
+      const row = await ctx.db
+        .selectFrom('sandbox_payments')
+        .selectAll()
+        .where('authority', '=', authority)
+        .executeTakeFirst();
+      if (!row) throw notFound('Unknown payment.');
+      if (row.state === 'new') {
+        const refNum = action === 'pay' ? `SBXREF${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}` : null;
+        await ctx.db
+          .updateTable('sandbox_payments')
+          .set({ state: action === 'pay' ? 'paid' : 'cancelled', ref_num: refNum })
+          .where('authority', '=', authority)
+          .where('state', '=', 'new')
+          .execute();
+        request.log.info({ order: row.order_id, action }, 'sandbox bank: TEST payment answered');
+      }
+      const url = new URL(row.callback_url);
+      url.searchParams.set('authority', authority);
+      url.searchParams.set('status', action === 'pay' ? 'OK' : 'NOK');
+      url.searchParams.set('orderId', row.order_id);
+      url.searchParams.set('amount', String(row.amount));
+      return reply.redirect(url.toString(), 303);
+    },
+  );
+}
