@@ -2,6 +2,9 @@
  * The test projects of the repository. Vitest 5 reads `test.projects` from vitest.config.ts, which
  * imports this list; the file keeps the design card's name.
  */
+import { join } from 'node:path';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
 import { defineProject, type TestProjectConfiguration } from 'vitest/config';
 
 /** Workspace packages resolve to their TypeScript sources in tests (see each package's `exports`). */
@@ -11,6 +14,53 @@ const resolveSources = {
   resolve: { conditions: [...sourceConditions, 'module', 'browser', 'development|production'] },
   ssr: { resolve: { conditions: [...sourceConditions, 'module', 'node', 'development|production'] } },
 };
+
+/** Debian's Chromium, started as this machine requires (never a downloaded browser). */
+export const CHROMIUM = process.env.SEPAR_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--font-render-hinting=none',
+  '--force-color-profile=srgb',
+];
+
+/** One story project per language: every story is a browser test with axe and a screenshot per locale. */
+function storyProject(locale: 'fa' | 'en'): TestProjectConfiguration {
+  return defineProject({
+    ...resolveSources,
+    plugins: [storybookTest({ configDir: join(import.meta.dirname, '.storybook') })],
+    test: {
+      name: `stories-${locale}`,
+      setupFiles: [`.storybook/vitest.setup.${locale}.ts`],
+      // The two languages share Storybook's optimizer cache: run them one after the other.
+      sequence: { groupOrder: locale === 'fa' ? 1 : 2 },
+      testTimeout: 30_000,
+      browser: {
+        enabled: true,
+        headless: true,
+        // Each browser project needs its own provider object.
+        provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } }),
+        instances: [{ browser: 'chromium', viewport: { width: 1280, height: 800 } }],
+        screenshotFailures: false,
+        expect: {
+          toMatchScreenshot: {
+            comparatorName: 'pixelmatch',
+            comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0 },
+            resolveScreenshotPath: ({ root, arg, ext }) =>
+              join(root, 'packages/ui/__screenshots__', locale, `${arg}${ext}`),
+            resolveDiffPath: ({ root, arg, ext }) => join(root, 'test-results/screenshots', locale, `${arg}${ext}`),
+          },
+        },
+      },
+    },
+  });
+}
 
 export const projects: TestProjectConfiguration[] = [
   defineProject({
@@ -42,6 +92,8 @@ export const projects: TestProjectConfiguration[] = [
       hookTimeout: 60_000,
     },
   }),
+  storyProject('fa'),
+  storyProject('en'),
 ];
 
 export default projects;

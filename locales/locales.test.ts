@@ -45,7 +45,8 @@ const flat = Object.fromEntries(
   ]),
 ) as Record<(typeof languages)[number], Map<string, unknown>>;
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[0].replace(/\s+/g, '')).sort();
 
 describe('locales', () => {
   it('have the same namespaces in both languages', () => {

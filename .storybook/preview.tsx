@@ -1,0 +1,56 @@
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { I18nextProvider } from 'react-i18next';
+import '@separ/ui/fonts';
+import { SeparProvider } from '@separ/ui';
+import { storyI18n } from './i18n';
+import { storyTestHooks } from './testHooks';
+
+/** Switches language and direction together, as the site does. */
+const withLocale: Decorator = (Story, context) => {
+  const language = (storyTestHooks()?.locale ?? context.globals.locale) === 'en' ? 'en' : 'fa';
+  if (storyI18n.language !== language) void storyI18n.changeLanguage(language);
+  const dir = language === 'fa' ? 'rtl' : 'ltr';
+  document.documentElement.lang = language;
+  document.documentElement.dir = dir;
+  document.body.classList.remove('rtl', 'ltr');
+  document.body.classList.add(dir);
+  return (
+    <I18nextProvider i18n={storyI18n}>
+      <SeparProvider language={language}>
+        <Story />
+      </SeparProvider>
+    </I18nextProvider>
+  );
+};
+
+const preview: Preview = {
+  decorators: [withLocale],
+  globalTypes: {
+    locale: {
+      description: 'Language and direction',
+      toolbar: {
+        title: 'Language',
+        icon: 'globe',
+        items: [
+          { value: 'fa', title: 'فارسی (RTL)' },
+          { value: 'en', title: 'English (LTR)' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { locale: 'fa' },
+  // In the story tests, every story ends with a screenshot compared with its committed baseline.
+  afterEach: async ({ canvasElement, id, parameters }) => {
+    const hooks = storyTestHooks();
+    if (!hooks || parameters.screenshot === false) return;
+    await hooks.screenshot(canvasElement, id);
+  },
+  parameters: {
+    layout: 'fullscreen',
+    a11y: { test: 'error' },
+    controls: { expanded: true },
+  },
+};
+
+export default preview;

@@ -1,0 +1,58 @@
+import {
+  createContext,
+  useContext,
+  useMemo,
+  type AnchorHTMLAttributes,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import { StyleSheetManager, ThemeProvider } from 'styled-components';
+import rtlPlugin from 'stylis-plugin-rtl';
+import { createTheme } from '../theme/theme';
+import { GlobalStyle } from '../theme/GlobalStyle';
+
+/** The props a router link receives: `to` is an app path such as "/buy" or "/#pricing". */
+export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
+
+/** The default link is a plain anchor; the web app passes its router's link instead. */
+function AnchorLink({ to, children, ...rest }: LinkProps) {
+  return (
+    <a href={to} {...rest}>
+      {children}
+    </a>
+  );
+}
+
+const LinkContext = createContext<ComponentType<LinkProps>>(AnchorLink);
+
+/** The link component screens use for in-app navigation. */
+export function useLinkComponent(): ComponentType<LinkProps> {
+  return useContext(LinkContext);
+}
+
+export interface SeparProviderProps {
+  language: 'fa' | 'en';
+  darkMode?: boolean;
+  /** The router's link component (react-router's Link in the web app). */
+  linkComponent?: ComponentType<LinkProps>;
+  children: ReactNode;
+}
+
+/**
+ * Theme, global styles and writing direction. Components are written with logical properties;
+ * for Persian, stylis-plugin-rtl mirrors whatever physical CSS remains.
+ */
+export function SeparProvider({ language, darkMode = false, linkComponent, children }: SeparProviderProps) {
+  const theme = useMemo(() => createTheme(language, darkMode ? 'dark' : 'light'), [language, darkMode]);
+  const plugins = useMemo(() => (language === 'fa' ? [rtlPlugin] : []), [language]);
+  return (
+    <StyleSheetManager stylisPlugins={plugins}>
+      <ThemeProvider theme={theme}>
+        <LinkContext.Provider value={linkComponent ?? AnchorLink}>
+          <GlobalStyle />
+          {children}
+        </LinkContext.Provider>
+      </ThemeProvider>
+    </StyleSheetManager>
+  );
+}

@@ -1,0 +1,1 @@
+export { SeparProvider, useLinkComponent, type LinkProps, type SeparProviderProps } from './SeparProvider';
