@@ -40,6 +40,11 @@ const preview: Preview = {
     },
   },
   initialGlobals: { locale: 'fa' },
+  // In the story tests, mobile stories render at 375 px and the others at 1280 px.
+  beforeEach: async ({ parameters }) => {
+    const hooks = storyTestHooks();
+    if (hooks) await hooks.viewport(parameters.mobile ? 375 : 1280, 800);
+  },
   // In the story tests, every story ends with a screenshot compared with its committed baseline.
   afterEach: async ({ canvasElement, id, parameters }) => {
     const hooks = storyTestHooks();

@@ -2,6 +2,8 @@
 export interface StoryTestHooks {
   locale: 'fa' | 'en';
   screenshot(element: HTMLElement, name: string): Promise<void>;
+  /** Resizes the page: stories with `parameters.mobile` render at 375 px, the others at 1280 px. */
+  viewport(width: number, height: number): Promise<void>;
 }
 
 declare global {

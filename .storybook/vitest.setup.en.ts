@@ -13,6 +13,9 @@ const hooks: StoryTestHooks = {
     await document.fonts.ready;
     await expect.element(page.elementLocator(element)).toMatchScreenshot(name);
   },
+  async viewport(width, height) {
+    await page.viewport(width, height);
+  },
 };
 globalThis.__separStoryTest = hooks;
 

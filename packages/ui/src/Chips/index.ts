@@ -1,0 +1,1 @@
+export { Chips, type ChipsProps } from './Chips';

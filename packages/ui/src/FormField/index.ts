@@ -1,0 +1,1 @@
+export { PasswordField, TextField, type TextFieldProps } from './FormField';

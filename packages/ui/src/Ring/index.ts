@@ -1,0 +1,1 @@
+export { Ring, type RingProps } from './Ring';

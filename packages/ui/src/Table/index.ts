@@ -1,0 +1,1 @@
+export { Table, type Column, type TableProps } from './Table';

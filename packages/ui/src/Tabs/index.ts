@@ -1,0 +1,1 @@
+export { Tabs, tabIds, type TabItem, type TabsProps } from './Tabs';
