@@ -52,7 +52,9 @@ export function Modal({ open, onClose, title, children, actions }: ModalProps) {
         }
         if (event.key !== 'Tab' || !ref.current) return;
         // Keep focus inside: Tab from the last control goes to the first, Shift+Tab the other way.
-        const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('disabled'));
+        const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+          (el) => !el.hasAttribute('disabled'),
+        );
         const first = focusable[0];
         const last = focusable[focusable.length - 1];
         if (!first || !last) return;
