@@ -23,3 +23,8 @@ export * from './Ring';
 export * from './Table';
 export * from './FormField';
 export * from './CopyButton';
+export * from './Header';
+export * from './Footer';
+export * from './CookieBanner';
+export * from './PageHeader';
+export { EXTERNAL_LINKS, NAV_LINKS } from './links';

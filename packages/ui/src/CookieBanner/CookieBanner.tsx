@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Button } from '../Button';
+import { useLinkComponent } from '../provider';
+import { media } from '../theme';
+
+const Root = styled.section`
+  position: fixed;
+  inset-inline: ${({ theme }) => theme.space(3)};
+  inset-block-end: ${({ theme }) => theme.space(3)};
+  z-index: ${({ theme }) => theme.zIndex.banner};
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  max-inline-size: 960px;
+  margin-inline: auto;
+  padding: ${({ theme }) => theme.space(5)};
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+  ${media.md} {
+    grid-template-columns: 1fr auto;
+    align-items: center;
+  }
+`;
+
+const Text = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(1)};
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+export interface CookieBannerProps {
+  onAccept(): void;
+  onReject(): void;
+}
+
+/** The consent banner at the bottom, shown until the visitor accepts or rejects. */
+export function CookieBanner({ onAccept, onReject }: CookieBannerProps) {
+  const { t } = useTranslation('common');
+  const Link = useLinkComponent();
+  return (
+    <Root aria-labelledby="cookie-banner-title" className="not-for-print">
+      <Text>
+        <h2 id="cookie-banner-title">{t('cookies.title')}</h2>
+        <p>
+          {t('cookies.message')} <Link to="/cookies">{t('cookies.learnMore')}</Link>
+        </p>
+      </Text>
+      <Actions>
+        <Button variant="secondary" onClick={onReject}>
+          {t('cookies.reject')}
+        </Button>
+        <Button onClick={onAccept}>{t('cookies.accept')}</Button>
+      </Actions>
+    </Root>
+  );
+}

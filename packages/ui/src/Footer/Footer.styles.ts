@@ -1,0 +1,87 @@
+import styled from 'styled-components';
+import { media } from '../theme';
+
+export const Root = styled.footer`
+  background: ${({ theme }) => theme.colors.hero};
+  color: ${({ theme }) => theme.colors.heroMuted};
+  padding-block: ${({ theme }) => theme.space(11)} ${({ theme }) => theme.space(7)};
+  a {
+    color: ${({ theme }) => theme.colors.heroMuted};
+    text-decoration: none;
+  }
+  a:hover {
+    color: ${({ theme }) => theme.colors.heroText};
+    text-decoration: underline;
+  }
+`;
+
+export const Columns = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(8)};
+  grid-template-columns: 1fr;
+  ${media.sm} {
+    grid-template-columns: repeat(2, 1fr);
+  }
+  ${media.lg} {
+    grid-template-columns: 1.6fr repeat(4, 1fr);
+  }
+`;
+
+export const About = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  align-content: start;
+`;
+
+export const Brand = styled.p`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.colors.heroText};
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: 800;
+  svg {
+    color: ${({ theme }) => theme.colors.accentSoft};
+  }
+`;
+
+export const Column = styled.nav`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  align-content: start;
+`;
+
+export const ColumnTitle = styled.h2`
+  color: ${({ theme }) => theme.colors.heroText};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  margin-block-end: ${({ theme }) => theme.space(2)};
+`;
+
+export const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+export const Bottom = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(4)};
+  margin-block-start: ${({ theme }) => theme.space(10)};
+  padding-block-start: ${({ theme }) => theme.space(6)};
+  border-block-start: 1px solid rgba(255, 255, 255, 0.14);
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+export const Legal = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(5)};
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;

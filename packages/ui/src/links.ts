@@ -1,0 +1,30 @@
+/** External addresses of the product; the web app may pass others. All open in a new tab. */
+export const EXTERNAL_LINKS = {
+  supportChat: 'https://t.me/separ_support',
+  channel: 'https://t.me/separ_vpn',
+  social: 'https://www.instagram.com/separ.vpn',
+  bot: 'https://t.me/separ_vpn_bot',
+  tools: {
+    ipCheck: 'https://ipleak.net/',
+    ipLookup: 'https://ipinfo.io/',
+    dnsLeak: 'https://www.dnsleaktest.com/',
+    webrtcLeak: 'https://browserleaks.com/webrtc',
+    ipv6: 'https://test-ipv6.com/',
+    passwordGenerator: 'https://passwordsgenerator.net/',
+  },
+  clients: {
+    ios: 'https://apps.apple.com/app/streisand/id6450534064',
+    mac: 'https://apps.apple.com/app/v2box-v2ray-client/id6446814690',
+    linux: 'https://github.com/MatsuriDayo/nekoray/releases',
+    chromeos: 'https://play.google.com/store/apps/details?id=com.v2ray.ang',
+  },
+} as const;
+
+/** The five header links (SPEC §2): features and pricing are anchors of the home page. */
+export const NAV_LINKS = [
+  { key: 'features', to: '/#features' },
+  { key: 'pricing', to: '/#pricing' },
+  { key: 'download', to: '/download' },
+  { key: 'support', to: '/support' },
+  { key: 'install', to: '/install' },
+] as const;
