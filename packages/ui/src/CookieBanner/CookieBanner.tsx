@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
-import { useLinkComponent } from '../provider';
+import { AppLink } from '../provider';
 import { media } from '../theme';
 
 const Root = styled.section`
@@ -49,13 +49,12 @@ export interface CookieBannerProps {
 /** The consent banner at the bottom, shown until the visitor accepts or rejects. */
 export function CookieBanner({ onAccept, onReject }: CookieBannerProps) {
   const { t } = useTranslation('common');
-  const Link = useLinkComponent();
   return (
     <Root aria-labelledby="cookie-banner-title" className="not-for-print">
       <Text>
         <h2 id="cookie-banner-title">{t('cookies.title')}</h2>
         <p>
-          {t('cookies.message')} <Link to="/cookies">{t('cookies.learnMore')}</Link>
+          {t('cookies.message')} <AppLink to="/cookies">{t('cookies.learnMore')}</AppLink>
         </p>
       </Text>
       <Actions>

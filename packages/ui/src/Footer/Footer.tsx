@@ -4,7 +4,7 @@ import { useFormat } from '../format';
 import { Icon } from '../icons';
 import { Container } from '../Layout';
 import { EXTERNAL_LINKS } from '../links';
-import { useLinkComponent } from '../provider';
+import { AppLink } from '../provider';
 import { About, Bottom, Brand, Column, Columns, ColumnTitle, Legal, List, Root } from './Footer.styles';
 
 export interface FooterProps {
@@ -16,11 +16,10 @@ export interface FooterProps {
 /** The site footer: five columns, the location anchors, free tools, legal links and a language toggle. */
 export function Footer({ onToggleLanguage, year }: FooterProps) {
   const { t } = useTranslation('common');
-  const Link = useLinkComponent();
   const { digits } = useFormat();
   const internal = (to: string, label: string) => (
     <li key={to}>
-      <Link to={to}>{label}</Link>
+      <AppLink to={to}>{label}</AppLink>
     </li>
   );
   return (

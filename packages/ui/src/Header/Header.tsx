@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../Button';
 import { IconButton } from '../IconButton';
@@ -36,6 +36,10 @@ export function Header({ scrolled, loggedIn, drawerOpen, onOpenDrawer, onCloseDr
   const { t } = useTranslation('common');
   const Link = useLinkComponent();
   const drawerId = useId();
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (drawerOpen) closeRef.current?.focus();
+  }, [drawerOpen]);
   const account = loggedIn
     ? { to: '/panel', label: t('header.myAccount') }
     : { to: '/login', label: t('header.login') };
@@ -93,7 +97,7 @@ export function Header({ scrolled, loggedIn, drawerOpen, onOpenDrawer, onCloseDr
           >
             <DrawerHead>
               <span>{t('header.menuTitle')}</span>
-              <IconButton icon="x" label={t('header.closeMenu')} onClick={onCloseDrawer} autoFocus />
+              <IconButton icon="x" label={t('header.closeMenu')} onClick={onCloseDrawer} ref={closeRef} />
             </DrawerHead>
             <nav aria-label={t('nav.label')}>
               {NAV_LINKS.map((link) => (

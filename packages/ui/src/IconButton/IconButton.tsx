@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import styled from 'styled-components';
 import { Icon, type IconName } from '../icons';
 
@@ -22,6 +22,7 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   /** Required: the button's accessible name. */
   label: string;
   onDark?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A square button with an icon and an accessible name. */

@@ -30,6 +30,11 @@ export function useLinkComponent(): ComponentType<LinkProps> {
   return useContext(LinkContext);
 }
 
+/** An in-app link through the router the app provides. */
+export function AppLink(props: LinkProps) {
+  return createElement(useContext(LinkContext), props);
+}
+
 export interface SeparProviderProps {
   language: 'fa' | 'en';
   darkMode?: boolean;

@@ -1,1 +1,1 @@
-export { SeparProvider, useLinkComponent, type LinkProps, type SeparProviderProps } from './SeparProvider';
+export { AppLink, SeparProvider, useLinkComponent, type LinkProps, type SeparProviderProps } from './SeparProvider';
