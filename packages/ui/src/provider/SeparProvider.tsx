@@ -1,5 +1,6 @@
 import {
   createContext,
+  createElement,
   useContext,
   useMemo,
   type AnchorHTMLAttributes,
