@@ -11,7 +11,14 @@ const hooks: StoryTestHooks = {
   locale: 'en',
   async screenshot(element, name) {
     await document.fonts.ready;
+    // Chromium paints only the viewport: make it as tall as the story before the capture.
+    const width = window.innerWidth;
+    const height = window.innerHeight;
+    const full = Math.ceil(Math.max(element.scrollHeight, element.getBoundingClientRect().height));
+    if (full > height) await page.viewport(width, Math.min(full, 12_000));
     await expect.element(page.elementLocator(element)).toMatchScreenshot(name);
+    if (full > height) await page.viewport(width, height);
+    window.scrollTo(0, 0);
   },
   async viewport(width, height) {
     await page.viewport(width, height);

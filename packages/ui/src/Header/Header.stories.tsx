@@ -7,8 +7,9 @@ import { Header, type HeaderProps } from './Header';
 function Frame(props: HeaderProps) {
   const [open, setOpen] = useState(props.drawerOpen);
   return (
-    <div style={{ minHeight: open ? 640 : 200 }}>
-      <div style={{ position: 'fixed', inset: 0, background: props.scrolled ? '#f5f7fb' : '#0b1b3a' }} />
+    <div
+      style={{ position: 'relative', minHeight: open ? 640 : 200, background: props.scrolled ? '#f5f7fb' : '#0b1b3a' }}
+    >
       <Header {...props} drawerOpen={open} onOpenDrawer={() => setOpen(true)} onCloseDrawer={() => setOpen(false)} />
     </div>
   );

@@ -1,8 +1,12 @@
 import styled, { css } from 'styled-components';
 import { media } from '../theme';
 
+/**
+ * At the top of the page the header lies transparent over the page's dark band (absolute: its
+ * contrast is that of the band); once the page scrolls past 10 px it is fixed and opaque.
+ */
 export const Bar = styled.header<{ $opaque: boolean }>`
-  position: fixed;
+  position: ${({ $opaque }) => ($opaque ? 'fixed' : 'absolute')};
   inset-block-start: 0;
   inset-inline: 0;
   z-index: ${({ theme }) => theme.zIndex.header};

@@ -6,9 +6,17 @@ import { Container } from '../Layout';
 import { media } from '../theme';
 
 const Band = styled.div`
-  background:
-    radial-gradient(120% 140% at 85% 0%, rgba(15, 118, 110, 0.35) 0%, transparent 55%),
-    ${({ theme }) => theme.colors.hero};
+  position: relative;
+  isolation: isolate;
+  background-color: ${({ theme }) => theme.colors.hero};
+  &::before {
+    content: '';
+    position: absolute;
+    inset: 0;
+    z-index: -1;
+    pointer-events: none;
+    background: radial-gradient(120% 140% at 85% 0%, rgba(15, 118, 110, 0.35) 0%, transparent 55%);
+  }
   color: ${({ theme }) => theme.colors.heroText};
   padding-block-start: ${({ theme }) => theme.headerHeight + 36}px;
   padding-block-end: ${({ theme }) => theme.space(10)};

@@ -1,0 +1,1 @@
+export { Devices } from './Devices';

@@ -1,0 +1,1 @@
+export { Features } from './Features';

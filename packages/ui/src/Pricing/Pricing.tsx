@@ -1,0 +1,151 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { fallbackPlansFor, filterByPlatform, HOME_PLANS_PER_TAB, type Plan, type PricingTab } from '@separ/domain';
+import { Button } from '../Button';
+import { useFormat } from '../format';
+import { Icon } from '../icons';
+import { Card, Grid, Section, VisuallyHidden } from '../Layout';
+import { PlanCard } from '../PlanCard';
+import { Skeleton } from '../Skeleton';
+import { Tabs, tabIds } from '../Tabs';
+import { usePlanCardContent } from './usePlanCard';
+
+const Center = styled.div`
+  display: flex;
+  justify-content: center;
+  margin-block-end: ${({ theme }) => theme.space(10)};
+`;
+
+const Cards = styled(Grid)`
+  align-items: stretch;
+`;
+
+const Footer = styled.div`
+  display: grid;
+  justify-items: center;
+  gap: ${({ theme }) => theme.space(8)};
+  margin-block-start: ${({ theme }) => theme.space(10)};
+`;
+
+const Trust = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space(6)};
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li {
+    display: inline-flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(2)};
+    font-weight: 600;
+  }
+  svg {
+    color: ${({ theme }) => theme.colors.success};
+  }
+`;
+
+export interface PricingProps {
+  tab: PricingTab;
+  onTabChange(tab: PricingTab): void;
+  /** Plans from the service; 'fallback' when it failed or had none (the static plans are shown). */
+  plans: Plan[] | 'loading' | 'fallback';
+}
+
+/** The home page's pricing: two tabs, up to three cards each, the second one most popular (anchor #pricing). */
+export function Pricing({ tab, onTabChange, plans }: PricingProps) {
+  const { t } = useTranslation('home');
+  const format = useFormat();
+  const planCard = usePlanCardContent();
+  const ids = tabIds('pricing', tab);
+  let content;
+  if (plans === 'loading') {
+    content = (
+      <Cards $min={260} aria-busy="true">
+        <VisuallyHidden role="status">{t('pricing.loading')}</VisuallyHidden>
+        {[0, 1, 2].map((i) => (
+          <Card key={i} style={{ display: 'grid', gap: 16 }}>
+            <Skeleton $height="28px" $width="60%" />
+            <Skeleton $height="36px" $width="50%" />
+            <Skeleton />
+            <Skeleton $width="80%" />
+            <Skeleton $height="44px" />
+          </Card>
+        ))}
+      </Cards>
+    );
+  } else if (plans === 'fallback') {
+    content = (
+      <Cards $min={260}>
+        {fallbackPlansFor(tab).map((plan) => {
+          const key = `pricing.fallback.${plan.tier}`;
+          const price =
+            plan.priceUsd === 0
+              ? t('pricing.fallback.free.name')
+              : format.language === 'en'
+                ? format.usd(plan.priceUsd)
+                : format.toman(plan.priceToman);
+          return (
+            <PlanCard
+              key={plan.tier}
+              name={t(`${key}.name`)}
+              price={price}
+              period={t(`${key}.period`)}
+              features={[t(`${key}.features.speed`), t(`${key}.features.locations`), t(`${key}.features.devices`)]}
+              cta={{ label: t(`${key}.cta`), to: plan.tier === 'free' ? '/free' : '/buy' }}
+              badge={plan.popular ? t('pricing.mostPopular') : undefined}
+            />
+          );
+        })}
+      </Cards>
+    );
+  } else {
+    const shown = filterByPlatform(plans, tab === 'other' ? 'ios' : 'android').slice(0, HOME_PLANS_PER_TAB);
+    content = (
+      <Cards $min={260}>
+        {shown.map((plan, index) => (
+          <PlanCard key={plan.id} {...planCard(plan)} badge={index === 1 ? t('pricing.mostPopular') : undefined} />
+        ))}
+      </Cards>
+    );
+  }
+  return (
+    <Section id="pricing" title={t('pricing.title')} subtitle={t('pricing.subtitle')}>
+      <Center>
+        <Tabs
+          idPrefix="pricing"
+          label={t('pricing.tabs.label')}
+          value={tab}
+          onChange={onTabChange}
+          items={[
+            { id: 'android-windows', label: t('pricing.tabs.androidWindows') },
+            { id: 'other', label: t('pricing.tabs.other') },
+          ]}
+        />
+      </Center>
+      <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab}>
+        {content}
+      </div>
+      <Footer>
+        <Button to="/buy" variant="secondary" iconEnd="arrowForward">
+          {t('pricing.viewAll')}
+        </Button>
+        <Trust>
+          <li>
+            <Icon name="refund" size={20} />
+            {t('pricing.trust.moneyBack')}
+          </li>
+          <li>
+            <Icon name="eyeOff" size={20} />
+            {t('pricing.trust.noLogs')}
+          </li>
+          <li>
+            <Icon name="support" size={20} />
+            {t('pricing.trust.support')}
+          </li>
+        </Trust>
+      </Footer>
+    </Section>
+  );
+}

@@ -1,0 +1,2 @@
+export { Pricing, type PricingProps } from './Pricing';
+export { usePlanCardContent } from './usePlanCard';

@@ -1,0 +1,1 @@
+export { WhatIsVpn } from './WhatIsVpn';

@@ -1,0 +1,165 @@
+/**
+ * Realistic data for stories: the same shapes the API package's handlers serve. Stories only; the
+ * screens take whatever data the app hands them.
+ */
+import { normalizeAccount, normalizePlan, parseServer, type Account, type Plan, type RawPlan } from '@separ/domain';
+
+const price = (toman: number, credit = toman) => ({
+  price_toman: JSON.stringify({ '100': toman }),
+  price_credit: JSON.stringify({ '100': credit }),
+});
+
+export const RAW_PLANS: RawPlan[] = [
+  {
+    id: 1,
+    title: 'یک ماهه ۵۰ گیگ',
+    active: 1,
+    ios: 0,
+    allowedMB: 51200,
+    subsDays: 30,
+    allowedDevices: 1,
+    ...price(120000),
+  },
+  {
+    id: 2,
+    title: 'سه ماهه ۱۵۰ گیگ',
+    active: 1,
+    ios: 0,
+    allowedMB: 153600,
+    subsDays: 90,
+    allowedDevices: 2,
+    ...price(320000, 290000),
+  },
+  {
+    id: 3,
+    title: 'یک ماهه نامحدود',
+    active: 1,
+    ios: 0,
+    allowedMB: -1,
+    subsDays: 30,
+    allowedDevices: 5,
+    ...price(250000),
+  },
+  {
+    id: 4,
+    title: 'سالانه نامحدود',
+    active: 1,
+    ios: 0,
+    allowedMB: -1,
+    subsDays: 365,
+    allowedDevices: 5,
+    ...price(2400000, 1900000),
+  },
+  {
+    id: 7,
+    title: 'یک ماهه iOS ۵۰ گیگ',
+    active: 1,
+    ios: 1,
+    allowedMB: 51200,
+    subsDays: 30,
+    allowedDevices: 1,
+    ...price(150000),
+  },
+  {
+    id: 8,
+    title: 'سه ماهه iOS نامحدود',
+    active: 1,
+    ios: 1,
+    allowedMB: -1,
+    subsDays: 90,
+    allowedDevices: 3,
+    ...price(450000, 390000),
+  },
+  {
+    id: 9,
+    title: 'شش ماهه iOS ۳۰۰ گیگ',
+    active: 1,
+    ios: 1,
+    allowedMB: 307200,
+    subsDays: 180,
+    allowedDevices: 2,
+    ...price(700000),
+  },
+];
+
+export const PLANS: Plan[] = RAW_PLANS.map(normalizePlan);
+
+export const ACCOUNT: Account = normalizeAccount({
+  username: 'sp482913',
+  expireDate: '2026-07-01T12:00:00.000Z',
+  usedMB: 12800,
+  allowedMB: 51200,
+  allowedDevices: 5,
+  suspend: 0,
+  subsDays: 0,
+  ios: 1,
+  devices: [
+    { id: 'd1', deviceInfo: 'Android;14', loginAt: '2026-05-02T08:15:00.000Z' },
+    { id: 'd2', deviceInfo: 'Windows;11', loginAt: '2026-05-20T19:40:00.000Z' },
+  ],
+  payments: [
+    {
+      resNum: 'S20260501-482913',
+      refNum: 'SBXREF0012345678',
+      state: 2,
+      amount: 1200000,
+      createdAt: '2026-05-01T10:00:00.000Z',
+      plan_id: 1,
+    },
+    {
+      resNum: 'S20260420-113377',
+      refNum: '',
+      state: 1,
+      amount: 1200000,
+      createdAt: '2026-04-20T09:00:00.000Z',
+      plan_id: 1,
+    },
+    {
+      resNum: 'S20260419-550021',
+      refNum: '',
+      state: 0,
+      amount: 3200000,
+      createdAt: '2026-04-19T09:00:00.000Z',
+      plan_id: 2,
+    },
+  ],
+});
+
+/** A fixed "now" for stories, so that statuses and days left never drift. */
+export const STORY_NOW = new Date('2026-06-01T12:00:00.000Z');
+
+const template = (host: string) =>
+  JSON.stringify({
+    s: [
+      `vless://sp482913-k3Jd9QwZ@${host}:443?type=ws&security=tls#${host}`,
+      `vless://sp482913-k3Jd9QwZ@${host}:8443?type=grpc#${host}-grpc`,
+    ],
+  });
+
+export const SERVERS = [
+  parseServer({ id: 1, title: 'Germany 1', type: 2, countryCode: 'DE', server: template('de1.vpn.separ.example') }),
+  parseServer({
+    id: 2,
+    title: 'Germany 2 (OpenConnect)',
+    type: 1,
+    countryCode: 'DE',
+    server: JSON.stringify({ s: ['https://sp482913-k3Jd9QwZ@de2.vpn.separ.example:4443/separ'] }),
+  }),
+  parseServer({ id: 3, title: 'Netherlands 1', type: 2, countryCode: 'NL', server: template('nl1.vpn.separ.example') }),
+  parseServer({ id: 4, title: 'United Kingdom (maintenance)', type: 2, countryCode: 'GB', server: '{"s": [broken' }),
+];
+
+export const COUNTRIES = {
+  fa: [
+    { id: 'DE', title: 'آلمان' },
+    { id: 'NL', title: 'هلند' },
+    { id: 'GB', title: 'انگلستان' },
+    { id: 'JP', title: 'ژاپن' },
+  ],
+  en: [
+    { id: 'DE', title: 'Germany' },
+    { id: 'NL', title: 'Netherlands' },
+    { id: 'GB', title: 'United Kingdom' },
+    { id: 'JP', title: 'Japan' },
+  ],
+};
