@@ -38,3 +38,7 @@ export * from './Pricing';
 export * from './Faq';
 export * from './SiteShell';
 export * from './HomeScreen';
+export * from './PlansScreen';
+export * from './PaymentScreen';
+export * from './PaymentResultScreen';
+export * from './LoginScreen';

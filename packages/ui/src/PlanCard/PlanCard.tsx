@@ -14,10 +14,22 @@ export interface PlanCardProps {
   cta: { label: ReactNode; to: string };
   /** The badge above a highlighted card ("Most Popular", or the platform on the plans page). */
   badge?: ReactNode;
+  /** The level of the plan's name heading (3 inside a titled section, 2 on the plans page). */
+  headingLevel?: 2 | 3;
 }
 
 /** One plan: name, price, what it includes, and the button that buys it. */
-export function PlanCard({ name, price, period, originalPrice, discount, features, cta, badge }: PlanCardProps) {
+export function PlanCard({
+  name,
+  price,
+  period,
+  originalPrice,
+  discount,
+  features,
+  cta,
+  badge,
+  headingLevel = 3,
+}: PlanCardProps) {
   return (
     <Root $popular={Boolean(badge)}>
       {badge ? (
@@ -27,7 +39,7 @@ export function PlanCard({ name, price, period, originalPrice, discount, feature
           </Badge>
         </BadgeSlot>
       ) : null}
-      <Name>{name}</Name>
+      <Name as={`h${headingLevel}`}>{name}</Name>
       <PriceRow>
         <Price>{price}</Price>
         {period ? <Period>{period}</Period> : null}

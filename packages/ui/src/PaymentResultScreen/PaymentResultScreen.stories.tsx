@@ -1,0 +1,32 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { decodePaymentResult } from '@separ/domain';
+import { InShell } from '../SiteShell/storyShell';
+import { PaymentResultScreen } from './PaymentResultScreen';
+
+const base = {
+  orderId: 'S20260601-482913',
+  refId: 'SBXREF0012345678',
+  amountToman: 120000,
+  time: '2026-06-01T10:15:00.000Z',
+  username: 'sp482913',
+  password: 'k3Jd9QwZpL2m',
+};
+
+function Demo(props: Parameters<typeof PaymentResultScreen>[0]) {
+  return (
+    <InShell>
+      <PaymentResultScreen {...props} />
+    </InShell>
+  );
+}
+
+const meta = { title: 'Screens/PaymentResult', component: Demo } satisfies Meta<typeof Demo>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Success: Story = { args: { result: { status: 'success', ...base } } };
+export const Failed: Story = { args: { result: { status: 'failed', ...base, refId: '', username: '', password: '' } } };
+export const Duplicate: Story = { args: { result: { status: 'duplicate', ...base, username: '', password: '' } } };
+/** Missing or unreadable data: failed, with order id N/A. */
+export const MissingData: Story = { args: { result: decodePaymentResult(null) } };
+export const SuccessMobile: Story = { args: { result: { status: 'success', ...base } }, parameters: { mobile: true } };

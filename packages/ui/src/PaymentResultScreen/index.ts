@@ -1,0 +1,1 @@
+export { PaymentResultScreen, type PaymentResultScreenProps } from './PaymentResultScreen';

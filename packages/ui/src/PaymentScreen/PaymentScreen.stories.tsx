@@ -1,0 +1,54 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { PLANS } from '../fixtures';
+import { InShell } from '../SiteShell/storyShell';
+import { PaymentScreen, type PaymentScreenProps } from './PaymentScreen';
+
+function Demo(props: PaymentScreenProps) {
+  return (
+    <InShell>
+      <PaymentScreen {...props} />
+    </InShell>
+  );
+}
+
+const meta = {
+  title: 'Screens/Payment',
+  component: Demo,
+  args: {
+    status: 'form',
+    plan: PLANS[1],
+    email: '',
+    onEmailChange: fn(),
+    gateways: { ird: true, spay: true },
+    gateway: null,
+    onGatewayChange: fn(),
+    phase: 'idle',
+    canSubmit: false,
+    onSubmit: fn(),
+    onRetry: fn(),
+  },
+} satisfies Meta<typeof Demo>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {};
+export const Ready: Story = { args: { email: 'buyer@example.com', gateway: 'ird', canSubmit: true } };
+export const InvalidEmail: Story = { args: { email: 'buyer@', emailInvalid: true } };
+export const OneGatewayInactive: Story = {
+  args: { gateways: { ird: false, spay: true }, gateway: 'spay', email: 'buyer@example.com', canSubmit: true },
+};
+export const GatewaysLoading: Story = { args: { gateways: 'loading' } };
+export const Processing: Story = { args: { email: 'buyer@example.com', gateway: 'ird', phase: 'processing' } };
+export const Redirecting: Story = { args: { email: 'buyer@example.com', gateway: 'ird', phase: 'redirecting' } };
+export const ServerError: Story = {
+  args: { email: 'buyer@example.com', gateway: 'ird', canSubmit: true, submitError: {} },
+};
+export const Loading: Story = { args: { status: 'loading' } };
+export const NoPlanSelected: Story = { args: { status: 'error', error: 'noPlan' } };
+export const PlanNotFound: Story = { args: { status: 'error', error: 'notFound' } };
+export const LoadFailed: Story = { args: { status: 'error', error: 'failed' } };
+export const Mobile: Story = {
+  args: { email: 'buyer@example.com', gateway: 'ird', canSubmit: true },
+  parameters: { mobile: true },
+};

@@ -1,0 +1,98 @@
+import styled from 'styled-components';
+import { Container } from '../Layout';
+import { media } from '../theme';
+
+export const Body = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space(6)};
+  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
+  ${media.lg} {
+    grid-template-columns: 1fr 1.2fr;
+    align-items: start;
+  }
+`;
+
+export const Summary = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(6)};
+  margin: 0;
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 700;
+    text-align: end;
+  }
+`;
+
+export const Total = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: baseline;
+  margin-block-start: ${({ theme }) => theme.space(5)};
+  padding-block-start: ${({ theme }) => theme.space(5)};
+  border-block-start: 1px dashed ${({ theme }) => theme.colors.border};
+  font-weight: 800;
+  strong {
+    font-size: ${({ theme }) => theme.fontSizes['2xl']};
+  }
+`;
+
+export const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space(6)};
+`;
+
+export const Gateways = styled.fieldset`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  legend {
+    font-weight: 700;
+    margin-block-end: ${({ theme }) => theme.space(3)};
+  }
+`;
+
+export const GatewayOption = styled.label<{ $checked: boolean; $disabled: boolean }>`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  min-block-size: 56px;
+  padding-inline: ${({ theme }) => theme.space(4)};
+  border: 1.5px solid ${({ theme, $checked }) => ($checked ? theme.colors.primary : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme, $checked }) => ($checked ? theme.colors.infoSoft : theme.colors.surface)};
+  cursor: ${({ $disabled }) => ($disabled ? 'not-allowed' : 'pointer')};
+  opacity: ${({ $disabled }) => ($disabled ? 0.6 : 1)};
+  font-weight: 700;
+  input {
+    inline-size: 20px;
+    block-size: 20px;
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
+  small {
+    margin-inline-start: auto;
+    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: 600;
+  }
+`;
+
+export const Alert = styled.p<{ $tone: 'danger' | 'info' }>`
+  padding: ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme, $tone }) => ($tone === 'danger' ? theme.colors.dangerSoft : theme.colors.infoSoft)};
+  color: ${({ theme, $tone }) => ($tone === 'danger' ? theme.colors.danger : theme.colors.info)};
+  font-weight: 600;
+`;
+
+export const Secure = styled.p`
+  display: flex;
+  gap: ${({ theme }) => theme.space(2)};
+  align-items: center;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;

@@ -1,0 +1,169 @@
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Gateway, Plan } from '@separ/domain';
+import { Button } from '../Button';
+import { ErrorView } from '../ErrorView';
+import { useFormat } from '../format';
+import { TextField } from '../FormField';
+import { Icon } from '../icons';
+import { Card, Container } from '../Layout';
+import { PageHeader } from '../PageHeader';
+import { Spinner } from '../Spinner';
+import { Alert, Body, Form, GatewayOption, Gateways, Secure, Summary, Total } from './PaymentScreen.styles';
+
+export interface PaymentScreenProps {
+  status: 'loading' | 'error' | 'form';
+  /** Why the page cannot show the form. */
+  error?: 'noPlan' | 'notFound' | 'failed';
+  onRetry?: () => void;
+  plan?: Plan;
+  email: string;
+  onEmailChange(email: string): void;
+  /** The e-mail fails validation (checked on entry and on submit): shows 'Please enter a valid email address'. */
+  emailInvalid?: boolean;
+  /** Which gates are active; 'loading' while the status call runs. */
+  gateways: Record<Gateway, boolean> | 'loading';
+  gateway: Gateway | null;
+  onGatewayChange(gateway: Gateway): void;
+  phase: 'idle' | 'processing' | 'redirecting';
+  /** The purchase failed: the server's message when it gave one, else 'Payment failed. Please try again.'. */
+  submitError?: { message?: string } | null;
+  canSubmit: boolean;
+  onSubmit(): void;
+}
+
+/** The purchase of one plan: summary, e-mail, gateway and the start button (SPEC §2 /payment). */
+export function PaymentScreen(props: PaymentScreenProps) {
+  const { t } = useTranslation(['payment', 'errors', 'plans']);
+  const format = useFormat();
+  const { status, plan, gateways, gateway, phase } = props;
+  const header = <PageHeader title={t('title')} subtitle={t('subtitle')} back={{ to: '/buy', label: t('back') }} />;
+  if (status === 'loading') {
+    return (
+      <>
+        {header}
+        <Container>
+          <Spinner block label={t('loading')} />
+        </Container>
+      </>
+    );
+  }
+  if (status === 'error' || !plan) {
+    const message =
+      props.error === 'noPlan'
+        ? t('errors:payment.noPlan')
+        : props.error === 'notFound'
+          ? t('errors:payment.planNotFound')
+          : t('errors:payment.loadFailed');
+    return (
+      <>
+        {header}
+        <Container>
+          {props.error === 'failed' && props.onRetry ? (
+            <ErrorView title={message} retryLabel={t('errors:actions.tryAgain')} onRetry={props.onRetry} />
+          ) : (
+            <ErrorView title={message} />
+          )}
+          <div style={{ display: 'flex', justifyContent: 'center', paddingBlockEnd: 64 }}>
+            <Button to="/buy" variant="secondary" icon="arrowBack">
+              {t('back')}
+            </Button>
+          </div>
+        </Container>
+      </>
+    );
+  }
+  const discounted = plan.discountPercent !== null ? plan.pricing.credit['100'] : undefined;
+  const price = discounted ?? plan.bestPrice ?? 0;
+  const busy = phase !== 'idle';
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSubmit();
+  };
+  return (
+    <>
+      {header}
+      <Body>
+        <Card>
+          <h2 style={{ fontSize: '1.25rem', marginBlockEnd: 20 }}>{t('summary.title')}</h2>
+          <Summary>
+            <dt>{t('summary.plan')}</dt>
+            <dd>{plan.title}</dd>
+            <dt>{t('summary.platform')}</dt>
+            <dd>{t(plan.ios === 1 ? 'plans:tabs.ios' : 'plans:tabs.android')}</dd>
+            <dt>{t('summary.data')}</dt>
+            <dd>{format.data(plan.dataVolume)}</dd>
+            <dt>{t('summary.devices')}</dt>
+            <dd>{format.devices(plan.allowedDevices)}</dd>
+            <dt>{t('summary.duration')}</dt>
+            <dd>{format.duration(plan.duration)}</dd>
+          </Summary>
+          <Total>
+            <span>{t('summary.total')}</span>
+            <strong>{format.toman(price)}</strong>
+          </Total>
+        </Card>
+        <Card>
+          <Form onSubmit={submit} noValidate>
+            <TextField
+              label={t('email.label')}
+              type="email"
+              dir="ltr"
+              autoComplete="email"
+              inputMode="email"
+              placeholder={t('email.placeholder')}
+              value={props.email}
+              onChange={props.onEmailChange}
+              error={props.emailInvalid ? t('errors:validation.invalidEmail') : undefined}
+              hint={t('email.hint')}
+              disabled={busy}
+              required
+            />
+            <Gateways disabled={busy}>
+              <legend>{t('gateway.title')}</legend>
+              {gateways === 'loading' ? (
+                <Spinner label={t('gateway.loading')} />
+              ) : (
+                (['ird', 'spay'] as const).map((gate) => {
+                  const active = gateways[gate];
+                  return (
+                    <GatewayOption key={gate} $checked={gateway === gate} $disabled={!active}>
+                      <input
+                        type="radio"
+                        name="gateway"
+                        value={gate}
+                        checked={gateway === gate}
+                        disabled={!active}
+                        onChange={() => props.onGatewayChange(gate)}
+                      />
+                      <Icon name="card" size={22} />
+                      {t(`gateway.${gate}`)}
+                      {!active ? <small>{t('gateway.inactive')}</small> : null}
+                    </GatewayOption>
+                  );
+                })
+              )}
+            </Gateways>
+            {props.submitError ? (
+              <Alert role="alert" $tone="danger">
+                {props.submitError.message || t('errors:payment.purchaseFailed')}
+              </Alert>
+            ) : null}
+            {phase === 'redirecting' ? (
+              <Alert role="status" $tone="info">
+                {t('redirecting')}
+              </Alert>
+            ) : null}
+            <Button type="submit" size="lg" fullWidth disabled={!props.canSubmit} loading={busy} icon="lock">
+              {phase === 'processing' ? t('processing') : phase === 'redirecting' ? t('redirecting') : t('start')}
+            </Button>
+            <Secure>
+              <Icon name="shieldCheck" size={18} />
+              {t('secure')}
+            </Secure>
+          </Form>
+        </Card>
+      </Body>
+    </>
+  );
+}

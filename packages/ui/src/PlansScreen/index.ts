@@ -1,0 +1,1 @@
+export { PlansScreen, type PlansScreenProps } from './PlansScreen';
