@@ -92,6 +92,10 @@ export const projects: TestProjectConfiguration[] = [
       hookTimeout: 60_000,
     },
   }),
+  defineProject({
+    ...resolveSources,
+    test: { name: 'ui', root: './packages/ui', environment: 'node', include: ['src/**/*.test.ts'] },
+  }),
   storyProject('fa'),
   storyProject('en'),
 ];

@@ -16,6 +16,19 @@ const hooks: StoryTestHooks = {
     const height = window.innerHeight;
     const full = Math.ceil(Math.max(element.scrollHeight, element.getBoundingClientRect().height));
     if (full > height) await page.viewport(width, Math.min(full, 12_000));
+    // Wait for the visible images (lazy ones start loading once the viewport holds them), 5 s at most.
+    const images = [...element.querySelectorAll('img')].filter((img) => img.checkVisibility());
+    const loaded = Promise.all(
+      images.map((img) =>
+        img.complete
+          ? img.decode().catch(() => undefined)
+          : new Promise((done) => {
+              img.addEventListener('load', done, { once: true });
+              img.addEventListener('error', done, { once: true });
+            }),
+      ),
+    );
+    await Promise.race([loaded, new Promise((done) => setTimeout(done, 5000))]);
     await expect.element(page.elementLocator(element)).toMatchScreenshot(name);
     if (full > height) await page.viewport(width, height);
     window.scrollTo(0, 0);

@@ -42,3 +42,8 @@ export * from './PlansScreen';
 export * from './PaymentScreen';
 export * from './PaymentResultScreen';
 export * from './LoginScreen';
+export * from './InstallScreen';
+export * from './DownloadScreen';
+export * from './SupportScreen';
+export * from './FreeScreen';
+export * from './LegalScreen';

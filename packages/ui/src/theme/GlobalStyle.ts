@@ -19,6 +19,8 @@ export const GlobalStyle = createGlobalStyle`
     line-gap-override: 0%;
   }
   *, *::before, *::after { box-sizing: border-box; }
+  /* Component display rules must never reveal what the hidden attribute hides. */
+  [hidden] { display: none !important; }
   html { -webkit-text-size-adjust: 100%; scroll-behavior: smooth; }
   body {
     margin: 0;

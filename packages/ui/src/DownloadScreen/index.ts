@@ -1,0 +1,1 @@
+export { DownloadScreen, type DownloadScreenProps } from './DownloadScreen';

@@ -1,0 +1,1 @@
+export { FreeScreen } from './FreeScreen';

@@ -1,0 +1,219 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Button } from '../Button';
+import { useFormat } from '../format';
+import { Icon, type IconName } from '../icons';
+import { Card, Container, VisuallyHidden } from '../Layout';
+import { Modal } from '../Modal';
+import { PageHeader } from '../PageHeader';
+import { INSTALL_PLATFORMS, INSTALL_STEPS, isScreenshotName, type InstallPlatform } from './installSteps';
+
+const Body = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
+  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
+`;
+
+const PlatformCard = styled(Card)`
+  padding: 0;
+  overflow: hidden;
+`;
+
+const Toggle = styled.button`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(4)};
+  inline-size: 100%;
+  padding: ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(6)};
+  border: 0;
+  background: transparent;
+  color: inherit;
+  text-align: start;
+  cursor: pointer;
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  > svg:last-child {
+    margin-inline-start: auto;
+    transition: transform 0.2s ease;
+  }
+  &[aria-expanded='true'] > svg:last-child {
+    transform: rotate(180deg);
+  }
+`;
+
+const Disc = styled.span`
+  display: grid;
+  place-items: center;
+  inline-size: 52px;
+  block-size: 52px;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.infoSoft};
+  color: ${({ theme }) => theme.colors.info};
+  flex-shrink: 0;
+`;
+
+const Steps = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0 ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(6)};
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
+`;
+
+const Step = styled.li`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space(4)};
+  align-items: start;
+`;
+
+const Number = styled.span`
+  display: grid;
+  place-items: center;
+  inline-size: 36px;
+  block-size: 36px;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-weight: 800;
+`;
+
+const Shot = styled.button`
+  display: block;
+  margin-block-start: ${({ theme }) => theme.space(3)};
+  padding: 0;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  cursor: zoom-in;
+  overflow: hidden;
+  img {
+    display: block;
+    inline-size: 220px;
+    block-size: auto;
+    max-inline-size: 100%;
+  }
+`;
+
+const Missing = styled.p`
+  margin-block-start: ${({ theme }) => theme.space(2)};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Help = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space(3)};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const FullImage = styled.img`
+  display: block;
+  inline-size: 100%;
+  max-block-size: calc(100vh - 200px);
+  object-fit: contain;
+`;
+
+const ICONS: Record<InstallPlatform, IconName> = { android: 'android', windows: 'windows', ios: 'apple' };
+
+export interface InstallScreenProps {
+  /** Where the screenshots live; /assets/images by default (SPEC §2). */
+  imageBase?: string;
+  /** Platforms open at first. */
+  initiallyOpen?: InstallPlatform[];
+}
+
+/** Three platform cards expanding to numbered steps with screenshots that open full screen. */
+export function InstallScreen({ imageBase = '/assets/images', initiallyOpen = [] }: InstallScreenProps) {
+  const { t } = useTranslation(['install', 'common']);
+  const format = useFormat();
+  const [open, setOpen] = useState<ReadonlySet<InstallPlatform>>(() => new Set(initiallyOpen));
+  const [broken, setBroken] = useState<ReadonlySet<string>>(() => new Set());
+  const [zoomed, setZoomed] = useState<{ src: string; step: number } | null>(null);
+  const toggle = (platform: InstallPlatform) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(platform)) next.delete(platform);
+      else next.add(platform);
+      return next;
+    });
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <Body>
+        {INSTALL_PLATFORMS.map((platform) => {
+          const isOpen = open.has(platform);
+          const panelId = `install-${platform}`;
+          return (
+            <PlatformCard key={platform}>
+              <Toggle type="button" aria-expanded={isOpen} aria-controls={panelId} onClick={() => toggle(platform)}>
+                <Disc>
+                  <Icon name={ICONS[platform]} size={28} />
+                </Disc>
+                <span>
+                  <h2>{t(`platforms.${platform}.name`)}</h2>
+                  <p>{t(`platforms.${platform}.description`)}</p>
+                </span>
+                <Icon name="chevronDown" size={22} />
+              </Toggle>
+              <Steps id={panelId} hidden={!isOpen}>
+                {INSTALL_STEPS[platform].map(({ step, image }) => {
+                  const src = isScreenshotName(image) ? `${imageBase}/${platform}/${image}` : null;
+                  return (
+                    <Step key={step}>
+                      <Number aria-hidden="true">{format.number(step)}</Number>
+                      <div>
+                        <p>
+                          <VisuallyHidden>{t('stepLabel', { number: step })}: </VisuallyHidden>
+                          {t(`platforms.${platform}.steps.${step}`)}
+                        </p>
+                        {src && broken.has(src) ? <Missing>{t('imageMissing')}</Missing> : null}
+                        {src && !broken.has(src) ? (
+                          <Shot
+                            type="button"
+                            aria-label={t('openImage', { number: step })}
+                            onClick={() => setZoomed({ src, step })}
+                          >
+                            <img
+                              src={src}
+                              alt=""
+                              loading="lazy"
+                              width={220}
+                              height={440}
+                              onError={() => setBroken((current) => new Set(current).add(src))}
+                            />
+                          </Shot>
+                        ) : null}
+                      </div>
+                    </Step>
+                  );
+                })}
+              </Steps>
+            </PlatformCard>
+          );
+        })}
+        <Help>
+          {t('help')}
+          <Button to="/support" variant="secondary" size="sm" icon="support">
+            {t('common:nav.support')}
+          </Button>
+        </Help>
+      </Body>
+      <Modal
+        open={zoomed !== null}
+        onClose={() => setZoomed(null)}
+        title={zoomed ? t('stepLabel', { number: zoomed.step }) : ''}
+      >
+        {zoomed ? <FullImage src={zoomed.src} alt={t('openImage', { number: zoomed.step })} /> : null}
+      </Modal>
+    </>
+  );
+}

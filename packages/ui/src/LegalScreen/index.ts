@@ -1,0 +1,1 @@
+export { LegalScreen, type LegalPage, type LegalScreenProps } from './LegalScreen';

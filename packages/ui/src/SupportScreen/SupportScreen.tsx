@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Button } from '../Button';
+import { Icon, type IconName } from '../icons';
+import { Card, Container, Grid } from '../Layout';
+import { EXTERNAL_LINKS } from '../links';
+import { PageHeader } from '../PageHeader';
+
+const Body = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space(8)};
+  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
+`;
+
+const Channel = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+    flex: 1;
+  }
+  > svg {
+    color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const Tip = styled.p`
+  display: flex;
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: flex-start;
+  padding: ${({ theme }) => theme.space(5)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.warningSoft};
+  color: ${({ theme }) => theme.colors.warning};
+  font-weight: 600;
+`;
+
+const CARDS: Array<{ key: 'chat' | 'channel' | 'social'; icon: IconName; href: string }> = [
+  { key: 'chat', icon: 'support', href: EXTERNAL_LINKS.supportChat },
+  { key: 'channel', icon: 'megaphone', href: EXTERNAL_LINKS.channel },
+  { key: 'social', icon: 'camera', href: EXTERNAL_LINKS.social },
+];
+
+/** Three ways to reach Separ, each opening in a new tab. */
+export function SupportScreen() {
+  const { t } = useTranslation('support');
+  return (
+    <>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <Body>
+        <Grid $min={260}>
+          {CARDS.map(({ key, icon, href }) => (
+            <Channel key={key}>
+              <Icon name={icon} size={40} />
+              <h2>{t(`cards.${key}.title`)}</h2>
+              <p>{t(`cards.${key}.text`)}</p>
+              <Button href={href} variant={key === 'chat' ? 'primary' : 'secondary'} icon="send" fullWidth>
+                {t(`cards.${key}.button`)}
+              </Button>
+            </Channel>
+          ))}
+        </Grid>
+        <p style={{ textAlign: 'center', fontWeight: 600 }}>{t('hours')}</p>
+        <Tip>
+          <Icon name="key" size={22} />
+          {t('tip')}
+        </Tip>
+      </Body>
+    </>
+  );
+}
