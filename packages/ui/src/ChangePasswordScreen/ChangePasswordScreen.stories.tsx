@@ -1,0 +1,51 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { InPanel } from '../PanelLayout/storyPanel';
+import { ChangePasswordScreen, type ChangePasswordScreenProps } from './ChangePasswordScreen';
+
+function Demo(props: ChangePasswordScreenProps) {
+  return (
+    <InPanel active="changePassword" ios={props.ios}>
+      <ChangePasswordScreen {...props} />
+    </InPanel>
+  );
+}
+
+const meta = {
+  title: 'Screens/ChangePassword',
+  component: Demo,
+  args: {
+    current: '',
+    next: '',
+    confirm: '',
+    onChange: fn(),
+    submitting: false,
+    message: null,
+    ios: 0,
+    onSubmit: fn(),
+  },
+} satisfies Meta<typeof Demo>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {};
+export const AllFieldsRequired: Story = {
+  args: { current: 'old', message: { type: 'error', rule: 'allFieldsRequired' } },
+};
+export const Mismatch: Story = {
+  args: { current: 'oldPass1', next: 'newPass2', confirm: 'newPass3', message: { type: 'error', rule: 'mismatch' } },
+};
+export const SameAsCurrent: Story = { args: { message: { type: 'error', rule: 'sameAsCurrent' } } };
+export const TooShort: Story = { args: { message: { type: 'error', rule: 'tooShort' } } };
+export const InvalidCharacters: Story = { args: { message: { type: 'error', rule: 'invalidCharacters' } } };
+export const CurrentIncorrect: Story = {
+  args: { message: { type: 'error', server: 'Current password is incorrect' } },
+};
+export const NetworkError: Story = { args: { message: { type: 'error', failure: 'network' } } };
+export const Updating: Story = {
+  args: { current: 'oldPass1', next: 'newPass22', confirm: 'newPass22', submitting: true },
+};
+export const Success: Story = { args: { message: { type: 'success' } } };
+/** iOS accounts get the hint about the new connection links. */
+export const SuccessIos: Story = { args: { message: { type: 'success' }, ios: 1 } };
+export const Mobile: Story = { args: { message: { type: 'success' }, ios: 1 }, parameters: { mobile: true } };

@@ -1,0 +1,140 @@
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { PasswordChangeError } from '@separ/domain';
+import { Button } from '../Button';
+import { PasswordField } from '../FormField';
+import { Icon } from '../icons';
+import { Card } from '../Layout';
+import { PanelFooterLinks, PanelTitle, TipBox } from '../PanelLayout';
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
+  max-inline-size: 520px;
+`;
+
+const Tips = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-block-end: ${({ theme }) => theme.space(6)};
+`;
+
+const Message = styled.div<{ $tone: 'success' | 'error' }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.successSoft : theme.colors.dangerSoft)};
+  color: ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.success : theme.colors.danger)};
+  font-weight: 600;
+`;
+
+const Hint = styled.p`
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 500;
+`;
+
+/** What the page says after a try: a rule broken, the server's answer, or success. */
+export type ChangePasswordMessage =
+  | { type: 'success' }
+  | { type: 'error'; rule: PasswordChangeError }
+  | { type: 'error'; server: string }
+  | { type: 'error'; failure: 'failed' | 'network' };
+
+export interface ChangePasswordScreenProps {
+  current: string;
+  next: string;
+  confirm: string;
+  onChange(field: 'current' | 'next' | 'confirm', value: string): void;
+  submitting: boolean;
+  message: ChangePasswordMessage | null;
+  /** The account's ios flag: a Persian-style hint about new connection links follows the message. */
+  ios: number;
+  onSubmit(): void;
+}
+
+/** Current, new and confirmation with show/hide, two tips, the rules, and the result (SPEC §2 change password). */
+export function ChangePasswordScreen({
+  current,
+  next,
+  confirm,
+  onChange,
+  submitting,
+  message,
+  ios,
+  onSubmit,
+}: ChangePasswordScreenProps) {
+  const { t } = useTranslation(['panel', 'errors']);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  let text: string | null = null;
+  if (message?.type === 'success') text = t('errors:password.success');
+  else if (message && 'rule' in message) text = t(`errors:validation.${message.rule}`);
+  else if (message && 'server' in message) text = message.server;
+  else if (message && 'failure' in message)
+    text = t(message.failure === 'network' ? 'errors:password.network' : 'errors:password.failed');
+  return (
+    <>
+      <PanelTitle>
+        <div>
+          <Button to="/panel" variant="ghost" size="sm" icon="arrowBack">
+            {t('changePassword.back')}
+          </Button>
+        </div>
+        <h1>{t('changePassword.title')}</h1>
+        <p>{t('changePassword.subtitle')}</p>
+      </PanelTitle>
+      <Card>
+        <Tips>
+          <TipBox>
+            <Icon name="info" size={20} />
+            {t('changePassword.tips.session')}
+          </TipBox>
+          <TipBox $tone="warning">
+            <Icon name="devices" size={20} />
+            {t('changePassword.tips.devices')}
+          </TipBox>
+        </Tips>
+        <Form onSubmit={submit} noValidate>
+          <PasswordField
+            label={t('changePassword.current')}
+            value={current}
+            onChange={(v) => onChange('current', v)}
+            autoComplete="current-password"
+          />
+          <PasswordField
+            label={t('changePassword.new')}
+            value={next}
+            onChange={(v) => onChange('next', v)}
+            autoComplete="new-password"
+            hint={t('changePassword.rules')}
+          />
+          <PasswordField
+            label={t('changePassword.confirm')}
+            value={confirm}
+            onChange={(v) => onChange('confirm', v)}
+            autoComplete="new-password"
+          />
+          {message && text ? (
+            <Message
+              $tone={message.type === 'success' ? 'success' : 'error'}
+              role={message.type === 'success' ? 'status' : 'alert'}
+            >
+              <span>{text}</span>
+              {ios === 1 && message.type === 'success' ? <Hint>{t('changePassword.iosHint')}</Hint> : null}
+            </Message>
+          ) : null}
+          <div>
+            <Button type="submit" loading={submitting} icon="key">
+              {submitting ? t('changePassword.updating') : t('changePassword.submit')}
+            </Button>
+          </div>
+        </Form>
+      </Card>
+      <PanelFooterLinks homeTo="/" />
+    </>
+  );
+}

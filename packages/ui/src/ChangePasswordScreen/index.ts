@@ -1,0 +1,5 @@
+export {
+  ChangePasswordScreen,
+  type ChangePasswordMessage,
+  type ChangePasswordScreenProps,
+} from './ChangePasswordScreen';

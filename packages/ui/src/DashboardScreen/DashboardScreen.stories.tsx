@@ -1,0 +1,34 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import type { Account } from '@separ/domain';
+import { ACCOUNT, STORY_NOW } from '../fixtures';
+import { InPanel } from '../PanelLayout/storyPanel';
+import { DashboardScreen, type DashboardScreenProps } from './DashboardScreen';
+
+function Demo(props: DashboardScreenProps) {
+  return (
+    <InPanel active="dashboard" ios={props.account?.ios ?? 1}>
+      <DashboardScreen {...props} />
+    </InPanel>
+  );
+}
+
+const with_ = (changes: Partial<Account>): Account => ({ ...ACCOUNT, ...changes });
+
+const meta = {
+  title: 'Screens/Dashboard',
+  component: Demo,
+  args: { status: 'ready', account: ACCOUNT, now: STORY_NOW, onRetry: fn(), onLogout: fn() },
+} satisfies Meta<typeof Demo>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Active: Story = {};
+export const PendingActivation: Story = { args: { account: with_({ subsDays: 30, expireDate: null, devices: [] }) } };
+export const Expired: Story = { args: { account: with_({ expireDate: '2026-05-01T00:00:00.000Z' }) } };
+export const DataExceeded: Story = { args: { account: with_({ usedMB: 52000 }) } };
+export const Suspended: Story = { args: { account: with_({ suspend: 1 }) } };
+export const Unlimited: Story = { args: { account: with_({ allowedMB: -1, ios: 0 }) } };
+export const Loading: Story = { args: { status: 'loading' } };
+export const LoadError: Story = { args: { status: 'error', account: undefined } };
+export const Mobile: Story = { parameters: { mobile: true } };

@@ -1,0 +1,1 @@
+export { DevicesScreen, type DevicesScreenProps } from './DevicesScreen';

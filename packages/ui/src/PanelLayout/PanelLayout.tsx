@@ -1,0 +1,216 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { Button } from '../Button';
+import { Icon, type IconName } from '../icons';
+import { Container } from '../Layout';
+import { EXTERNAL_LINKS } from '../links';
+import { Modal } from '../Modal';
+import { useLinkComponent } from '../provider';
+import { media } from '../theme';
+
+const Body = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space(6)};
+  padding-block: ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(12)};
+  ${media.lg} {
+    grid-template-columns: 260px 1fr;
+    align-items: start;
+  }
+`;
+
+const Menu = styled.nav`
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  padding: ${({ theme }) => theme.space(3)};
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    gap: ${({ theme }) => theme.space(1)};
+    overflow-x: auto;
+    ${media.lg} {
+      flex-direction: column;
+      overflow: visible;
+    }
+  }
+`;
+
+const itemStyles = `
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  inline-size: 100%;
+  min-block-size: 44px;
+  padding-inline: 12px;
+  border: 0;
+  border-radius: 10px;
+  background: transparent;
+  font: inherit;
+  font-weight: 600;
+  text-decoration: none;
+  white-space: nowrap;
+  cursor: pointer;
+`;
+
+const Item = styled.a<{ $active?: boolean }>`
+  ${itemStyles}
+  color: ${({ theme, $active }) => ($active ? theme.colors.primary : theme.colors.text)};
+  background: ${({ theme, $active }) => ($active ? theme.colors.infoSoft : 'transparent')};
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+`;
+
+const ActionItem = styled.button<{ $danger?: boolean }>`
+  ${itemStyles}
+  color: ${({ theme, $danger }) => ($danger ? theme.colors.danger : theme.colors.text)};
+  &:hover {
+    background: ${({ theme }) => theme.colors.surfaceMuted};
+  }
+`;
+
+export type PanelRoute = 'dashboard' | 'servers' | 'devices' | 'changePassword' | 'payments';
+
+const ROUTES: Array<{ id: PanelRoute; to: string; icon: IconName; iosOnly?: boolean }> = [
+  { id: 'dashboard', to: '/panel', icon: 'gauge' },
+  { id: 'servers', to: '/panel/servers', icon: 'server', iosOnly: true },
+  { id: 'devices', to: '/panel/devices', icon: 'devices' },
+  { id: 'changePassword', to: '/panel/changepass', icon: 'key' },
+  { id: 'payments', to: '/panel/payments', icon: 'receipt' },
+];
+
+export interface PanelLayoutProps {
+  active: PanelRoute;
+  /** The account's ios flag: the Servers item shows only when it is 1 (SPEC §6). */
+  ios: number;
+  onLogout(): void;
+  loggingOut?: boolean;
+  children: ReactNode;
+  /** Open the upgrade modal at first (stories). */
+  initiallyShowUpgrade?: boolean;
+}
+
+/** The panel's menu beside the page: dashboard, servers (iOS), devices, password, payments, upgrade and logout. */
+export function PanelLayout({
+  active,
+  ios,
+  onLogout,
+  loggingOut = false,
+  children,
+  initiallyShowUpgrade = false,
+}: PanelLayoutProps) {
+  const { t } = useTranslation('panel');
+  const Link = useLinkComponent();
+  const [upgradeOpen, setUpgradeOpen] = useState(initiallyShowUpgrade);
+  return (
+    <Body>
+      <Menu aria-label={t('menu.label')} className="not-for-print">
+        <ul>
+          {ROUTES.filter((route) => !route.iosOnly || ios === 1).map((route) => (
+            <li key={route.id}>
+              <Item
+                as={Link}
+                to={route.to}
+                $active={route.id === active}
+                aria-current={route.id === active ? 'page' : undefined}
+              >
+                <Icon name={route.icon} size={20} />
+                {t(`menu.${route.id}`)}
+              </Item>
+            </li>
+          ))}
+          <li>
+            <ActionItem type="button" onClick={() => setUpgradeOpen(true)}>
+              <Icon name="upgrade" size={20} />
+              {t('menu.upgrade')}
+            </ActionItem>
+          </li>
+          <li>
+            <ActionItem
+              type="button"
+              $danger
+              onClick={onLogout}
+              disabled={loggingOut}
+              aria-busy={loggingOut || undefined}
+            >
+              <Icon name="logout" size={20} />
+              {t('menu.logout')}
+            </ActionItem>
+          </li>
+        </ul>
+      </Menu>
+      <div>{children}</div>
+      <Modal
+        open={upgradeOpen}
+        onClose={() => setUpgradeOpen(false)}
+        title={t('upgrade.title')}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setUpgradeOpen(false)}>
+              {t('upgrade.ok')}
+            </Button>
+            <Button href={EXTERNAL_LINKS.supportChat} icon="send">
+              {t('upgrade.openMessenger')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t('upgrade.message')}</p>
+      </Modal>
+    </Body>
+  );
+}
+
+/** The title block of a panel page, with an optional back button. */
+export const PanelTitle = styled.header`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-block-end: ${({ theme }) => theme.space(6)};
+  h1 {
+    font-size: ${({ theme }) => theme.fontSizes['2xl']};
+    font-weight: 800;
+  }
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+/** The Home and Support links under a panel page. */
+export function PanelFooterLinks({ homeTo = '/home' }: { homeTo?: string }) {
+  const { t } = useTranslation('panel');
+  return (
+    <FooterNav aria-label={t('footer.label')}>
+      <Button to={homeTo} variant="ghost" size="sm" icon="arrowBack">
+        {t('footer.home')}
+      </Button>
+      <Button to="/support" variant="ghost" size="sm" icon="support">
+        {t('footer.support')}
+      </Button>
+    </FooterNav>
+  );
+}
+
+const FooterNav = styled.nav`
+  display: flex;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space(4)};
+  margin-block-start: ${({ theme }) => theme.space(8)};
+`;
+
+/** A soft box with an icon for tips and notices. */
+export const TipBox = styled.p<{ $tone?: 'info' | 'warning' }>`
+  display: flex;
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: flex-start;
+  padding: ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme, $tone }) => ($tone === 'warning' ? theme.colors.warningSoft : theme.colors.infoSoft)};
+  color: ${({ theme, $tone }) => ($tone === 'warning' ? theme.colors.warning : theme.colors.info)};
+  font-weight: 600;
+  svg {
+    flex-shrink: 0;
+  }
+`;

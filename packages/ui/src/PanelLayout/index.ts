@@ -1,0 +1,8 @@
+export {
+  PanelFooterLinks,
+  PanelLayout,
+  PanelTitle,
+  TipBox,
+  type PanelLayoutProps,
+  type PanelRoute,
+} from './PanelLayout';

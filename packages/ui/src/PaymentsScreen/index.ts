@@ -1,0 +1,1 @@
+export { PaymentsScreen, type PaymentsScreenProps } from './PaymentsScreen';

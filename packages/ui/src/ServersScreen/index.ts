@@ -1,0 +1,1 @@
+export { ServersScreen, type ServersScreenProps } from './ServersScreen';
