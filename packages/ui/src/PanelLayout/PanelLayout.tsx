@@ -214,3 +214,29 @@ export const TipBox = styled.p<{ $tone?: 'info' | 'warning' }>`
     flex-shrink: 0;
   }
 `;
+
+/** Two big numbers side by side (devices connected and allowed; transactions and successes). */
+export const Counters = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(2, 1fr);
+  gap: ${({ theme }) => theme.space(4)};
+  margin: 0 0 ${({ theme }) => theme.space(5)};
+  div {
+    background: ${({ theme }) => theme.colors.surface};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.lg};
+    padding: ${({ theme }) => theme.space(5)};
+    display: grid;
+    gap: ${({ theme }) => theme.space(1)};
+  }
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+    order: 2;
+  }
+  dd {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes['2xl']};
+    font-weight: 800;
+    order: 1;
+  }
+`;

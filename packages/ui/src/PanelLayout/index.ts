@@ -1,4 +1,5 @@
 export {
+  Counters,
   PanelFooterLinks,
   PanelLayout,
   PanelTitle,

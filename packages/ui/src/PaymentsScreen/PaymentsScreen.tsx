@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import { paymentState, type Payment } from '@separ/domain';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
@@ -8,34 +7,9 @@ import { ErrorView } from '../ErrorView';
 import { useFormat } from '../format';
 import { Icon } from '../icons';
 import { Card, Ltr } from '../Layout';
-import { PanelFooterLinks, PanelTitle, TipBox } from '../PanelLayout';
+import { Counters, PanelFooterLinks, PanelTitle, TipBox } from '../PanelLayout';
 import { Spinner } from '../Spinner';
 import { Table } from '../Table';
-
-const Counters = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(2, 1fr);
-  gap: ${({ theme }) => theme.space(4)};
-  margin: 0 0 ${({ theme }) => theme.space(5)};
-  div {
-    background: ${({ theme }) => theme.colors.surface};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.lg};
-    padding: ${({ theme }) => theme.space(5)};
-    display: grid;
-    gap: ${({ theme }) => theme.space(1)};
-  }
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-    order: 2;
-  }
-  dd {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes['2xl']};
-    font-weight: 800;
-    order: 1;
-  }
-`;
 
 const TONE = { success: 'success', failed: 'danger', pending: 'warning' } as const;
 const ICON = { success: 'check', failed: 'x', pending: 'clock' } as const;
