@@ -57,6 +57,8 @@ export interface TestServer {
   ): Promise<{ id: number; username: string; password: string }>;
   login(username: string, password: string): Promise<string>;
   createNodeToken(): Promise<string>;
+  /** Runs `fn` with the server's clock moved `minutes` ahead, then puts the clock back. */
+  later<T>(minutes: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -114,6 +116,15 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
         })
         .execute();
       return token;
+    },
+    async later(minutes, fn) {
+      const saved = clock.now;
+      clock.now = new Date(saved.getTime() + minutes * 60_000);
+      try {
+        return await fn();
+      } finally {
+        clock.now = saved;
+      }
     },
     async close() {
       await app.close();

@@ -259,14 +259,10 @@ describe.each(KINDS)('payments on %s', (kind) => {
     it('completes a paid order whose return never came, through the same exactly-once path', async () => {
       const { authority } = await startPayment(7);
       const callback = await bank(authority, 'pay');
-      const saved = s.clock.now;
-      s.clock.now = new Date(saved.getTime() + 10 * 60_000);
-      try {
+      await s.later(10, async () => {
         const summary = await reconcile(s.ctx, { olderThanMinutes: 5 });
         expect(summary.completed).toBeGreaterThanOrEqual(1);
-      } finally {
-        s.clock.now = saved;
-      }
+      });
       const order = await s.database.db
         .selectFrom('orders')
         .selectAll()
@@ -288,13 +284,9 @@ describe.each(KINDS)('payments on %s', (kind) => {
 
     it('expires unpaid orders, and still honours a payment that arrives later', async () => {
       const { authority } = await startPayment(1);
-      const saved = s.clock.now;
-      s.clock.now = new Date(saved.getTime() + 45 * 60_000);
-      try {
+      await s.later(45, async () => {
         await reconcile(s.ctx, { olderThanMinutes: 5 });
-      } finally {
-        s.clock.now = saved;
-      }
+      });
       let order = await s.database.db
         .selectFrom('orders')
         .selectAll()
@@ -314,13 +306,9 @@ describe.each(KINDS)('payments on %s', (kind) => {
     it('fails orders the gateway refused', async () => {
       const { authority } = await startPayment(1);
       await bank(authority, 'cancel');
-      const saved = s.clock.now;
-      s.clock.now = new Date(saved.getTime() + 10 * 60_000);
-      try {
+      await s.later(10, async () => {
         await reconcile(s.ctx, { olderThanMinutes: 5 });
-      } finally {
-        s.clock.now = saved;
-      }
+      });
       const order = await s.database.db
         .selectFrom('orders')
         .selectAll()

@@ -3,6 +3,33 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../icons';
 import { ErrorText, Field, Hint, Input, InputWrap, Label, Toggle } from './FormField.styles';
 
+/** The ids that tie a field's input to its hint and error text. */
+function useFieldIds(id: string | undefined, hint: ReactNode, error: ReactNode) {
+  const auto = useId();
+  const inputId = id ?? auto;
+  const hintId = hint ? `${inputId}-hint` : undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  return { inputId, hintId, errorId, describedBy: [errorId, hintId].filter(Boolean).join(' ') || undefined };
+}
+
+/** The error (first, so it is read first) and the hint under a field. */
+function FieldMessages({
+  ids,
+  error,
+  hint,
+}: {
+  ids: ReturnType<typeof useFieldIds>;
+  error: ReactNode;
+  hint: ReactNode;
+}) {
+  return (
+    <>
+      {error ? <ErrorText id={ids.errorId}>{error}</ErrorText> : null}
+      {hint ? <Hint id={ids.hintId}>{hint}</Hint> : null}
+    </>
+  );
+}
+
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: ReactNode;
   value: string;
@@ -13,27 +40,23 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled text input with hint and error text wired to it for assistive technology. */
 export function TextField({ label, value, onChange, error, hint, id, ...rest }: TextFieldProps) {
-  const auto = useId();
-  const inputId = id ?? auto;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const ids = useFieldIds(id, hint, error);
   return (
     <Field>
-      <Label htmlFor={inputId}>{label}</Label>
+      <Label htmlFor={ids.inputId}>{label}</Label>
       <InputWrap>
         <Input
-          id={inputId}
+          id={ids.inputId}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
+          aria-describedby={ids.describedBy}
           $invalid={Boolean(error)}
           $withButton={false}
           {...rest}
         />
       </InputWrap>
-      {error ? <ErrorText id={errorId}>{error}</ErrorText> : null}
-      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
+      <FieldMessages ids={ids} error={error} hint={hint} />
     </Field>
   );
 }
@@ -42,22 +65,19 @@ export function TextField({ label, value, onChange, error, hint, id, ...rest }: 
 export function PasswordField({ label, value, onChange, error, hint, id, ...rest }: TextFieldProps) {
   const { t } = useTranslation('common');
   const [visible, setVisible] = useState(false);
-  const auto = useId();
-  const inputId = id ?? auto;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const ids = useFieldIds(id, hint, error);
   return (
     <Field>
-      <Label htmlFor={inputId}>{label}</Label>
+      <Label htmlFor={ids.inputId}>{label}</Label>
       <InputWrap>
         <Input
-          id={inputId}
+          id={ids.inputId}
           type={visible ? 'text' : 'password'}
           dir="ltr"
           value={value}
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
+          aria-describedby={ids.describedBy}
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
@@ -70,13 +90,12 @@ export function PasswordField({ label, value, onChange, error, hint, id, ...rest
           onClick={() => setVisible((v) => !v)}
           aria-label={visible ? t('actions.hidePassword') : t('actions.showPassword')}
           aria-pressed={visible}
-          aria-controls={inputId}
+          aria-controls={ids.inputId}
         >
           <Icon name={visible ? 'eyeOff' : 'eye'} size={20} />
         </Toggle>
       </InputWrap>
-      {error ? <ErrorText id={errorId}>{error}</ErrorText> : null}
-      {hint ? <Hint id={hintId}>{hint}</Hint> : null}
+      <FieldMessages ids={ids} error={error} hint={hint} />
     </Field>
   );
 }
