@@ -96,6 +96,21 @@ export const projects: TestProjectConfiguration[] = [
     ...resolveSources,
     test: { name: 'ui', root: './packages/ui', environment: 'node', include: ['src/**/*.test.ts'] },
   }),
+  defineProject({
+    ...resolveSources,
+    test: { name: 'api', root: './packages/api', environment: 'node', include: ['src/**/*.test.ts'] },
+  }),
+  defineProject({
+    ...resolveSources,
+    test: {
+      name: 'web',
+      root: './apps/web',
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+      setupFiles: ['test/setup.ts'],
+      testTimeout: 15_000,
+    },
+  }),
   storyProject('fa'),
   storyProject('en'),
 ];

@@ -54,3 +54,12 @@ export function validatePasswordChange(input: {
   if (!PASSWORD_PATTERN.test(current) || !PASSWORD_PATTERN.test(next)) return 'invalidCharacters';
   return null;
 }
+
+/** The English texts of SPEC §5 for the password rules, as a backend answers them (`{ ok: false, message }`). */
+export const PASSWORD_CHANGE_MESSAGES: Record<PasswordChangeError, string> = {
+  allFieldsRequired: 'Please fill in all fields',
+  mismatch: 'New password and confirmation do not match',
+  sameAsCurrent: 'New password cannot be the same as current password',
+  tooShort: 'New password must be at least 6 characters',
+  invalidCharacters: 'Invalid characters in password',
+};

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { USER_TOKEN_COOKIE, validatePasswordChange, type PasswordChangeError } from '@separ/domain';
+import { PASSWORD_CHANGE_MESSAGES, USER_TOKEN_COOKIE, validatePasswordChange } from '@separ/domain';
 import type { AppContext } from '../context.ts';
 import { clearSessionCookies, requireUser, setSessionCookies } from '../http/auth.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../http/errors.ts';
@@ -9,15 +9,6 @@ import { accountView, setPassword } from '../services/accounts.ts';
 import { checkCredentials } from '../services/login.ts';
 import { createSession, revokeSession } from '../services/sessions.ts';
 import { hitThrottle, peekThrottle } from '../services/throttle.ts';
-
-/** The English texts of SPEC §5 for the password rules the server checks again. */
-const PASSWORD_RULE_TEXT: Record<PasswordChangeError, string> = {
-  allFieldsRequired: 'Please fill in all fields',
-  mismatch: 'New password and confirmation do not match',
-  sameAsCurrent: 'New password cannot be the same as current password',
-  tooShort: 'New password must be at least 6 characters',
-  invalidCharacters: 'Invalid characters in password',
-};
 
 /** The login, session and panel calls of SPEC §7 and CONTRACTS §3. */
 export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -61,7 +52,7 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
       const current = requiredParam(request, 'currentpassword', 128);
       const next = requiredParam(request, 'newpassword', 128);
       const rule = validatePasswordChange({ current, next, confirm: next });
-      if (rule) return { ok: false, message: PASSWORD_RULE_TEXT[rule] };
+      if (rule) return { ok: false, message: PASSWORD_CHANGE_MESSAGES[rule] };
       const key = `password:user:${user.id}`;
       const hourMs = 60 * 60 * 1000;
       const throttle = await peekThrottle(ctx.db, key, ctx.config.loginLimits.perUserPerHour, hourMs, ctx.now());

@@ -1,0 +1,343 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authApi, loginFailure } from './endpoints/auth.ts';
+import { appInfoApi } from './endpoints/appInfo.ts';
+import { panelApi } from './endpoints/panel.ts';
+import { GATEWAYS_FAILED, paymentsApi, serverMessage } from './endpoints/payments.ts';
+import { plansApi } from './endpoints/plans.ts';
+import { isTransportError, isUnauthorized, type ApiError } from './errors.ts';
+import { createMockBackend, failure, type MockEndpoint, type MockFailure } from './mocks/handlers.ts';
+import { mockUser } from './mocks/fixtures.ts';
+import { createApiStore } from './testing.ts';
+
+const API = 'http://backend.test:2087';
+const PLANS = 'http://plans.test';
+const server = setupServer();
+const seen: Request[] = [];
+server.events.on('request:start', ({ request }) => void seen.push(request.clone()));
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  seen.length = 0;
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+function backend(options: Parameters<typeof createMockBackend>[0] = {}) {
+  const mock = createMockBackend(options);
+  server.use(...mock.handlers);
+  return mock.state;
+}
+
+const store = () => createApiStore({ apiBase: API, plansBase: PLANS, timeoutMs: 150 });
+
+async function fails(
+  endpoint: MockEndpoint,
+  kind: MockFailure,
+  run: (s: ReturnType<typeof store>) => Promise<{ error?: unknown }>,
+): Promise<ApiError> {
+  backend({ loggedIn: true });
+  server.use(failure(endpoint, kind));
+  const result = await run(store());
+  expect(result.error).toBeDefined();
+  return result.error as ApiError;
+}
+
+describe('the base query (SPEC §7, §8)', () => {
+  const account = (s: ReturnType<typeof store>) => s.dispatch(panelApi.endpoints.getAccount.initiate());
+
+  it('sends JSON content type, no body, credentials, to the configured host', async () => {
+    backend({ loggedIn: true });
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const result = await account(store());
+    expect(result.data?.username).toBe('demo');
+    // Node's Request does not keep `credentials`; the init given to fetch does.
+    expect(fetchSpy.mock.calls[0]![1]).toMatchObject({ credentials: 'include', method: 'POST', body: undefined });
+    const request = seen[0]!;
+    expect(request.url).toBe(`${API}/api/site/account`);
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('content-type')).toBe('application/json');
+    expect(await request.text()).toBe('');
+  });
+
+  it('turns an HTTP failure into "HTTP {status}: {statusText}" with the status and body text', async () => {
+    const error = await fails('account', 'http500', account);
+    expect(error).toEqual({
+      kind: 'http',
+      message: 'HTTP 500: Internal Server Error',
+      code: 500,
+      details: 'upstream exploded',
+    });
+  });
+
+  it('reports an unreadable body as "Invalid JSON response"', async () => {
+    expect(await fails('account', 'badJson', account)).toEqual({ kind: 'json', message: 'Invalid JSON response' });
+  });
+
+  it('gives up after the timeout with "Request timeout"', async () => {
+    const error = await fails('account', 'timeout', account);
+    expect(error).toEqual({ kind: 'timeout', message: 'Request timeout' });
+    expect(isTransportError(error)).toBe(true);
+  });
+
+  it('reports a network failure with the underlying message, or "Network request failed"', async () => {
+    const error = await fails('account', 'network', account);
+    expect(error.kind).toBe('network');
+    expect(error.message.length).toBeGreaterThan(0);
+    expect(isTransportError(error)).toBe(true);
+  });
+
+  it('uses "Network request failed" when the failure has no message', async () => {
+    backend();
+    vi.spyOn(globalThis, 'fetch').mockRejectedValueOnce(new TypeError(''));
+    const result = await account(store());
+    expect(result.error).toEqual({ kind: 'network', message: 'Network request failed' });
+  });
+
+  it('knows a 401 as the end of the session', async () => {
+    backend({ loggedIn: false });
+    const result = await account(store());
+    expect(isUnauthorized(result.error)).toBe(true);
+    expect((result.error as ApiError).code).toBe(401);
+  });
+});
+
+describe('plans', () => {
+  const plans = (s: ReturnType<typeof store>, platform?: 'ios' | 'android') =>
+    s.dispatch(plansApi.endpoints.getPlans.initiate(platform ? { platform } : undefined));
+
+  it('reads the plans service on its own base URL and keeps only displayable plans', async () => {
+    backend();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const result = await plans(store());
+    expect(seen[0]!.url).toBe(`${PLANS}/getTelPlans`);
+    const ids = result.data!.map((p) => p.id);
+    expect(ids).toEqual([1, 2, 3, 4, 7, 8, 9]); // 5 is inactive, 6 has unreadable prices
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('plan 6: unreadable price_toman'));
+    expect(result.data![1]!.discountPercent).toBe(9);
+  });
+
+  it('filters by platform', async () => {
+    backend();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect((await plans(store(), 'ios')).data!.map((p) => p.id)).toEqual([7, 8, 9]);
+    expect((await plans(store(), 'android')).data!.every((p) => p.ios === 0)).toBe(true);
+  });
+
+  it('raises "API returned error: {code}" when code is not 200', async () => {
+    const error = await fails('plans', 'apiCode', (s) => plans(s));
+    expect(error).toEqual({ kind: 'api', message: 'API returned error: 500', code: 500 });
+  });
+
+  it.each<MockFailure>(['http500', 'badJson', 'network'])('fails on %s', async (kind) => {
+    expect((await fails('plans', kind, (s) => plans(s))).kind).not.toBe('api');
+  });
+
+  it('answers an empty list as an empty list', async () => {
+    backend();
+    server.use(failure('plans', 'empty'));
+    expect((await plans(store())).data).toEqual([]);
+  });
+});
+
+describe('gateways and purchase', () => {
+  it('reads which gateways are active', async () => {
+    backend({ gateways: { ird: 1, spay: 0 } });
+    const result = await store().dispatch(paymentsApi.endpoints.getGateways.initiate());
+    expect(result.data).toEqual({ ok: true, code: 200, message: 'OK', active: { ird: true, spay: false } });
+  });
+
+  it.each<MockFailure>(['http500', 'badJson', 'network', 'notOk'])(
+    'treats both gateways as inactive when the status call fails (%s)',
+    async (kind) => {
+      backend();
+      server.use(failure('gateways', kind));
+      const result = await store().dispatch(paymentsApi.endpoints.getGateways.initiate());
+      expect(result.data).toEqual(GATEWAYS_FAILED);
+      expect(result.data).toMatchObject({ code: 500, message: 'Failed to load gateways' });
+    },
+  );
+
+  it('requests a payment with plan_id, email and gate in the query and returns the gateway URL', async () => {
+    const state = backend();
+    const result = await store().dispatch(
+      paymentsApi.endpoints.requestPayment.initiate({ planId: 2, email: 'a@b.co', gate: 'spay' }),
+    );
+    expect(result.data?.url).toMatch(/^\/paymentresult\?data=/);
+    const url = new URL(seen[0]!.url);
+    expect(url.pathname).toBe('/requestAccount2');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ plan_id: '2', email: 'a@b.co', gate: 'spay' });
+    expect(state.purchases).toEqual([{ planId: 2, email: 'a@b.co', gate: 'spay' }]);
+  });
+
+  it('carries the server message of a refused purchase', async () => {
+    backend({ gateways: { ird: 0, spay: 1 } });
+    const result = await store().dispatch(
+      paymentsApi.endpoints.requestPayment.initiate({ planId: 2, email: 'a@b.co', gate: 'ird' }),
+    );
+    expect(serverMessage(result.error as ApiError)).toBe('This payment gateway is not available right now.');
+  });
+
+  it('finds the message inside an HTTP error body, and none in a bare failure', async () => {
+    backend();
+    server.use(
+      http.post('*/requestAccount2', () =>
+        HttpResponse.json({ ok: false, message: 'Plan not found' }, { status: 404, statusText: 'Not Found' }),
+      ),
+    );
+    const refused = await store().dispatch(
+      paymentsApi.endpoints.requestPayment.initiate({ planId: 99, email: 'a@b.co', gate: 'ird' }),
+    );
+    expect(serverMessage(refused.error as ApiError)).toBe('Plan not found');
+    const error = await fails('purchase', 'http500', (s) =>
+      s.dispatch(paymentsApi.endpoints.requestPayment.initiate({ planId: 1, email: 'a@b.co', gate: 'ird' })),
+    );
+    expect(serverMessage(error)).toBeUndefined();
+  });
+});
+
+describe('login and logout', () => {
+  const login = (s: ReturnType<typeof store>, password = 'demo1234') =>
+    s.dispatch(authApi.endpoints.login.initiate({ username: 'demo', password }));
+
+  it('sends username and password in the query with the form-urlencoded header', async () => {
+    const state = backend();
+    const result = await login(store());
+    expect(result.data).toEqual({ username: 'demo' });
+    expect(state.loggedIn).toBe(true);
+    const request = seen[0]!;
+    expect(request.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+    expect(new URL(request.url).searchParams.get('password')).toBe('demo1234');
+  });
+
+  it('tells invalid credentials, throttling and network failures apart', async () => {
+    backend();
+    expect(loginFailure((await login(store(), 'wrong')).error)).toBe('invalid');
+    server.use(failure('login', 'notOk'));
+    expect(loginFailure((await login(store())).error)).toBe('invalid');
+    server.use(
+      http.post('*/site_login', () =>
+        HttpResponse.json({ ok: false }, { status: 429, statusText: 'Too Many Requests' }),
+      ),
+    );
+    expect(loginFailure((await login(store())).error)).toBe('throttled');
+    server.use(failure('login', 'network'));
+    expect(loginFailure((await login(store())).error)).toBe('network');
+    server.use(failure('login', 'timeout'));
+    expect(loginFailure((await login(store())).error)).toBe('network');
+  });
+
+  it('logs out on the server', async () => {
+    const state = backend({ loggedIn: true });
+    const result = await store().dispatch(authApi.endpoints.logout.initiate());
+    expect(result.data).toEqual({ ok: true });
+    expect(state.loggedIn).toBe(false);
+  });
+});
+
+describe('app info', () => {
+  it('reads the Android and Windows links', async () => {
+    backend();
+    const result = await store().dispatch(appInfoApi.endpoints.getAppInfo.initiate());
+    expect(result.data).toEqual({
+      android: 'https://dl.separ.example/separ-android.apk',
+      windows: 'https://dl.separ.example/separ-windows-setup.exe',
+    });
+  });
+
+  it.each<MockFailure>(['http500', 'notOk', 'network'])('fails on %s (the page ignores it)', async (kind) => {
+    await fails('appInfo', kind, (s) => s.dispatch(appInfoApi.endpoints.getAppInfo.initiate()));
+  });
+});
+
+describe('the panel', () => {
+  it('normalises the account, snake_case included', async () => {
+    backend({ loggedIn: true });
+    server.use(
+      http.post('*/api/site/account', () =>
+        HttpResponse.json({
+          ok: true,
+          username: 'x',
+          expire_date: '2027-01-01',
+          used_mb: 5,
+          allowed_mb: 10,
+          allowed_devices: 2,
+          subs_days: 0,
+        }),
+      ),
+    );
+    const result = await store().dispatch(panelApi.endpoints.getAccount.initiate());
+    expect(result.data).toMatchObject({ username: 'x', usedMB: 5, allowedMB: 10, allowedDevices: 2, devices: [] });
+  });
+
+  it.each<MockFailure>(['http500', 'badJson', 'timeout', 'notOk', 'unauthorized'])(
+    'fails to load the account on %s',
+    async (kind) => {
+      await fails('account', kind, (s) => s.dispatch(panelApi.endpoints.getAccount.initiate()));
+    },
+  );
+
+  it('loads servers and countries with the links already filled', async () => {
+    backend({ loggedIn: true });
+    const result = await store().dispatch(panelApi.endpoints.getServers.initiate());
+    expect(result.data!.countries[0]).toEqual({ id: 'DE', title: 'آلمان' });
+    expect(result.data!.servers[0]!.title).toBe('Germany 1 — demo-demo1234');
+  });
+
+  it.each<MockFailure>(['http500', 'notOk', 'badJson', 'timeout'])('fails to load servers on %s', async (kind) => {
+    await fails('servers', kind, (s) => s.dispatch(panelApi.endpoints.getServers.initiate()));
+  });
+
+  it('treats a body without servers or countries as an error', async () => {
+    backend({ loggedIn: true });
+    server.use(http.post('*/api/site/servers', () => HttpResponse.json({ ok: true, servers: [] })));
+    const result = await store().dispatch(panelApi.endpoints.getServers.initiate());
+    expect(result.error).toMatchObject({ kind: 'api', message: 'Error loading server information' });
+  });
+
+  it('changes the password: the server message on ok false, success otherwise, and the servers reload', async () => {
+    const state = backend({ loggedIn: true });
+    const s = store();
+    await s.dispatch(panelApi.endpoints.getServers.initiate());
+    const wrong = await s.dispatch(panelApi.endpoints.changePassword.initiate({ current: 'nope12', next: 'abcdef1' }));
+    expect(wrong.data).toEqual({ ok: false, message: 'Current password is incorrect' });
+    const request = seen.find((r) => r.url.includes('changepassword'))!;
+    expect(Object.fromEntries(new URL(request.url).searchParams)).toEqual({
+      currentpassword: 'nope12',
+      newpassword: 'abcdef1',
+    });
+    const right = await s.dispatch(
+      panelApi.endpoints.changePassword.initiate({ current: 'demo1234', next: 'abcdef1' }),
+    );
+    expect(right.data).toEqual({ ok: true, message: 'Password changed successfully.' });
+    await vi.waitFor(() => expect(state.calls.servers).toBe(2));
+    await vi.waitFor(() =>
+      expect(panelApi.endpoints.getServers.select()(s.getState()).data?.servers[0]?.title).toBe(
+        'Germany 1 — demo-abcdef1',
+      ),
+    );
+  });
+
+  it('unlinks a device: removed from the cached account at once, and the account reloads', async () => {
+    const state = backend({ loggedIn: true, user: mockUser() });
+    const s = store();
+    await s.dispatch(panelApi.endpoints.getAccount.initiate());
+    const result = await s.dispatch(panelApi.endpoints.unlinkDevice.initiate({ id: 'dev-android' }));
+    expect(result.data).toEqual({ ok: true });
+    expect(new URL(seen.find((r) => r.url.includes('unlink'))!.url).searchParams.get('sessionId')).toBe('dev-android');
+    const cached = panelApi.endpoints.getAccount.select()(s.getState()).data!;
+    expect(cached.devices.map((d) => d.id)).toEqual(['dev-windows']);
+    await vi.waitFor(() => expect(state.calls.account).toBe(2));
+  });
+
+  it('keeps the device when the server refuses', async () => {
+    backend({ loggedIn: true });
+    const s = store();
+    await s.dispatch(panelApi.endpoints.getAccount.initiate());
+    const result = await s.dispatch(panelApi.endpoints.unlinkDevice.initiate({ id: 'nope' }));
+    expect(result.error).toMatchObject({ kind: 'http', code: 404 });
+    expect(panelApi.endpoints.getAccount.select()(s.getState()).data!.devices).toHaveLength(2);
+  });
+});

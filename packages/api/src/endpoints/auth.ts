@@ -1,0 +1,46 @@
+import { asRecord, toText } from '@separ/domain';
+import { separApi } from '../api.ts';
+import { apiError, isApiError, isTransportError } from '../errors.ts';
+
+export interface LoginArgs {
+  username: string;
+  password: string;
+}
+
+/** How a login failed, in the terms of SPEC §8 (plus the throttle of the security issue). */
+export type LoginFailure = 'invalid' | 'network' | 'throttled';
+
+export function loginFailure(error: unknown): LoginFailure {
+  if (isTransportError(error)) return 'network';
+  if (isApiError(error) && error.kind === 'http' && error.code === 429) return 'throttled';
+  return 'invalid';
+}
+
+export const authApi = separApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** POST /site_login?username&password with the form-urlencoded header; the server sets the cookies. */
+    login: build.mutation<{ username: string }, LoginArgs>({
+      async queryFn({ username, password }, _api, _extra, baseQuery) {
+        const result = await baseQuery({
+          url: '/site_login',
+          method: 'POST',
+          params: { username, password },
+          form: true,
+        });
+        if (result.error) return { error: result.error };
+        const body = asRecord(result.data);
+        if (body.ok !== true) return { error: apiError('Invalid username or password') };
+        return { data: { username: toText(body.username) || username } };
+      },
+      invalidatesTags: ['Account', 'Servers'],
+    }),
+    /** POST /api/site/logout: ends the session on the server and clears both cookies. */
+    logout: build.mutation<{ ok: boolean }, void>({
+      query: () => ({ url: '/api/site/logout', method: 'POST' }),
+      transformResponse: (body: unknown) => ({ ok: asRecord(body).ok === true }),
+      invalidatesTags: ['Account', 'Servers'],
+    }),
+  }),
+});
+
+export const { useLoginMutation, useLogoutMutation } = authApi;

@@ -1,0 +1,75 @@
+import { asRecord, GATEWAYS, toNumber, toText, type Gateway } from '@separ/domain';
+import { separApi } from '../api.ts';
+import { apiError, type ApiError } from '../errors.ts';
+
+export interface GatewayStatus {
+  ok: boolean;
+  code: number;
+  message: string;
+  /** Which gates may be chosen (SPEC §4: selectable only when the status call reports it active). */
+  active: Record<Gateway, boolean>;
+}
+
+/** SPEC §8: when the status call fails, both gateways are treated as inactive. */
+export const GATEWAYS_FAILED: GatewayStatus = {
+  ok: false,
+  code: 500,
+  message: 'Failed to load gateways',
+  active: { ird: false, spay: false },
+};
+
+export function gatewayStatusFromResponse(body: unknown): GatewayStatus {
+  const record = asRecord(body);
+  if (record.ok !== true && record.ok !== 1) return GATEWAYS_FAILED;
+  const active = Object.fromEntries(
+    GATEWAYS.map((gate) => [gate, toNumber(record[`${gate}_auto_active`]) === 1]),
+  ) as Record<Gateway, boolean>;
+  return { ok: true, code: toNumber(record.code) || 200, message: toText(record.message), active };
+}
+
+export interface PurchaseArgs {
+  planId: number;
+  email: string;
+  gate: Gateway;
+}
+
+/** The server's own words when it gave them (a JSON `message`, also inside an HTTP error's body). */
+export function serverMessage(error: ApiError): string | undefined {
+  if (error.kind === 'api') return error.message || undefined;
+  if (error.kind !== 'http' || !error.details) return undefined;
+  try {
+    const message = asRecord(JSON.parse(error.details)).message;
+    return typeof message === 'string' && message ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const paymentsApi = separApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /site_gateways; never fails: a failure answers both gates inactive (code 500). */
+    getGateways: build.query<GatewayStatus, void>({
+      async queryFn(_args, _api, _extra, baseQuery) {
+        const result = await baseQuery({ url: '/site_gateways' });
+        return { data: result.error ? GATEWAYS_FAILED : gatewayStatusFromResponse(result.data) };
+      },
+    }),
+    /** POST /requestAccount2?plan_id&email&gate → the gateway URL to send the buyer to. */
+    requestPayment: build.mutation<{ url: string }, PurchaseArgs>({
+      async queryFn({ planId, email, gate }, _api, _extra, baseQuery) {
+        const result = await baseQuery({
+          url: '/requestAccount2',
+          method: 'POST',
+          params: { plan_id: planId, email, gate },
+        });
+        if (result.error) return { error: result.error };
+        const body = asRecord(result.data);
+        const url = toText(body.url);
+        if (body.ok !== true || !url) return { error: apiError(toText(body.message)) };
+        return { data: { url } };
+      },
+    }),
+  }),
+});
+
+export const { useGetGatewaysQuery, useRequestPaymentMutation } = paymentsApi;

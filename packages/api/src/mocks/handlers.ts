@@ -1,0 +1,274 @@
+/**
+ * A mock of Separ's backend as MSW handlers: the calls of SPEC §7 and CONTRACTS §3 with an
+ * in-memory account, so that Storybook, the api and web tests and the web app's mock mode all run
+ * on one description of the network. Error variants come from {@link failure}.
+ */
+import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import {
+  encodePaymentResult,
+  isGateway,
+  isPlanDisplayable,
+  isValidEmail,
+  USER_TOKEN_COOKIE,
+  USERNAME_COOKIE,
+  PASSWORD_CHANGE_MESSAGES,
+  validatePasswordChange,
+  type RawPlan,
+} from '@separ/domain';
+import { MOCK_APP_LINKS, MOCK_COUNTRIES, MOCK_PLANS, MOCK_SERVERS, mockUser, type MockUser } from './fixtures.ts';
+
+/** Where the mock's login cookies land. In a browser, the page's own cookies, as a real backend's would. */
+export interface CookieJar {
+  set(name: string, value: string): void;
+  remove(name: string): void;
+}
+
+export const documentCookieJar: CookieJar = {
+  set(name, value) {
+    document.cookie = `${name}=${encodeURIComponent(value)}; path=/; SameSite=Lax`;
+  },
+  remove(name) {
+    document.cookie = `${name}=; path=/; max-age=0`;
+  },
+};
+
+const noCookies: CookieJar = { set: () => undefined, remove: () => undefined };
+
+export interface MockBackendOptions {
+  user?: MockUser;
+  plans?: RawPlan[];
+  gateways?: { ird: 0 | 1; spay: 0 | 1 };
+  /** Start with a session (the panel's stories and tests). */
+  loggedIn?: boolean;
+  /** Pause before each answer, in ms (mock mode feels like a network). */
+  latencyMs?: number;
+  /** Defaults to the document's cookies when there is a document. */
+  cookies?: CookieJar;
+}
+
+export interface MockState {
+  user: MockUser;
+  plans: RawPlan[];
+  gateways: { ird: 0 | 1; spay: 0 | 1 };
+  loggedIn: boolean;
+  /** Every purchase request the mock accepted. */
+  purchases: Array<{ planId: number; email: string; gate: string }>;
+  /** Counts of requests per endpoint, for tests that check what was (re)fetched. */
+  calls: Record<MockEndpoint, number>;
+}
+
+export const MOCK_ENDPOINTS = {
+  plans: ['get', '*/getTelPlans'],
+  gateways: ['get', '*/site_gateways'],
+  purchase: ['post', '*/requestAccount2'],
+  login: ['post', '*/site_login'],
+  appInfo: ['get', '*/appinfo'],
+  account: ['post', '*/api/site/account'],
+  changePassword: ['post', '*/api/site/changepassword'],
+  servers: ['post', '*/api/site/servers'],
+  unlinkDevice: ['post', '*/api/site/unlinkdevice'],
+  logout: ['post', '*/api/site/logout'],
+} as const satisfies Record<string, readonly ['get' | 'post', string]>;
+
+export type MockEndpoint = keyof typeof MOCK_ENDPOINTS;
+
+const unauthorized = () =>
+  HttpResponse.json({ ok: false, message: 'Please log in again.' }, { status: 401, statusText: 'Unauthorized' });
+
+function fill(text: string, user: MockUser): string {
+  return text.replaceAll('xxx', `${user.username}-${user.password}`);
+}
+
+function languageOf(request: Request): 'fa' | 'en' {
+  const url = new URL(request.url);
+  const query = url.searchParams.get('lng');
+  if (query === 'en' || query === 'fa') return query;
+  const cookie = request.headers.get('cookie') ?? (typeof document === 'undefined' ? '' : document.cookie);
+  return /(?:^|;\s*)i18next=en\b/.test(cookie) ? 'en' : 'fa';
+}
+
+/** A fresh mock backend: its handlers and the state they share. */
+export function createMockBackend(options: MockBackendOptions = {}): { handlers: HttpHandler[]; state: MockState } {
+  const cookies = options.cookies ?? (typeof document === 'undefined' ? noCookies : documentCookieJar);
+  const state: MockState = {
+    user: options.user ?? mockUser(),
+    plans: options.plans ?? MOCK_PLANS,
+    gateways: options.gateways ?? { ird: 1, spay: 1 },
+    loggedIn: options.loggedIn ?? false,
+    purchases: [],
+    calls: Object.fromEntries(Object.keys(MOCK_ENDPOINTS).map((key) => [key, 0])) as MockState['calls'],
+  };
+  const wait = async () => {
+    if (options.latencyMs) await delay(options.latencyMs);
+  };
+  const route = (
+    endpoint: MockEndpoint,
+    resolve: (request: Request, query: URLSearchParams) => Response | Promise<Response>,
+  ): HttpHandler => {
+    const [method, path] = MOCK_ENDPOINTS[endpoint];
+    return http[method](path, async ({ request }) => {
+      state.calls[endpoint] += 1;
+      await wait();
+      return resolve(request, new URL(request.url).searchParams);
+    });
+  };
+  const signedIn = (resolve: (request: Request, query: URLSearchParams) => Response) => {
+    return (request: Request, query: URLSearchParams) => (state.loggedIn ? resolve(request, query) : unauthorized());
+  };
+
+  const handlers: HttpHandler[] = [
+    route('plans', () => HttpResponse.json({ ok: true, code: 200, data: state.plans })),
+    route('gateways', () =>
+      HttpResponse.json({
+        ok: true,
+        code: 200,
+        message: 'OK',
+        ird_auto_active: state.gateways.ird,
+        spay_auto_active: state.gateways.spay,
+      }),
+    ),
+    route('purchase', (_request, query) => {
+      const planId = Number(query.get('plan_id'));
+      const email = query.get('email') ?? '';
+      const gate = query.get('gate') ?? '';
+      const plan = state.plans.find((p) => p.id === planId);
+      if (!plan || !isPlanDisplayable(plan)) return HttpResponse.json({ ok: false, message: 'Plan not found' });
+      if (!isValidEmail(email)) return HttpResponse.json({ ok: false, message: 'Please enter a valid email address' });
+      if (!isGateway(gate) || state.gateways[gate] !== 1)
+        return HttpResponse.json({ ok: false, message: 'This payment gateway is not available right now.' });
+      state.purchases.push({ planId, email, gate });
+      const number = 1_800_000_000 + state.purchases.length;
+      const data = encodePaymentResult({
+        status: 'success',
+        resnum: String(number),
+        refnum: `MOCK-${number}`,
+        amount: (JSON.parse(plan.price_toman) as Record<string, number>)['100']! * 10,
+        time: '2026-11-22 10:30:00',
+        username: `user${number}`,
+        password: 'Mock' + String(number).slice(-4),
+      });
+      // The mock "gateway" answers at once: straight to the result page, as the gateway return would.
+      return HttpResponse.json({ ok: true, url: `/paymentresult?data=${data}`, message: 'OK' });
+    }),
+    route('login', (_request, query) => {
+      const username = query.get('username') ?? '';
+      const password = query.get('password') ?? '';
+      if (username !== state.user.username || password !== state.user.password)
+        return HttpResponse.json(
+          { ok: false, message: 'Invalid username or password' },
+          { status: 401, statusText: 'Unauthorized' },
+        );
+      state.loggedIn = true;
+      cookies.set(USERNAME_COOKIE, username);
+      return HttpResponse.json({ ok: true, username });
+    }),
+    route('logout', () => {
+      state.loggedIn = false;
+      cookies.remove(USERNAME_COOKIE);
+      cookies.remove(USER_TOKEN_COOKIE);
+      return HttpResponse.json({ ok: true });
+    }),
+    route('appInfo', () => HttpResponse.json({ ok: true, data: [MOCK_APP_LINKS] })),
+    route(
+      'account',
+      signedIn(() => {
+        const { password: _password, ...account } = state.user;
+        return HttpResponse.json({ ok: true, ...account });
+      }),
+    ),
+    route(
+      'changePassword',
+      signedIn((_request, query) => {
+        const current = query.get('currentpassword') ?? '';
+        const next = query.get('newpassword') ?? '';
+        const rule = validatePasswordChange({ current, next, confirm: next });
+        if (rule) return HttpResponse.json({ ok: false, message: PASSWORD_CHANGE_MESSAGES[rule] });
+        if (current !== state.user.password)
+          return HttpResponse.json({ ok: false, message: 'Current password is incorrect' });
+        state.user = { ...state.user, password: next };
+        return HttpResponse.json({ ok: true, message: 'Password changed successfully.' });
+      }),
+    ),
+    route(
+      'servers',
+      signedIn((request) => {
+        const lng = languageOf(request);
+        return HttpResponse.json({
+          ok: true,
+          servers: MOCK_SERVERS.map((s) => ({
+            ...s,
+            title: fill(s.title, state.user),
+            server: fill(s.server, state.user),
+          })),
+          countries: MOCK_COUNTRIES.map((c) => ({ id: c.id, title: lng === 'fa' ? c.title_fa : c.title })),
+        });
+      }),
+    ),
+    route(
+      'unlinkDevice',
+      signedIn((_request, query) => {
+        const id = query.get('sessionId');
+        const before = state.user.devices.length;
+        state.user = { ...state.user, devices: state.user.devices.filter((d) => d.id !== id) };
+        if (state.user.devices.length === before)
+          return HttpResponse.json(
+            { ok: false, message: 'Device not found' },
+            { status: 404, statusText: 'Not Found' },
+          );
+        return HttpResponse.json({ ok: true });
+      }),
+    ),
+  ];
+  return { handlers, state };
+}
+
+/** The ways a call can fail, for stories and tests of every error path (SPEC §8). */
+export type MockFailure =
+  | 'http500'
+  | 'unauthorized'
+  | 'badJson'
+  | 'timeout'
+  | 'network'
+  | 'notOk'
+  /** The plans service answers `code: 500` (`API returned error: 500`). */
+  | 'apiCode'
+  /** An empty list (plans) or empty servers and countries. */
+  | 'empty';
+
+/** A handler that makes one endpoint fail in one way; put it before the others (`server.use(...)`). */
+export function failure(endpoint: MockEndpoint, kind: MockFailure, message = 'Something went wrong'): HttpHandler {
+  const [method, path] = MOCK_ENDPOINTS[endpoint];
+  return http[method](path, async () => {
+    switch (kind) {
+      case 'http500':
+        return new HttpResponse('upstream exploded', { status: 500, statusText: 'Internal Server Error' });
+      case 'unauthorized':
+        return unauthorized();
+      case 'badJson':
+        return new HttpResponse('<html>not json</html>', {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      case 'timeout':
+        await delay('infinite');
+        return HttpResponse.json({ ok: true });
+      case 'network':
+        return HttpResponse.error();
+      case 'notOk':
+        return HttpResponse.json({ ok: false, code: 400, message });
+      case 'apiCode':
+        return HttpResponse.json({ ok: true, code: 500, data: [] });
+      case 'empty':
+        return HttpResponse.json({ ok: true, code: 200, data: [], servers: [], countries: [] });
+    }
+  });
+}
+
+/** Never answers (the loading states of stories). */
+export function pending(endpoint: MockEndpoint): HttpHandler {
+  const [method, path] = MOCK_ENDPOINTS[endpoint];
+  return http[method](path, async () => {
+    await delay('infinite');
+    return HttpResponse.json({ ok: true });
+  });
+}

@@ -1,0 +1,3 @@
+/** @separ/api/mocks — the backend as MSW handlers, shared by Storybook, tests and the web app's mock mode. */
+export * from './fixtures.ts';
+export * from './handlers.ts';
