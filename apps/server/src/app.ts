@@ -80,7 +80,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onRequest', originCheck(config.allowedOrigins));
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
+    // 'same-origin': nothing reaches other sites, while the site's own POSTs keep their Origin header
+    // (under 'no-referrer' browsers send `Origin: null`, which the CSRF check must refuse).
+    reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'DENY');
     return payload;
   });

@@ -48,7 +48,7 @@ describe('the web app and documents on the same origin', () => {
     const response = await s.app.inject('/getTelPlans');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');
-    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['referrer-policy']).toBe('same-origin');
   });
 
   it('publishes an OpenAPI document that matches docs/openapi.json', async () => {

@@ -17,7 +17,7 @@ const server = setupServer();
 const seen: Request[] = [];
 server.events.on('request:start', ({ request }) => void seen.push(request.clone()));
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   seen.length = 0;

@@ -1,0 +1,72 @@
+import { Suspense, useCallback, useEffect, useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import { HEADER_SCROLL_THRESHOLD_PX, type Language } from '@separ/domain';
+import { SeparProvider, SiteShell } from '@separ/ui';
+import { separApi } from '@separ/api';
+import { setCookiesAccepted, setLanguage } from '../app/appSlice.ts';
+import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
+import { hasSession } from '../app/session.ts';
+import { sessionChecked, setMobileMenuOpen, setScrolled } from '../app/uiSlice.ts';
+import { applyDocumentLanguage, languageOf } from '../i18n.ts';
+import { RouterLink } from './RouterLink.tsx';
+import { ScrollManager } from './ScrollManager.tsx';
+import { PageLoading } from './PageLoading.tsx';
+
+/** The shared layout of every route: header, footer, cookie banner, language and session. */
+export function RootLayout() {
+  const dispatch = useAppDispatch();
+  const { i18n } = useTranslation('common');
+  const location = useLocation();
+  const { darkMode, cookiesAccepted } = useAppSelector((state) => state.app);
+  const { isMobileMenuOpen, isScrolled, loggedIn } = useAppSelector((state) => state.ui);
+  const language = languageOf(i18n);
+
+  // The language i18next detected or was switched to is the app's language.
+  useLayoutEffect(() => {
+    applyDocumentLanguage(language);
+    dispatch(setLanguage(language));
+  }, [dispatch, language]);
+
+  // The login state is read again on every page change (SPEC §4); the drawer closes.
+  useEffect(() => {
+    dispatch(sessionChecked(hasSession()));
+    dispatch(setMobileMenuOpen(false));
+  }, [dispatch, location.pathname, location.search, location.hash]);
+
+  useEffect(() => {
+    const onScroll = () => dispatch(setScrolled(window.scrollY > HEADER_SCROLL_THRESHOLD_PX));
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [dispatch]);
+
+  const toggleLanguage = useCallback(() => {
+    const next: Language = language === 'fa' ? 'en' : 'fa';
+    void i18n.changeLanguage(next);
+    // Country names come in the visitor's language.
+    dispatch(separApi.util.invalidateTags(['Servers']));
+  }, [dispatch, i18n, language]);
+
+  return (
+    <SeparProvider language={language} darkMode={darkMode} linkComponent={RouterLink}>
+      <ScrollManager />
+      <SiteShell
+        scrolled={isScrolled}
+        loggedIn={loggedIn}
+        drawerOpen={isMobileMenuOpen}
+        onOpenDrawer={() => dispatch(setMobileMenuOpen(true))}
+        onCloseDrawer={() => dispatch(setMobileMenuOpen(false))}
+        onToggleLanguage={toggleLanguage}
+        showCookieBanner={cookiesAccepted === null}
+        onAcceptCookies={() => dispatch(setCookiesAccepted(true))}
+        onRejectCookies={() => dispatch(setCookiesAccepted(false))}
+        year={new Date().getFullYear()}
+      >
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </SiteShell>
+    </SeparProvider>
+  );
+}

@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { GATEWAYS, isValidEmail, PAYMENT_REDIRECT_DELAY_MS, type Gateway } from '@separ/domain';
+import {
+  isTransportError,
+  serverMessage,
+  useGetGatewaysQuery,
+  useGetPlansQuery,
+  useRequestPaymentMutation,
+  type ApiError,
+} from '@separ/api';
+import { PaymentScreen, type PaymentScreenProps } from '@separ/ui';
+
+/** Sends the browser to the gateway (a seam for tests). */
+export const gatewayNavigation = {
+  go(url: string) {
+    window.location.assign(url);
+  },
+};
+
+/**
+ * The purchase of one plan (SPEC §2, §4, §5): loading, then an error (no plan id, plan not found,
+ * fetch failure) or the form; the e-mail is checked on entry and on submit; a gateway is selectable
+ * only when active; on success the redirecting label shows and the browser goes to the gateway
+ * after 1.5 s.
+ */
+export function PaymentPage() {
+  const [params] = useSearchParams();
+  const rawId = params.get('plan_id');
+  const planId = rawId !== null && /^\d+$/.test(rawId.trim()) ? Number(rawId) : null;
+  const plansQuery = useGetPlansQuery(undefined, { skip: planId === null });
+  const gatewaysQuery = useGetGatewaysQuery(undefined, { skip: planId === null });
+  const [requestPayment] = useRequestPaymentMutation();
+
+  const [email, setEmail] = useState('');
+  const [emailInvalid, setEmailInvalid] = useState(false);
+  const [picked, setPicked] = useState<Gateway | null>(null);
+  const [phase, setPhase] = useState<PaymentScreenProps['phase']>('idle');
+  const [submitError, setSubmitError] = useState<PaymentScreenProps['submitError']>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const active = gatewaysQuery.data?.active;
+  // The first active gateway is chosen for the buyer until they pick another.
+  const gateway = picked && active?.[picked] ? picked : (GATEWAYS.find((gate) => active?.[gate]) ?? null);
+
+  const shared = {
+    email,
+    onEmailChange: (value: string) => {
+      setEmail(value);
+      setEmailInvalid(value.trim() !== '' && !isValidEmail(value));
+    },
+    emailInvalid,
+    gateways: gatewaysQuery.data ? gatewaysQuery.data.active : ('loading' as const),
+    gateway,
+    onGatewayChange: (gate: Gateway) => {
+      if (active?.[gate]) setPicked(gate);
+    },
+    phase,
+    submitError,
+  };
+  const plan = plansQuery.data?.find((p) => p.id === planId);
+  const canSubmit = email.trim() !== '' && isValidEmail(email) && gateway !== null && phase === 'idle';
+
+  async function submit() {
+    if (!isValidEmail(email)) {
+      setEmailInvalid(true);
+      return;
+    }
+    if (gateway === null || phase !== 'idle' || !plan) return;
+    setPhase('processing');
+    setSubmitError(null);
+    const result = await requestPayment({ planId: plan.id, email: email.trim(), gate: gateway });
+    if (result.error) {
+      const error = result.error as ApiError;
+      setSubmitError(isTransportError(error) ? {} : { message: serverMessage(error) });
+      setPhase('idle');
+      return;
+    }
+    setPhase('redirecting');
+    timer.current = setTimeout(() => gatewayNavigation.go(result.data.url), PAYMENT_REDIRECT_DELAY_MS);
+  }
+
+  const idle = { ...shared, canSubmit: false, onSubmit: () => undefined };
+  if (planId === null) return <PaymentScreen {...idle} status="error" error="noPlan" />;
+  if (plansQuery.isError && !plansQuery.isFetching)
+    return <PaymentScreen {...idle} status="error" error="failed" onRetry={() => void plansQuery.refetch()} />;
+  if (!plansQuery.data) return <PaymentScreen {...idle} status="loading" />;
+  if (!plan) return <PaymentScreen {...idle} status="error" error="notFound" />;
+  return <PaymentScreen {...shared} status="form" plan={plan} canSubmit={canSubmit} onSubmit={() => void submit()} />;
+}

@@ -1,0 +1,9 @@
+import { useOutletContext } from 'react-router-dom';
+
+export interface PanelContext {
+  logout(): void;
+}
+
+export function usePanel(): PanelContext {
+  return useOutletContext<PanelContext>();
+}
