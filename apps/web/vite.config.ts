@@ -63,7 +63,7 @@ function withoutMockWorker(): Plugin {
 export default defineConfig(({ mode }) => ({
   root: import.meta.dirname,
   plugins: [react(), locales(), mode === 'mock' ? null : withoutMockWorker()],
-  resolve: { conditions: ['@separ/source'] },
+  resolve: { conditions: ['@separ/source', 'module', 'browser', 'development|production'] },
   publicDir: 'public',
   server: {
     port: 5173,
