@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { act, render } from '@testing-library/react';
 import type { Resource } from 'i18next';
+import type { HttpHandler } from 'msw';
 import { createBrowserRouter } from 'react-router-dom';
 import { createMockBackend, type MockBackendOptions } from '@separ/api/mocks';
 import type { Language } from '@separ/domain';
@@ -23,7 +24,10 @@ export const resources: Resource = Object.fromEntries(
       Object.fromEntries(
         readdirSync(join(LOCALES, entry.name))
           .filter((file) => file.endsWith('.json'))
-          .map((file) => [file.replace('.json', ''), JSON.parse(readFileSync(join(LOCALES, entry.name, file), 'utf8'))]),
+          .map((file) => [
+            file.replace('.json', ''),
+            JSON.parse(readFileSync(join(LOCALES, entry.name, file), 'utf8')),
+          ]),
       ),
     ]),
 );
@@ -34,6 +38,8 @@ export interface RenderOptions {
   /** Start with the username cookie of a session (and the mock backend's session). */
   loggedIn?: boolean;
   app?: Partial<AppState>;
+  /** Handlers that win over the mock backend's (failures, delays). */
+  overrides?: HttpHandler[];
 }
 
 /**
@@ -43,6 +49,8 @@ export interface RenderOptions {
 export async function renderApp(path: string, options: RenderOptions = {}) {
   const mock = createMockBackend({ loggedIn: options.loggedIn ?? false, ...options.backend });
   server.use(...mock.handlers);
+  // server.use prepends: the overrides go in last so that they answer first.
+  if (options.overrides?.length) server.use(...options.overrides);
   if (options.loggedIn) document.cookie = `jwtUserUsername=${mock.state.user.username}; path=/`;
   window.history.replaceState(null, '', path);
   const store = createStore({

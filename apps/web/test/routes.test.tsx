@@ -39,10 +39,18 @@ describe('routes (SPEC §2)', () => {
   it('sets the page language, direction and body class, and switches them', async () => {
     await renderApp('/', { language: 'fa' });
     await screen.findAllByRole('button', { name: /English/ });
-    expect([document.documentElement.lang, document.documentElement.dir, document.body.className]).toEqual(['fa', 'rtl', 'rtl']);
+    expect([document.documentElement.lang, document.documentElement.dir, document.body.className]).toEqual([
+      'fa',
+      'rtl',
+      'rtl',
+    ]);
     await userEvent.click(screen.getAllByRole('button', { name: /English/ })[0]!);
     await screen.findAllByRole('button', { name: /فارسی/ });
-    expect([document.documentElement.lang, document.documentElement.dir, document.body.className]).toEqual(['en', 'ltr', 'ltr']);
+    expect([document.documentElement.lang, document.documentElement.dir, document.body.className]).toEqual([
+      'en',
+      'ltr',
+      'ltr',
+    ]);
     expect(localStorage.getItem('userLanguage')).toBe('en');
     expect(JSON.parse(localStorage.getItem('separ-app-state')!)).toMatchObject({ language: 'en', isRTL: false });
   });

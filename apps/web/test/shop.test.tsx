@@ -1,0 +1,211 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { failure } from '@separ/api/mocks';
+import { encodePaymentResult } from '@separ/domain';
+import { gatewayNavigation } from '../src/pages/PaymentPage.tsx';
+import { renderApp } from './renderApp.tsx';
+import { server } from './setup.ts';
+
+const quiet = () => vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+describe('home pricing (SPEC §4)', () => {
+  it('shows up to 3 plans of the tab, and the other tab on switch', async () => {
+    quiet();
+    await renderApp('/');
+    const pricing = await waitFor(() => document.getElementById('pricing')!);
+    await within(pricing).findByText('یک ماهه ۵۰ گیگ');
+    expect(within(pricing).getAllByRole('link', { name: /Select|Buy|Choose/i }).length).toBeLessThanOrEqual(3);
+    expect(within(pricing).queryByText('سالانه نامحدود')).toBeNull(); // the 4th Android plan
+    await userEvent.click(within(pricing).getByRole('tab', { name: /iOS/ }));
+    expect(await within(pricing).findByText('یک ماهه iOS ۵۰ گیگ')).toBeTruthy();
+  });
+
+  it.each(['http500', 'apiCode', 'empty', 'network'] as const)('falls back to the static plans (%s)', async (kind) => {
+    await renderApp('/', { overrides: [failure('plans', kind)] });
+    const pricing = await waitFor(() => document.getElementById('pricing')!);
+    expect((await within(pricing).findAllByText('Free')).length).toBeGreaterThan(0);
+    expect(within(pricing).getAllByText('Premium').length).toBeGreaterThan(0);
+    // A static plan's button goes to the catalogue, not to a payment.
+    expect(within(pricing).queryAllByRole('link').some((a) => a.getAttribute('href')?.startsWith('/payment'))).toBe(false);
+  });
+});
+
+describe('the plan catalogue (SPEC §4)', () => {
+  it('refetches on platform switch; the duration defaults to the shortest and is kept while on offer', async () => {
+    quiet();
+    const { mock } = await renderApp('/buy');
+    await screen.findByText('یک ماهه ۵۰ گیگ');
+    const chips = screen.getByRole('group', { name: 'Duration' });
+    expect(within(chips).getByRole('button', { name: '1 month' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByText('سه ماهه ۱۵۰ گیگ')).toBeNull();
+    await userEvent.click(within(chips).getByRole('button', { name: '3 months' }));
+    expect(await screen.findByText('سه ماهه ۱۵۰ گیگ')).toBeTruthy();
+    const before = mock.calls.plans;
+    await userEvent.click(screen.getByRole('tab', { name: /iOS/ }));
+    // 3 months is on offer for iOS too: kept.
+    expect(await screen.findByText('سه ماهه iOS نامحدود')).toBeTruthy();
+    expect(mock.calls.plans).toBe(before + 1);
+    const iosChips = screen.getByRole('group', { name: 'Duration' });
+    expect(within(iosChips).getByRole('button', { name: '3 months' }).getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(screen.getByRole('tab', { name: /Android/ }));
+    await screen.findByText('سه ماهه ۱۵۰ گیگ');
+    expect(mock.calls.plans).toBe(before + 2);
+    // Each card goes to the payment of its plan.
+    expect(screen.getByRole('link', { name: /Select/ }).getAttribute('href')).toBe('/payment?plan_id=2');
+  });
+
+  it('shows the error with retry, then the list', async () => {
+    quiet();
+    await renderApp('/buy', { overrides: [failure('plans', 'http500')] });
+    expect(await screen.findByText('Error Loading Plans')).toBeTruthy();
+    expect(screen.getByText("We couldn't load the plans. Please try again.")).toBeTruthy();
+    server.resetHandlers();
+    const { createMockBackend } = await import('@separ/api/mocks');
+    server.use(...createMockBackend().handlers);
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText('یک ماهه ۵۰ گیگ')).toBeTruthy();
+  });
+
+  it('says so when a platform has no plans', async () => {
+    await renderApp('/plans', { overrides: [failure('plans', 'empty')] });
+    expect(await screen.findByText('No Plans Found')).toBeTruthy();
+  });
+});
+
+describe('the payment page (SPEC §4, §5)', () => {
+  it('needs a plan id', async () => {
+    await renderApp('/payment');
+    expect(await screen.findByText('No plan selected. Please go back and select a plan.')).toBeTruthy();
+  });
+
+  it('says when the plan is not found', async () => {
+    quiet();
+    await renderApp('/payment?plan_id=5');
+    expect(await screen.findByText('The selected plan could not be found.')).toBeTruthy();
+  });
+
+  it('offers a retry when the plans fail to load', async () => {
+    await renderApp('/payment?plan_id=2', { overrides: [failure('plans', 'badJson')] });
+    expect(await screen.findByRole('button', { name: /Try Again|Retry/ })).toBeTruthy();
+  });
+
+  it('validates the e-mail on entry and on submit, enables the button by the rule, then redirects after 1.5 s', async () => {
+    quiet();
+    const go = vi.spyOn(gatewayNavigation, 'go').mockImplementation(() => undefined);
+    const { mock } = await renderApp('/payment?plan_id=2', { backend: { gateways: { ird: 0, spay: 1 } } });
+    const email = await screen.findByLabelText('E-mail');
+    const start = screen.getByRole('button', { name: 'Start payment' });
+    expect(start.hasAttribute('disabled')).toBe(true);
+    await userEvent.type(email, 'buyer@');
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(start.hasAttribute('disabled')).toBe(true);
+    await userEvent.type(email, 'example.com');
+    await waitFor(() => expect(screen.queryByText('Please enter a valid email address')).toBeNull());
+    // IranDargah is inactive: it cannot be chosen; SPAY is.
+    const ird = screen.getByRole('radio', { name: /IranDargah/ });
+    expect(ird.hasAttribute('disabled')).toBe(true);
+    expect(
+      screen.getByRole('radio', { name: /SPAY/ }).getAttribute('aria-checked') ??
+        String((screen.getByRole('radio', { name: /SPAY/ }) as HTMLInputElement).checked),
+    ).toBe('true');
+    await waitFor(() => expect(start.hasAttribute('disabled')).toBe(false));
+    const started = Date.now();
+    await userEvent.click(start);
+    expect((await screen.findAllByText('Redirecting to the gateway…')).length).toBeGreaterThan(0);
+    await waitFor(() => expect(go).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
+    expect(go.mock.calls[0]![0]).toMatch(/^\/paymentresult\?data=/);
+    expect(mock.purchases).toEqual([{ planId: 2, email: 'buyer@example.com', gate: 'spay' }]);
+  });
+
+  it("shows the server's message, or the generic one on a network failure", async () => {
+    quiet();
+    await renderApp('/payment?plan_id=1', { overrides: [failure('purchase', 'notOk', 'This plan is sold out.')] });
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'a@b.co');
+    const start = screen.getByRole('button', { name: 'Start payment' });
+    await waitFor(() => expect(start.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(start);
+    expect(await screen.findByText('This plan is sold out.')).toBeTruthy();
+    server.use(failure('purchase', 'network'));
+    await userEvent.click(start);
+    expect(await screen.findByText('Payment failed. Please try again.')).toBeTruthy();
+  });
+
+  it('treats both gateways as inactive when their status fails', async () => {
+    quiet();
+    await renderApp('/payment?plan_id=1', { overrides: [failure('gateways', 'http500')] });
+    await userEvent.type(await screen.findByLabelText('E-mail'), 'a@b.co');
+    await waitFor(() => expect(screen.getByRole('radio', { name: /SPAY/ }).hasAttribute('disabled')).toBe(true));
+    expect(screen.getByRole('radio', { name: /IranDargah/ }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Start payment' }).hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('the payment result (SPEC §4, credentials hygiene)', () => {
+  const data = encodePaymentResult({
+    status: 'success',
+    resnum: 'S1',
+    refnum: 'R1',
+    amount: 1_200_000,
+    time: '2026-11-22 10:30:00',
+    username: 'sp123',
+    password: 'Secret99',
+  });
+
+  it('decodes data once, removes it from the address bar, and sends no referrer meanwhile', async () => {
+    const replace = vi.spyOn(window.history, 'replaceState');
+    const { unmount } = await renderApp(`/paymentresult?data=${data}`);
+    expect(await screen.findByText('sp123')).toBeTruthy();
+    expect(screen.getByText('Secret99')).toBeTruthy();
+    expect(window.location.search).toBe('');
+    expect(replace).toHaveBeenCalled();
+    expect(document.querySelector('meta[name="referrer"]')?.getAttribute('content')).toBe('no-referrer');
+    unmount();
+    expect(document.querySelector('meta[name="referrer"][content="no-referrer"]')).toBeNull();
+  });
+
+  it.each(['', '?data=not-base64!!'])('treats missing or unreadable data (%s) as failed', async (query) => {
+    await renderApp(`/paymentresult${query}`);
+    expect(await screen.findByText('Payment failed')).toBeTruthy();
+    expect(
+      screen.getByText('Any amount deducted from your bank account will be refunded within 72 hours.'),
+    ).toBeTruthy();
+  });
+
+  it('shows a duplicate as such', async () => {
+    const duplicate = encodePaymentResult({
+      status: 'duplicate',
+      resnum: 'S1',
+      refnum: '',
+      amount: 0,
+      time: '',
+      username: '',
+      password: '',
+    });
+    await renderApp(`/paymentresult?data=${duplicate}`);
+    expect(await screen.findByText('This payment has already been processed.')).toBeTruthy();
+  });
+});
+
+describe('download', () => {
+  it('disables the Android and Windows buttons while the app info loads, then links them', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = http.get('*/appinfo', async () => {
+      await gate;
+      return HttpResponse.json({
+        ok: true,
+        data: [{ app_android_link: 'https://a.example/app.apk', app_win_link: 'https://a.example/setup.exe' }],
+      });
+    });
+    await renderApp('/download', { overrides: [slow] });
+    const android = await screen.findByRole('button', { name: /Android/ });
+    expect(android.hasAttribute('disabled')).toBe(true);
+    await act(async () => release());
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: /Android/ }).getAttribute('href')).toBe('https://a.example/app.apk'),
+    );
+  });
+});
