@@ -9,7 +9,6 @@ import { PaymentResultPage } from './pages/PaymentResultPage.tsx';
 import { PlansPage } from './pages/PlansPage.tsx';
 import { DownloadPage, FreePage, InstallPage, LegalPage, SupportPage } from './pages/StaticPages.tsx';
 
-
 /** A panel page, code-split: the chunk loads when a visitor opens the panel. */
 function panel(pick: (module: typeof PanelModule) => ComponentType): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: pick(await import('./panel/index.ts')) }) };

@@ -51,6 +51,8 @@ export async function renderApp(path: string, options: RenderOptions = {}) {
   server.use(...mock.handlers);
   // server.use prepends: the overrides go in last so that they answer first.
   if (options.overrides?.length) server.use(...options.overrides);
+  // As the language detector caches it in the browser: the backend answers country names in it.
+  document.cookie = `i18next=${options.language ?? 'en'}; path=/`;
   if (options.loggedIn) document.cookie = `jwtUserUsername=${mock.state.user.username}; path=/`;
   window.history.replaceState(null, '', path);
   const store = createStore({

@@ -28,7 +28,11 @@ describe('home pricing (SPEC §4)', () => {
     expect((await within(pricing).findAllByText('Free')).length).toBeGreaterThan(0);
     expect(within(pricing).getAllByText('Premium').length).toBeGreaterThan(0);
     // A static plan's button goes to the catalogue, not to a payment.
-    expect(within(pricing).queryAllByRole('link').some((a) => a.getAttribute('href')?.startsWith('/payment'))).toBe(false);
+    expect(
+      within(pricing)
+        .queryAllByRole('link')
+        .some((a) => a.getAttribute('href')?.startsWith('/payment')),
+    ).toBe(false);
   });
 });
 

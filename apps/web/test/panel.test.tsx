@@ -1,0 +1,179 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createMockBackend, failure, mockUser } from '@separ/api/mocks';
+import { renderApp } from './renderApp.tsx';
+import { server } from './setup.ts';
+
+const hello = (_: string, element: Element | null) => element?.tagName === 'P' && element.textContent === 'Hello, demo';
+
+/** After a failure, the backend answers again (the retry's second attempt). */
+function recover() {
+  server.resetHandlers();
+  const mock = createMockBackend({ loggedIn: true });
+  server.use(...mock.handlers);
+  return mock.state;
+}
+
+describe('dashboard (SPEC §4 statuses)', () => {
+  it.each([
+    [{ suspend: 1 }, 'Suspended'],
+    [{ subsDays: 30, expireDate: null }, 'Pending activation'],
+    [{ expireDate: '2020-01-01T00:00:00Z' }, 'Expired'],
+    [{ usedMB: 60_000, allowedMB: 51_200, expireDate: '2099-01-01T00:00:00Z' }, 'Data limit exceeded'],
+    [{ expireDate: '2099-01-01T00:00:00Z' }, 'Active'],
+  ])('shows %o as %s', async (overrides, title) => {
+    await renderApp('/panel', { loggedIn: true, backend: { user: mockUser(overrides) } });
+    expect(await screen.findByText(title)).toBeTruthy();
+  });
+
+  it('shows the error view and retries', async () => {
+    await renderApp('/panel', { loggedIn: true, overrides: [failure('account', 'http500')] });
+    expect(await screen.findByText('Failed to load account information')).toBeTruthy();
+    recover();
+    await userEvent.click(screen.getByRole('button', { name: /Try Again|Retry/ }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByText(hello)).toBeTruthy();
+  });
+
+  it('shows the servers menu item only for an iOS account', async () => {
+    await renderApp('/panel', { loggedIn: true, backend: { user: mockUser({ ios: 0 }) } });
+    await screen.findByText(hello);
+    const menu = screen.getByRole('navigation', { name: 'Account menu' });
+    expect(within(menu).queryByRole('link', { name: /My servers/ })).toBeNull();
+    expect(within(menu).getByRole('link', { name: /My devices/ })).toBeTruthy();
+  });
+});
+
+describe('devices (SPEC §4)', () => {
+  it('lists the devices with counters and removes one on disconnect', async () => {
+    const { mock } = await renderApp('/panel/devices', { loggedIn: true });
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    await userEvent.click(within(table).getByRole('button', { name: /Disconnect Android/ }));
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2));
+    expect(mock.user.devices.map((d) => d.id)).toEqual(['dev-windows']);
+  });
+
+  it('keeps the row and only logs when the disconnect fails', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await renderApp('/panel/devices', { loggedIn: true, overrides: [failure('unlinkDevice', 'notOk')] });
+    const table = await screen.findByRole('table');
+    await userEvent.click(within(table).getByRole('button', { name: /Disconnect Android/ }));
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(expect.stringContaining('dev-android was not disconnected'), expect.anything()),
+    );
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('shows the error with retry', async () => {
+    await renderApp('/panel/devices', { loggedIn: true, overrides: [failure('account', 'timeout')] });
+    expect(await screen.findByText('Failed to load device information', {}, { timeout: 3000 })).toBeTruthy();
+    recover();
+    await userEvent.click(screen.getByRole('button', { name: /Try Again|Retry/ }));
+    expect(await screen.findByRole('table')).toBeTruthy();
+  });
+});
+
+describe('payments (SPEC §4)', () => {
+  it('lists the payments with their states', async () => {
+    await renderApp('/panel/payments', { loggedIn: true });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('1700000001')).toBeTruthy();
+    expect(within(table).getByText('Successful')).toBeTruthy();
+  });
+
+  it('says so when there are none', async () => {
+    await renderApp('/panel/payments', { loggedIn: true, backend: { user: mockUser({ payments: [] }) } });
+    expect(await screen.findByText('No payments yet')).toBeTruthy();
+  });
+
+  it('waits 1 s before the retry', async () => {
+    await renderApp('/panel/payments', { loggedIn: true, overrides: [failure('account', 'http500')] });
+    expect(await screen.findByText('Error loading payment data')).toBeTruthy();
+    const state = recover();
+    const clicked = Date.now();
+    await userEvent.click(screen.getByRole('button', { name: /Try Again|Retry/ }));
+    await screen.findByRole('table', {}, { timeout: 3000 });
+    expect(Date.now() - clicked).toBeGreaterThanOrEqual(950);
+    expect(state.calls.account).toBe(1);
+  });
+});
+
+describe('servers (SPEC §2, §4)', () => {
+  it('groups by country, collapsed at first, with the links filled in', async () => {
+    await renderApp('/panel/servers', { loggedIn: true });
+    const germany = await screen.findByRole('button', { name: /Germany/ });
+    expect(germany.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('button', { name: /France/ })).toBeNull(); // no servers there
+    await userEvent.click(germany);
+    expect(germany.getAttribute('aria-expanded')).toBe('true');
+    expect(await screen.findByText('Germany 1 — demo-demo1234')).toBeTruthy();
+  });
+
+  it('shows the error, waits 1 s, then loads', async () => {
+    await renderApp('/panel/servers', { loggedIn: true, overrides: [failure('servers', 'notOk')] });
+    expect(await screen.findByText('Error loading server information')).toBeTruthy();
+    const state = recover();
+    const clicked = Date.now();
+    await userEvent.click(screen.getByRole('button', { name: /Try Again|Retry/ }));
+    await screen.findByRole('button', { name: /Germany/ }, { timeout: 3000 });
+    expect(Date.now() - clicked).toBeGreaterThanOrEqual(950);
+    expect(state.calls.servers).toBe(1);
+  });
+
+  it('says so when there are no servers', async () => {
+    await renderApp('/panel/servers', { loggedIn: true, overrides: [failure('servers', 'empty')] });
+    expect(await screen.findByText('No servers yet')).toBeTruthy();
+  });
+});
+
+describe('change password (SPEC §4, §5, §8)', () => {
+  async function fill(current: string, next: string, confirm: string) {
+    const fields = ['Current password', 'New password', 'Confirm new password'];
+    for (const [index, value] of [current, next, confirm].entries()) {
+      const input = screen.getByLabelText(fields[index]!, { selector: 'input' });
+      await userEvent.clear(input);
+      if (value) await userEvent.type(input, value);
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+  }
+
+  it('checks the rules in order, then takes the server message, then succeeds and clears the fields', async () => {
+    const { mock } = await renderApp('/panel/changepass', { loggedIn: true });
+    await screen.findByLabelText('Current password', { selector: 'input' });
+    const cases: Array<[string, string, string, string]> = [
+      ['', 'abcdef1', 'abcdef1', 'Please fill in all fields'],
+      ['demo1234', 'abcdef1', 'abcdef2', 'New password and confirmation do not match'],
+      ['demo1234', 'demo1234', 'demo1234', 'New password cannot be the same as current password'],
+      ['demo1234', 'abc1', 'abc1', 'New password must be at least 6 characters'],
+      ['demo1234', 'abc def1', 'abc def1', 'Invalid characters in password'],
+      ['wrong12', 'abcdef1', 'abcdef1', 'Current password is incorrect'],
+    ];
+    for (const [current, next, confirm, text] of cases) {
+      await fill(current, next, confirm);
+      expect(await screen.findByText(text)).toBeTruthy();
+    }
+    expect(mock.calls.changePassword).toBe(1);
+    await fill('demo1234', 'abcdef1', 'abcdef1');
+    expect(await screen.findByText('Password changed successfully.')).toBeTruthy();
+    // The iOS account gets the hint about its new links.
+    expect(screen.getByText(/use the new links from the My servers menu/)).toBeTruthy();
+    expect((screen.getByLabelText('New password', { selector: 'input' }) as HTMLInputElement).value).toBe('');
+    expect(mock.user.password).toBe('abcdef1');
+  });
+
+  it('says "An error occurred while changing the password." on a network failure', async () => {
+    await renderApp('/panel/changepass', { loggedIn: true, overrides: [failure('changePassword', 'network')] });
+    await screen.findByLabelText('Current password', { selector: 'input' });
+    await fill('demo1234', 'abcdef1', 'abcdef1');
+    expect(await screen.findByText('An error occurred while changing the password.')).toBeTruthy();
+  });
+
+  it('says "Failed to change password." when the server fails', async () => {
+    await renderApp('/panel/changepass', { loggedIn: true, overrides: [failure('changePassword', 'http500')] });
+    await screen.findByLabelText('Current password', { selector: 'input' });
+    await fill('demo1234', 'abcdef1', 'abcdef1');
+    expect(await screen.findByText('Failed to change password.')).toBeTruthy();
+  });
+});
