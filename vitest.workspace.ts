@@ -113,6 +113,20 @@ export const projects: TestProjectConfiguration[] = [
   }),
   storyProject('fa'),
   storyProject('en'),
+  defineProject({
+    test: {
+      name: 'e2e',
+      environment: 'node',
+      include: ['apps/web/e2e/**/*.e2e.test.ts'],
+      // Builds and starts the product with `npm start`, as the README does.
+      globalSetup: ['apps/web/e2e/globalSetup.ts'],
+      // After the story projects: the machine has two cores.
+      sequence: { groupOrder: 3 },
+      fileParallelism: false,
+      testTimeout: 90_000,
+      hookTimeout: 300_000,
+    },
+  }),
 ];
 
 export default projects;

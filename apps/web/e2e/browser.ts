@@ -1,0 +1,163 @@
+/**
+ * The end-to-end suite's browser: Debian's Chromium through playwright-core, one context per test,
+ * with the checks every journey shares — no uncaught page error, no failed request the journey did
+ * not provoke, zero axe violations on each page it visits — and, when a test fails, its screenshot
+ * and trace under test-results/e2e/.
+ */
+import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject, test as base } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../../vitest.workspace.ts';
+import { E2E_RESULTS } from './globalSetup.ts';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+export type Language = 'fa' | 'en';
+
+export interface JourneyOptions {
+  language?: Language;
+  /** A phone: 375 × 740, touch. */
+  mobile?: boolean;
+  /** Leave the cookie banner up (a first visit); by default consent was given earlier. */
+  firstVisit?: boolean;
+}
+
+export interface Journey {
+  page: Page;
+  context: BrowserContext;
+  baseURL: string;
+  /** Accept failed requests or error answers matching this (the journey provokes them). */
+  allow(pattern: RegExp): void;
+  /** Runs axe-core on the current page: zero violations. */
+  axe(label?: string): Promise<void>;
+  /** What went wrong in the page so far (checked when the test ends). */
+  problems: string[];
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+function slug(text: string): string {
+  return text
+    .replace(/[^\w-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100);
+}
+
+export async function openJourney(
+  name: string,
+  options: JourneyOptions = {},
+): Promise<Journey & { close(failed: boolean): Promise<void> }> {
+  const baseURL = inject('baseURL');
+  const context = await browser.newContext({
+    baseURL,
+    viewport: options.mobile ? { width: 375, height: 740 } : { width: 1280, height: 800 },
+    isMobile: options.mobile ?? false,
+    hasTouch: options.mobile ?? false,
+    locale: 'en-US',
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  if (options.language === 'en') await context.addCookies([{ name: 'i18next', value: 'en', url: baseURL }]);
+  if (!options.firstVisit) {
+    await context.addInitScript(() => {
+      if (!localStorage.getItem('separ-app-state')) {
+        localStorage.setItem('separ-app-state', JSON.stringify({ cookiesAccepted: true }));
+      }
+    });
+  }
+  await context.tracing.start({ screenshots: true, snapshots: true });
+  const page = await context.newPage();
+  const allowed: RegExp[] = [];
+  const problems: string[] = [];
+  const isAllowed = (text: string) => allowed.some((pattern) => pattern.test(text));
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const text = `${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? ''}`;
+    // A navigation away cancels what the page was still loading: not a failure of the product.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
+    if (!isAllowed(text)) problems.push(text);
+  });
+  page.on('response', (response) => {
+    if (response.status() < 400) return;
+    const text = `${response.request().method()} ${response.url()} answered ${response.status()}`;
+    if (!isAllowed(text)) problems.push(text);
+  });
+  return {
+    page,
+    context,
+    baseURL,
+    problems,
+    allow: (pattern) => void allowed.push(pattern),
+    async axe(label = page.url()) {
+      await page.addScriptTag({ path: axePath });
+      const violations = await page.evaluate(async () => {
+        const axe = (
+          window as unknown as {
+            axe: {
+              run(
+                context: Document,
+                options: object,
+              ): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>;
+            };
+          }
+        ).axe;
+        const result = await axe.run(document, { resultTypes: ['violations'] });
+        return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+      });
+      if (violations.length)
+        throw new Error(`axe found ${violations.length} violation(s) on ${label}:\n${violations.join('\n')}`);
+    },
+    async close(failed) {
+      const dir = join(E2E_RESULTS, slug(name));
+      if (failed) {
+        mkdirSync(dir, { recursive: true });
+        await page.screenshot({ path: join(dir, 'failure.png'), fullPage: true }).catch(() => undefined);
+        await context.tracing.stop({ path: join(dir, 'trace.zip') });
+        console.error(
+          `e2e failure artefacts: ${join(dir, 'failure.png')} and ${join(dir, 'trace.zip')} (npx playwright show-trace)`,
+        );
+      } else {
+        await context.tracing.stop();
+      }
+      await context.close();
+    },
+  };
+}
+
+/**
+ * `journey` is a test with a fresh browser context (`j`): it fails on any uncaught page error or
+ * unexpected failed request, and leaves its artefacts when it fails.
+ */
+export function journeyTest(options: JourneyOptions = {}) {
+  return base.extend<{ j: Journey }>({
+    j: async ({ task, onTestFailed }, use) => {
+      const journey = await openJourney(`${task.suite?.name ?? ''} ${task.name}`, options);
+      let failed = false;
+      onTestFailed(() => {
+        failed = true;
+      });
+      try {
+        await use(journey);
+      } finally {
+        failed ||= task.result?.state === 'fail' || (task.result?.errors?.length ?? 0) > 0;
+        const leftovers = [...journey.problems];
+        await journey.close(failed || leftovers.length > 0);
+        if (!failed && leftovers.length) throw new Error(`Unexpected problems in the page:\n${leftovers.join('\n')}`);
+      }
+    },
+  });
+}
+
+/** Saves a screenshot for the README and the record (test-results/e2e/screenshots). */
+export async function keepScreenshot(page: Page, name: string) {
+  const dir = join(E2E_RESULTS, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
