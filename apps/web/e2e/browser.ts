@@ -137,20 +137,23 @@ export async function openJourney(
  */
 export function journeyTest(options: JourneyOptions = {}) {
   return base.extend<{ j: Journey }>({
-    j: async ({ task, onTestFailed }, use) => {
+    j: async ({ task, onTestFailed }, run) => {
       const journey = await openJourney(`${task.suite?.name ?? ''} ${task.name}`, options);
       let failed = false;
       onTestFailed(() => {
         failed = true;
       });
       try {
-        await use(journey);
+        await run(journey);
+      } catch (error) {
+        failed = true;
+        throw error;
       } finally {
         failed ||= task.result?.state === 'fail' || (task.result?.errors?.length ?? 0) > 0;
-        const leftovers = [...journey.problems];
-        await journey.close(failed || leftovers.length > 0);
-        if (!failed && leftovers.length) throw new Error(`Unexpected problems in the page:\n${leftovers.join('\n')}`);
+        await journey.close(failed || journey.problems.length > 0);
       }
+      if (!failed && journey.problems.length)
+        throw new Error(`Unexpected problems in the page:\n${journey.problems.join('\n')}`);
     },
   });
 }

@@ -50,9 +50,11 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'separ-e2e-'));
   let output = '';
+  // A visitor's shell: without the test runner's NODE_ENV=test (Vite would build for development).
+  const { NODE_ENV: _testEnv, ...env } = process.env;
   const child = spawn('npm', ['start'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEPAR_DATA_DIR: dataDir, SEPAR_LOG_LEVEL: 'info' },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', SEPAR_DATA_DIR: dataDir, SEPAR_LOG_LEVEL: 'info' },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

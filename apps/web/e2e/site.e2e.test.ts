@@ -1,11 +1,12 @@
 /**
  * First visit, language, header, drawer, the public pages and unknown paths — in Persian and English.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journeyTest, keepScreenshot, type Language } from './browser.ts';
 import { text } from './texts.ts';
 
-const dirOf = (page: import('playwright-core').Page) =>
+const dirOf = (page: Page) =>
   page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, document.body.className]);
 
 describe('a first visit', () => {

@@ -1,9 +1,19 @@
 import { useState } from 'react';
-import { validatePasswordChange } from '@separ/domain';
+import { PASSWORD_CHANGE_MESSAGES, validatePasswordChange, type PasswordChangeError } from '@separ/domain';
 import { isTransportError, useChangePasswordMutation, useGetAccountQuery } from '@separ/api';
 import { ChangePasswordScreen, type ChangePasswordMessage } from '@separ/ui';
 
 type Field = 'current' | 'next' | 'confirm';
+
+/** The backend answers in English (SPEC §5, §8); the texts it is known to send are shown in the visitor's language. */
+function fromServer(message: string): ChangePasswordMessage {
+  if (message === 'Current password is incorrect') return { type: 'error', failure: 'currentIncorrect' };
+  const rule = (Object.keys(PASSWORD_CHANGE_MESSAGES) as PasswordChangeError[]).find(
+    (key) => PASSWORD_CHANGE_MESSAGES[key] === message,
+  );
+  if (rule) return { type: 'error', rule };
+  return message ? { type: 'error', server: message } : { type: 'error', failure: 'failed' };
+}
 
 /** Change password: the rules of SPEC §5 first, then the server's answer; on success the fields clear. */
 export function ChangePasswordPage() {
@@ -26,9 +36,7 @@ export function ChangePasswordPage() {
       return;
     }
     if (!result.data.ok) {
-      setMessage(
-        result.data.message ? { type: 'error', server: result.data.message } : { type: 'error', failure: 'failed' },
-      );
+      setMessage(fromServer(result.data.message));
       return;
     }
     setFields({ current: '', next: '', confirm: '' });

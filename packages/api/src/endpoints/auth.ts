@@ -37,8 +37,8 @@ export const authApi = separApi.injectEndpoints({
     /** POST /api/site/logout: ends the session on the server and clears both cookies. */
     logout: build.mutation<{ ok: boolean }, void>({
       query: () => ({ url: '/api/site/logout', method: 'POST' }),
+      // No invalidation: the page resets the whole cache after logout (a refetch now would only 401).
       transformResponse: (body: unknown) => ({ ok: asRecord(body).ok === true }),
-      invalidatesTags: ['Account', 'Servers'],
     }),
   }),
 });

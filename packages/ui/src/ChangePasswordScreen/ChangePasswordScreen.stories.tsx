@@ -38,8 +38,10 @@ export const Mismatch: Story = {
 export const SameAsCurrent: Story = { args: { message: { type: 'error', rule: 'sameAsCurrent' } } };
 export const TooShort: Story = { args: { message: { type: 'error', rule: 'tooShort' } } };
 export const InvalidCharacters: Story = { args: { message: { type: 'error', rule: 'invalidCharacters' } } };
-export const CurrentIncorrect: Story = {
-  args: { message: { type: 'error', server: 'Current password is incorrect' } },
+export const CurrentIncorrect: Story = { args: { message: { type: 'error', failure: 'currentIncorrect' } } };
+/** Any other answer of the server is shown as it came. */
+export const ServerMessage: Story = {
+  args: { message: { type: 'error', server: 'Too many attempts. Please wait and try again.' } },
 };
 export const NetworkError: Story = { args: { message: { type: 'error', failure: 'network' } } };
 export const Updating: Story = {

@@ -40,7 +40,7 @@ export type ChangePasswordMessage =
   | { type: 'success' }
   | { type: 'error'; rule: PasswordChangeError }
   | { type: 'error'; server: string }
-  | { type: 'error'; failure: 'failed' | 'network' };
+  | { type: 'error'; failure: 'failed' | 'network' | 'currentIncorrect' };
 
 export interface ChangePasswordScreenProps {
   current: string;
@@ -74,8 +74,7 @@ export function ChangePasswordScreen({
   if (message?.type === 'success') text = t('errors:password.success');
   else if (message && 'rule' in message) text = t(`errors:validation.${message.rule}`);
   else if (message && 'server' in message) text = message.server;
-  else if (message && 'failure' in message)
-    text = t(message.failure === 'network' ? 'errors:password.network' : 'errors:password.failed');
+  else if (message && 'failure' in message) text = t(`errors:password.${message.failure}`);
   return (
     <>
       <PanelTitle>
