@@ -1,4 +1,5 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
+import { mswLoader } from 'msw-storybook-addon/csf3';
 import { I18nextProvider } from 'react-i18next';
 import '@separ/ui/fonts';
 import { SeparProvider } from '@separ/ui';
@@ -23,8 +24,21 @@ const withLocale: Decorator = (Story, context) => {
   );
 };
 
+/**
+ * Mock Service Worker for the stories that talk to a backend (`parameters.msw`, the handlers of
+ * @separ/api/mocks); the presentational stories never start it.
+ */
+const msw = mswLoader();
+const withMsw: NonNullable<Preview['loaders']> = [
+  async (context) => {
+    if (context.parameters.msw) await msw(context);
+    return {};
+  },
+];
+
 const preview: Preview = {
   decorators: [withLocale],
+  loaders: withMsw,
   globalTypes: {
     locale: {
       description: 'Language and direction',

@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createStore } from '../app/store.ts';
+import { routes } from '../routes.tsx';
+
+const memory = () => {
+  const data = new Map<string, string>();
+  return {
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+  };
+};
+
+/**
+ * The real site — route containers, store and RTK Query — at one path, its backend answered by the
+ * MSW handlers of the story (`parameters.msw`). For designers: a page's states as the app reaches them.
+ */
+export function SiteStory({ path }: { path: string }) {
+  const [store] = useState(() => createStore({ storage: memory(), app: { cookiesAccepted: true } }));
+  const [router] = useState(() => createMemoryRouter(routes, { initialEntries: [path] }));
+  return (
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>
+  );
+}
