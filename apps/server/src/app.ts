@@ -1,6 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +13,7 @@ import type { Config } from './config.ts';
 import { createContext, type AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { originCheck } from './http/csrf.ts';
+import { NONCE_PLACEHOLDER, newNonce, securityHeaders } from './http/headers.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { HttpError } from './http/errors.ts';
 import { redactUrl } from './http/redact.ts';
@@ -78,14 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(cookie);
 
   app.addHook('onRequest', originCheck(config.allowedOrigins));
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff');
-    // 'same-origin': nothing reaches other sites, while the site's own POSTs keep their Origin header
-    // (under 'no-referrer' browsers send `Origin: null`, which the CSRF check must refuse).
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-    return payload;
-  });
+  app.addHook('onSend', securityHeaders());
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
@@ -125,11 +124,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  const indexHtml = hasWeb ? readFileSync(join(config.webDist, 'index.html'), 'utf8') : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: true,
-      index: ['index.html'],
+      // The page itself is served below, with this response's CSP nonce in it.
+      index: false,
+      allowedPath: (path) => path !== '/index.html',
       setHeaders(res, path) {
         res.header(
           'cache-control',
@@ -139,13 +141,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
 
+  /** The single-page app's page, with this response's CSP nonce. */
+  function sendPage(reply: FastifyReply) {
+    const nonce = newNonce();
+    reply.cspNonce = nonce;
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, nonce));
+  }
+  if (hasWeb) app.get('/', { schema: { hide: true } }, async (_request, reply) => sendPage(reply));
+
   const API_PATH = /^\/(api|site_|getTelPlans|requestAccount|appinfo|locales|payment\/|sandbox\/)/;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasWeb && isPage && !API_PATH.test(path) && !/\.[a-z0-9]{1,8}$/i.test(path)) {
       // Every app route is served by the single-page app; unknown paths show the home page.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendPage(reply);
     }
     return reply.code(404).send({ ok: false, message: 'Not found' });
   });

@@ -1,10 +1,11 @@
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidPasswordText } from '@separ/domain';
 import { loadConfig } from '../src/config.ts';
 import { redactUrl } from '../src/http/redact.ts';
+import { json, startTestServer, type TestServer } from './harness.ts';
 import {
   hashPassword,
   loadSecretKey,
@@ -87,5 +88,52 @@ describe('log redaction', () => {
     expect(redactUrl('/paymentresult?data=eyJ1')).toBe('/paymentresult?data=[redacted]');
     expect(redactUrl('/getTelPlans')).toBe('/getTelPlans');
     expect(redactUrl('/x?%70assword=1')).toBe('/x?%70assword=[redacted]');
+  });
+});
+
+describe('behind HTTPS (a proxy that says so, SEPAR_TRUST_PROXY=1)', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer('sqlite', { SEPAR_TRUST_PROXY: '1' });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+  const https = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop.example' };
+
+  it('sends HSTS and sets the session cookie with the __Host- prefix, Secure, HttpOnly', async () => {
+    const { username, password } = await s.createUser();
+    const response = await s.app.inject({
+      method: 'POST',
+      url: `/site_login?username=${username}&password=${password}`,
+      headers: https,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const token = response.cookies.find((c) => c.name === '__Host-jwtUserToken')!;
+    expect(token).toMatchObject({ path: '/', secure: true, httpOnly: true, sameSite: 'Lax' });
+    expect(token.domain).toBeUndefined();
+    expect(response.cookies.find((c) => c.name === 'jwtUserToken')).toBeUndefined();
+    const name = response.cookies.find((c) => c.name === 'jwtUserUsername')!;
+    expect(name).toMatchObject({ secure: true, value: username });
+    expect(name.httpOnly).toBeFalsy();
+    const account = await s.app.inject({
+      method: 'POST',
+      url: '/api/site/account',
+      headers: { ...https, cookie: `__Host-jwtUserToken=${token.value}` },
+    });
+    expect(json(account)).toMatchObject({ ok: true, username });
+    const logout = await s.app.inject({
+      method: 'POST',
+      url: '/api/site/logout',
+      headers: { ...https, cookie: `__Host-jwtUserToken=${token.value}` },
+    });
+    expect(logout.cookies.find((c) => c.name === '__Host-jwtUserToken')?.value).toBe('');
+    const after = await s.app.inject({
+      method: 'POST',
+      url: '/api/site/account',
+      headers: { ...https, cookie: `__Host-jwtUserToken=${token.value}` },
+    });
+    expect(after.statusCode).toBe(401);
   });
 });

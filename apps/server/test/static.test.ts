@@ -9,7 +9,10 @@ describe('the web app and documents on the same origin', () => {
   beforeAll(async () => {
     const web = mkdtempSync(join(tmpdir(), 'separ-web-'));
     mkdirSync(join(web, 'assets', 'images', 'android'), { recursive: true });
-    writeFileSync(join(web, 'index.html'), '<!doctype html><title>Separ</title>');
+    writeFileSync(
+      join(web, 'index.html'),
+      '<!doctype html><meta property="csp-nonce" content="__CSP_NONCE__" nonce="__CSP_NONCE__"><title>Separ</title>',
+    );
     writeFileSync(join(web, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
     writeFileSync(join(web, 'assets', 'images', 'android', 'step1.png'), 'png');
     s = await startTestServer('sqlite', { SEPAR_WEB_DIST: web });
@@ -44,11 +47,34 @@ describe('the web app and documents on the same origin', () => {
     }
   });
 
-  it('sends protective headers', async () => {
+  it('sends protective headers; JSON may not be framed or run anything', async () => {
     const response = await s.app.inject('/getTelPlans');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['referrer-policy']).toBe('same-origin');
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+    );
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('gives every page a fresh CSP nonce, the same in the header and in the page, without unsafe-inline or eval', async () => {
+    const nonces = new Set<string>();
+    for (const path of ['/', '/panel/devices', '/buy']) {
+      const page = await s.app.inject(path);
+      const csp = String(page.headers['content-security-policy']);
+      const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+      expect(nonce, path).toBeDefined();
+      expect(page.body).toContain(`content="${nonce}" nonce="${nonce}"`);
+      expect(page.body).not.toContain('__CSP_NONCE__');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+      nonces.add(nonce!);
+    }
+    expect(nonces.size).toBe(3);
+    // The template itself is never served as it is.
+    expect((await s.app.inject('/index.html')).body).not.toContain('__CSP_NONCE__');
   });
 
   it('publishes an OpenAPI document that matches docs/openapi.json', async () => {

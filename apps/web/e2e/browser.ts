@@ -5,14 +5,14 @@
  * and trace under test-results/e2e/.
  */
 import { createRequire } from 'node:module';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, test as base } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../../vitest.workspace.ts';
 import { E2E_RESULTS } from './globalSetup.ts';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 export type Language = 'fa' | 'en';
 
@@ -78,6 +78,11 @@ export async function openJourney(
   const problems: string[] = [];
   const isAllowed = (text: string) => allowed.some((pattern) => pattern.test(text));
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  // The Content-Security-Policy must let the product work: a refusal is a failure.
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      problems.push(`CSP: ${message.text()}`);
+  });
   page.on('requestfailed', (request) => {
     const text = `${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? ''}`;
     // A navigation away cancels what the page was still loading: not a failure of the product.
@@ -96,7 +101,8 @@ export async function openJourney(
     problems,
     allow: (pattern) => void allowed.push(pattern),
     async axe(label = page.url()) {
-      await page.addScriptTag({ path: axePath });
+      // Evaluated through DevTools, which the page's CSP rightly does not let an inline script do.
+      if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
       const violations = await page.evaluate(async () => {
         const axe = (
           window as unknown as {

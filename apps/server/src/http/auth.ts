@@ -5,9 +5,21 @@ import type { UserRow } from '../db/schema.ts';
 import { userForSession } from '../services/sessions.ts';
 import { unauthorized } from './errors.ts';
 
+/** Over HTTPS the session cookie carries the `__Host-` prefix: Secure, path /, no Domain — no subdomain can set or shadow it. */
+export const HOST_TOKEN_COOKIE = `__Host-${USER_TOKEN_COOKIE}`;
+
+function tokenCookieName(request: FastifyRequest): string {
+  return request.protocol === 'https' ? HOST_TOKEN_COOKIE : USER_TOKEN_COOKIE;
+}
+
+/** The session token the request carries, if any. */
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[HOST_TOKEN_COOKIE] ?? request.cookies[USER_TOKEN_COOKIE];
+}
+
 /** The logged-in user of the request's session cookie; 401 otherwise. */
 export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {
-  const token = request.cookies[USER_TOKEN_COOKIE];
+  const token = sessionToken(request);
   if (!token || token.length > 200) throw unauthorized();
   const user = await userForSession(ctx.db, token, ctx.now());
   if (!user) throw unauthorized('Your session has ended. Please log in again.');
@@ -27,13 +39,13 @@ export function setSessionCookies(
   maxAgeSeconds: number,
 ) {
   const base = cookieBase(request);
-  reply.setCookie(USER_TOKEN_COOKIE, token, { ...base, httpOnly: true, maxAge: maxAgeSeconds });
+  reply.setCookie(tokenCookieName(request), token, { ...base, httpOnly: true, maxAge: maxAgeSeconds });
   reply.setCookie(USERNAME_COOKIE, username, { ...base, httpOnly: false, maxAge: maxAgeSeconds });
 }
 
 /** Clears both login cookies. */
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply) {
   const base = cookieBase(request);
-  reply.clearCookie(USER_TOKEN_COOKIE, { ...base, httpOnly: true });
+  reply.clearCookie(tokenCookieName(request), { ...base, httpOnly: true });
   reply.clearCookie(USERNAME_COOKIE, { ...base, httpOnly: false });
 }

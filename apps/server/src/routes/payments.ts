@@ -10,6 +10,7 @@ import {
   type Language,
   type PaymentResultPayload,
 } from '@separ/domain';
+import { newNonce } from '../http/headers.ts';
 import type { AppContext } from '../context.ts';
 import type { OrderRow } from '../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
@@ -244,10 +245,12 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
 </form>`;
     }
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+    const nonce = newNonce();
+    reply.cspNonce = nonce;
     return `<!doctype html>
 <html lang="${lng}" dir="${lng === 'fa' ? 'rtl' : 'ltr'}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t('title')}</title>
-<style>
+<style nonce="${nonce}">
 body{margin:0;font-family:Vazirmatn,Tahoma,system-ui,sans-serif;background:#eef2f7;color:#0f172a;display:grid;place-items:center;min-height:100vh}
 main{background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(15,23,42,.12);padding:32px;width:min(420px,calc(100vw - 32px))}
 h1{font-size:1.4rem;margin:0 0 12px}.notice{background:#fff7d6;border:1px solid #f0c23b;border-radius:10px;padding:10px 12px;font-size:.95rem}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { PASSWORD_CHANGE_MESSAGES, USER_TOKEN_COOKIE, validatePasswordChange } from '@separ/domain';
+import { PASSWORD_CHANGE_MESSAGES, validatePasswordChange } from '@separ/domain';
 import type { AppContext } from '../context.ts';
-import { clearSessionCookies, requireUser, setSessionCookies } from '../http/auth.ts';
+import { clearSessionCookies, requireUser, sessionToken, setSessionCookies } from '../http/auth.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../http/errors.ts';
 import { param, querySchema, requiredParam } from '../http/params.ts';
 import { verifyPassword } from '../security/crypto.ts';
@@ -33,7 +33,7 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post('/api/site/logout', { schema: { querystring: { type: 'object' } } }, async (request, reply) => {
-    const token = request.cookies[USER_TOKEN_COOKIE];
+    const token = sessionToken(request);
     if (token && token.length <= 200) await revokeSession(ctx.db, token);
     clearSessionCookies(request, reply);
     return { ok: true };
