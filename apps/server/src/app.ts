@@ -34,7 +34,7 @@ export interface BuildOptions {
 
 /** Errors that mean the database is away: the request may succeed later. */
 const DATABASE_DOWN =
-  /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|connection is closed|Client has encountered a connection error|database is locked|SQLITE_BUSY|SQLITE_CANTOPEN|SQLITE_IOERR|disk I\/O error|database connection is not open|too many clients|the database system is (starting up|shutting down)|timeout exceeded when trying to connect/i;
+  /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|connection is closed|Client has encountered a connection error|database is locked|SQLITE_BUSY|SQLITE_CANTOPEN|SQLITE_IOERR|disk I\/O error|database connection is not open|too many clients|the database system is (starting up|shutting down)|timeout exceeded when trying to connect|is not currently accepting connections|Connection terminated unexpectedly/i;
 
 const HASHED_ASSET = /-[A-Za-z0-9_-]{8,}\.(?:js|css|woff2?|png|jpe?g|webp|avif|svg)$/;
 

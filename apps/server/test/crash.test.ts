@@ -1,52 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodePaymentResult } from '@separ/domain';
 import { openDatabase } from '../src/db/index.ts';
 import { freshDatabase, KINDS } from './harness.ts';
-
-const serverDir = join(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(
-    process.execPath,
-    ['--conditions=@separ/source', '--disable-warning=ExperimentalWarning', 'src/main.ts'],
-    {
-      cwd: serverDir,
-      env: { ...process.env, SEPAR_LOG_LEVEL: 'warn', SEPAR_SCRYPT_N: '1024', SEPAR_SCRYPT_P: '1', ...env },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
-  );
-}
-
-async function waitHealthy(base: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('server did not become healthy');
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null)
-      resolve({ code: child.exitCode, signal: child.signalCode });
-    else child.once('exit', (code, signal) => resolve({ code, signal }));
-  });
+import { exited, freePort, startServer, waitHealthy } from './processes.ts';
 
 describe.each(KINDS)('a server killed between verify and commit, on %s', (kind) => {
   const children: ChildProcess[] = [];
