@@ -16,7 +16,7 @@ export async function freePort(): Promise<number> {
 
 /** The real server as a process (`src/main.ts`), cheap password hashing unless the env says otherwise. */
 export function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(
+  const child = spawn(
     process.execPath,
     ['--conditions=@separ/source', '--disable-warning=ExperimentalWarning', 'src/main.ts'],
     {
@@ -25,11 +25,21 @@ export function startServer(env: Record<string, string>): ChildProcess {
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );
+  // Keep the last of what it said on stderr, for the error message if it dies.
+  let said = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    said = (said + chunk.toString()).slice(-6000);
+  });
+  stderrOf.set(child, () => said);
+  return child;
 }
+
+const stderrOf = new WeakMap<ChildProcess, () => string>();
 
 export async function waitHealthy(base: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited with ${child.exitCode}: ${stderrOf.get(child)?.() ?? ''}`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
     } catch {

@@ -98,9 +98,15 @@ export const DEMO_APP_LINKS = {
 /** Seeds the demo data once, on a database that has never been seeded. */
 export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const seeded = await trx.selectFrom('settings').select('value').where('key', '=', 'seeded').executeTakeFirst();
-    if (seeded) return false;
     const createdAt = now.toISOString();
+    // Claim the seeding first: of several processes starting together on a fresh database, the one
+    // whose marker goes in seeds; the others wait for its transaction, find the marker, and skip.
+    const claim = await trx
+      .insertInto('settings')
+      .values({ key: 'seeded', value: createdAt })
+      .onConflict((conflict) => conflict.column('key').doNothing())
+      .executeTakeFirst();
+    if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return false;
     await trx
       .insertInto('plans')
       .values(
@@ -123,10 +129,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
       .execute();
     await trx
       .insertInto('settings')
-      .values([
-        ...Object.entries(DEMO_APP_LINKS).map(([key, value]) => ({ key, value })),
-        { key: 'seeded', value: createdAt },
-      ])
+      .values([...Object.entries(DEMO_APP_LINKS).map(([key, value]) => ({ key, value }))])
       .execute();
     return true;
   });

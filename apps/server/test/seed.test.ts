@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase } from '../src/db/index.ts';
+import { DEMO_PLANS, seedDemoData } from '../src/db/seed.ts';
+import { loadConfig } from '../src/config.ts';
+import { freshDatabase, KINDS } from './harness.ts';
+
+describe.each(KINDS)('seeding a fresh %s database from several processes at once', (kind) => {
+  it('seeds exactly once; the others skip without an error', async () => {
+    const fresh = await freshDatabase(kind);
+    const config = loadConfig({ SEPAR_DATA_DIR: fresh.dataDir, ...(fresh.url ? { DATABASE_URL: fresh.url } : {}) });
+    const handles = [openDatabase(config), openDatabase(config), openDatabase(config)];
+    try {
+      await migrateToLatest(handles[0]!);
+      const now = new Date('2026-01-01T00:00:00Z');
+      // PostgreSQL: truly at once. SQLite: one after the other (its connections here share one
+      // thread, and a busy wait would block the very transaction it waits for).
+      const outcomes =
+        kind === 'postgres'
+          ? await Promise.all(handles.map((h) => seedDemoData(h.db, now)))
+          : [
+              await seedDemoData(handles[0]!.db, now),
+              await seedDemoData(handles[1]!.db, now),
+              await seedDemoData(handles[2]!.db, now),
+            ];
+      expect(outcomes.filter(Boolean)).toHaveLength(1);
+      const plans = await handles[0]!.db.selectFrom('plans').select('id').execute();
+      expect(plans).toHaveLength(DEMO_PLANS.length);
+      expect(await seedDemoData(handles[1]!.db, now)).toBe(false);
+    } finally {
+      for (const handle of handles) await handle.close();
+      await fresh.dispose();
+    }
+  });
+});
