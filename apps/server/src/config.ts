@@ -21,6 +21,8 @@ export interface Config {
   publicUrl: string | null;
   orderExpiryMinutes: number;
   reconcileIntervalSeconds: number;
+  /** How often a process looks whether separ-admin changed the plans (ms); 0 = on every request. */
+  plansCacheCheckMs: number;
   reconcileAfterMinutes: number;
   smtpUrl: string | null;
   mailFrom: string;
@@ -95,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.SEPAR_PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
     orderExpiryMinutes: int(env.SEPAR_ORDER_EXPIRY_MINUTES, 30),
     reconcileIntervalSeconds: int(env.SEPAR_RECONCILE_INTERVAL_SECONDS, 300),
+    plansCacheCheckMs: int(env.SEPAR_PLANS_CACHE_CHECK_MS, 1000),
     reconcileAfterMinutes: int(env.SEPAR_RECONCILE_AFTER_MINUTES, 5),
     smtpUrl: env.SEPAR_SMTP_URL?.trim() || null,
     mailFrom: env.SEPAR_MAIL_FROM ?? 'Separ <no-reply@localhost>',

@@ -177,3 +177,25 @@ describe.each(KINDS)('separ-admin on %s', (kind) => {
     expect(await run('--help')).toContain('separ-admin');
   });
 });
+
+describe('the cached plans', () => {
+  let s: TestServer;
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  it('answer from memory with an ETag, and follow a change by separ-admin within a second', async () => {
+    s = await startTestServer('sqlite', { SEPAR_PLANS_CACHE_CHECK_MS: '1000' });
+    const first = await s.app.inject('/getTelPlans');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    expect((await s.app.inject({ url: '/getTelPlans', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+    const ids = () =>
+      s.app.inject('/getTelPlans').then((r) => json<{ data: Array<{ id: number }> }>(r).data.map((p) => p.id));
+    expect(await ids()).toContain(1);
+    await runAdmin(['plans', 'deactivate', '1'], s.ctx, () => undefined);
+    await expect.poll(ids, { timeout: 3000, interval: 100 }).not.toContain(1);
+    const changed = await s.app.inject({ url: '/getTelPlans', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+  });
+});

@@ -70,6 +70,8 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
     SEPAR_SCRYPT_N: '1024',
     SEPAR_SCRYPT_P: '1',
     SEPAR_WEB_DIST: join(fresh.dataDir, 'no-web'),
+    // Tests see a change of the plans at once (the cache itself is tested with its real interval).
+    SEPAR_PLANS_CACHE_CHECK_MS: '0',
     ...env,
   });
   const database = openDatabase({ ...config, poolSize: 5 });

@@ -3,6 +3,7 @@
  * separ-admin — the operator's command line. Every command runs in one transaction and answers bad
  * input with a clear error (exit code 2). Run it through npm: `npm run separ-admin -- <command>`.
  */
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { isValidPasswordText, MIN_PASSWORD_LENGTH } from '@separ/domain';
 import { loadConfig } from '../config.ts';
@@ -14,6 +15,7 @@ import { ORDER } from '../payments/orders.ts';
 import { reconcile } from '../payments/reconcile.ts';
 import { deliverOutbox } from '../payments/mail.ts';
 import { addDays } from '../services/clock.ts';
+import { PLANS_VERSION_KEY } from '../services/plansCache.ts';
 import { getSetting, setSetting } from '../services/settings.ts';
 
 /** A mistake in the operator's input: printed as it is, exit code 2. */
@@ -158,6 +160,8 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
   }
 
   await ctx.db.transaction().execute(async (trx) => {
+    // Every server process drops its cached plans when this version changes (services/plansCache.ts).
+    if (key.startsWith('plans ') && key !== 'plans list') await setSetting(trx, PLANS_VERSION_KEY, randomUUID());
     switch (key) {
       case 'plans list': {
         const plans = await trx.selectFrom('plans').selectAll().orderBy('id').execute();
