@@ -36,6 +36,9 @@ export interface BuildOptions {
 const DATABASE_DOWN =
   /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|connection is closed|Client has encountered a connection error|database is locked|SQLITE_BUSY|SQLITE_CANTOPEN|SQLITE_IOERR|disk I\/O error|database connection is not open|too many clients|the database system is (starting up|shutting down)|timeout exceeded when trying to connect|is not currently accepting connections|Connection terminated unexpectedly/i;
 
+/** Requests slower than this are logged at info even when they succeed. */
+const SLOW_REQUEST_MS = 500;
+
 const HASHED_ASSET = /-[A-Za-z0-9_-]{8,}\.(?:js|css|woff2?|png|jpe?g|webp|avif|svg)$/;
 
 /** The default log settings: structured, with secrets kept out (SPEC: no password, token or cookie in logs). */
@@ -59,6 +62,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request, at the end, and at info only when it matters (see the onResponse hook):
+    // per-request access logs at info cost a third of the throughput (docs/BENCHMARKS.md).
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -85,6 +91,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.addHook('onRequest', originCheck(config.allowedOrigins));
   app.addHook('onSend', securityHeaders());
+  app.addHook('onResponse', (request, reply, done) => {
+    const status = reply.statusCode;
+    const responseTime = reply.elapsedTime;
+    if (status >= 400 || responseTime > SLOW_REQUEST_MS)
+      request.log.info({ req: request, res: { statusCode: status }, responseTime }, 'request completed');
+    else request.log.debug({ req: request, res: { statusCode: status }, responseTime }, 'request completed');
+    done();
+  });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {

@@ -49,8 +49,14 @@ export function openDatabase(options: {
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
-    // An idle client that dies (the server restarted) must not crash the process.
+    // A client that dies must not crash the process. Idle ones report to the pool; a client that is
+    // checked out when its connection is killed (the database restarting mid-query) emits 'error'
+    // itself, and pg-pool removes its own listener while a client is out — so each client keeps one.
+    // The query in flight fails on its own and the request answers 503 (test/faults.test.ts).
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { forbidden } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -20,17 +20,18 @@ function hostOf(value: string): string | null {
  */
 export function originCheck(allowedOrigins: string[]) {
   const allowed = new Set(allowedOrigins.map((origin) => hostOf(origin)).filter((h): h is string => h !== null));
-  return async function checkOrigin(request: FastifyRequest, _reply: FastifyReply) {
-    if (SAFE_METHODS.has(request.method)) return;
+  // A callback hook: it runs on every request, and a promise per request is measurable (docs/BENCHMARKS.md).
+  return function checkOrigin(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) {
+    if (SAFE_METHODS.has(request.method)) return done();
     const path = request.url.split('?')[0] ?? '';
-    if (EXEMPT.some((pattern) => pattern.test(path))) return;
+    if (EXEMPT.some((pattern) => pattern.test(path))) return done();
     const origin = request.headers.origin;
     const referer = request.headers.referer;
     const source = origin ?? referer;
-    if (source === undefined) return;
+    if (source === undefined) return done();
     const host = source === 'null' ? null : hostOf(source);
     const own = hostOf(`${request.protocol}://${request.host}`) ?? request.host.toLowerCase();
-    if (host !== null && (host === own || allowed.has(host))) return;
-    throw forbidden('Cross-site request refused.');
+    if (host !== null && (host === own || allowed.has(host))) return done();
+    done(forbidden('Cross-site request refused.'));
   };
 }

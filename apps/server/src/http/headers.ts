@@ -1,6 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/** The headers every response carries, set in one call. */
+const ALWAYS = {
+  'x-content-type-options': 'nosniff',
+  // 'same-origin': nothing reaches other sites, while the site's own POSTs keep their Origin header
+  // (under 'no-referrer' browsers send `Origin: null`, which the CSRF check must refuse).
+  'referrer-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
 declare module 'fastify' {
   interface FastifyReply {
     /** Set for an HTML page: the nonce its style elements carry (styled-components reads it from the page). */
@@ -42,19 +53,18 @@ export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'; base-ur
 
 /** Headers on every response (security issue: headers). HSTS only where the request came over HTTPS. */
 export function securityHeaders(options: { connectSources?: string[] } = {}) {
-  return async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-    reply.header('x-content-type-options', 'nosniff');
-    // 'same-origin': nothing reaches other sites, while the site's own POSTs keep their Origin header
-    // (under 'no-referrer' browsers send `Origin: null`, which the CSRF check must refuse).
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+  return function onSend(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: Error | null, payload: unknown) => void,
+  ) {
+    reply.headers(ALWAYS);
     reply.header(
       'content-security-policy',
       reply.cspNonce ? pageCsp(reply.cspNonce, options.connectSources) : NON_PAGE_CSP,
     );
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    return payload;
+    done(null, payload);
   };
 }

@@ -1,0 +1,150 @@
+/**
+ * `npm run bench:api` (performance issue §4): autocannon, 50 connections, against a bare
+ * `node:http` hello-world and against the real server on SQLite and on PostgreSQL — GET
+ * /getTelPlans, POST /api/site/account with a session, POST /site_login — in one run. Prints
+ * requests/s, p50, p99 and the ratio to bare Node, and writes them into docs/BENCHMARKS.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { decodePaymentResult } from '@separ/domain';
+import { freshDatabase } from '../test/harness.ts';
+import { exited, freePort, startServer, waitHealthy } from '../test/processes.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+interface Row {
+  target: string;
+  call: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function measure(url: string, options: { method?: 'GET' | 'POST'; headers?: Record<string, string> } = {}) {
+  const run = (duration: number) =>
+    autocannon({ url, connections: CONNECTIONS, duration, method: options.method ?? 'GET', headers: options.headers });
+  await run(2); // warm-up
+  const result = await run(SECONDS);
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+function bareServer(port: number): ChildProcess {
+  const code = `require('node:http').createServer((req, res) => { res.setHeader('content-type', 'application/json'); res.end('{"ok":true}'); }).listen(${port}, '127.0.0.1');`;
+  return spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+}
+
+/** A buyer's account, bought through the sandbox bank, and a session of it. */
+async function customer(base: string) {
+  const order = (await (
+    await fetch(`${base}/requestAccount2?plan_id=1&email=bench@example.com&gate=ird`, { method: 'POST' })
+  ).json()) as { url: string };
+  const bank = await fetch(order.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'action=pay',
+    redirect: 'manual',
+  });
+  const back = await fetch(new URL(bank.headers.get('location')!, base), { redirect: 'manual' });
+  const result = decodePaymentResult(new URL(back.headers.get('location')!, base).searchParams.get('data'));
+  const login = await fetch(
+    `${base}/site_login?username=${result.username}&password=${encodeURIComponent(result.password)}`,
+    { method: 'POST' },
+  );
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('jwtUserToken='))!
+    .split(';')[0]!;
+  return { ...result, cookie };
+}
+
+async function benchServer(kind: 'sqlite' | 'postgres', rows: Row[]) {
+  const fresh = await freshDatabase(kind);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // Production settings: the real password cost, request logging at info (to /dev/null here).
+  const child = startServer({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SEPAR_DATA_DIR: fresh.dataDir,
+    ...(fresh.url ? { DATABASE_URL: fresh.url } : {}),
+    SEPAR_LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    SEPAR_SCRYPT_N: '32768',
+    SEPAR_SCRYPT_P: '3',
+    SEPAR_LOGIN_LIMIT_IP_MINUTE: '1000000',
+    SEPAR_RECONCILE_INTERVAL_SECONDS: '0',
+  });
+  try {
+    await waitHealthy(base, child);
+    const who = await customer(base);
+    const target = kind === 'sqlite' ? 'Separ on SQLite' : 'Separ on PostgreSQL';
+    rows.push({ target, call: 'GET /getTelPlans', ...(await measure(`${base}/getTelPlans`)) });
+    rows.push({
+      target,
+      call: 'POST /api/site/account',
+      ...(await measure(`${base}/api/site/account`, { method: 'POST', headers: { cookie: who.cookie } })),
+    });
+    rows.push({
+      target,
+      call: 'POST /site_login',
+      ...(await measure(`${base}/site_login?username=${who.username}&password=${encodeURIComponent(who.password)}`, {
+        method: 'POST',
+      })),
+    });
+  } finally {
+    child.kill('SIGTERM');
+    await exited(child);
+    await fresh.dispose();
+  }
+}
+
+function table(rows: Row[], bare: number): string {
+  const lines = [
+    '| target | call | requests/s | p50 (ms) | p99 (ms) | × bare Node | errors / non-2xx |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const row of rows)
+    lines.push(
+      `| ${row.target} | \`${row.call}\` | ${row.rps.toLocaleString('en')} | ${row.p50} | ${row.p99} | ${(row.rps / bare).toFixed(2)} | ${row.errors} / ${row.non2xx} |`,
+    );
+  return lines.join('\n');
+}
+
+async function main() {
+  const rows: Row[] = [];
+  const port = await freePort();
+  const bare = bareServer(port);
+  await new Promise((r) => setTimeout(r, 300));
+  rows.push({ target: 'bare node:http', call: 'GET /', ...(await measure(`http://127.0.0.1:${port}/`)) });
+  bare.kill();
+  await benchServer('sqlite', rows);
+  await benchServer('postgres', rows);
+  const bareRps = rows[0]!.rps;
+  const result = table(rows, bareRps);
+  console.log(result);
+
+  const stamp = `Measured ${new Date().toISOString().slice(0, 10)} with autocannon, ${CONNECTIONS} connections, ${SECONDS} s per call after a 2 s warm-up, on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; server and load generator on the same machine.`;
+  const file = join(ROOT, 'docs', 'BENCHMARKS.md');
+  const start = '<!-- bench:api:start -->';
+  const end = '<!-- bench:api:end -->';
+  const section = `${start}\n${stamp}\n\n${result}\n${end}`;
+  let doc = existsSync(file) ? readFileSync(file, 'utf8') : `# Benchmarks\n\n## API\n\n${start}\n${end}\n`;
+  if (!doc.includes(start)) doc += `\n## API\n\n${start}\n${end}\n`;
+  doc = doc.replace(new RegExp(`${start}[\\s\\S]*?${end}`), section);
+  writeFileSync(file, doc);
+  console.log(`written to ${file}`);
+}
+
+await main();
