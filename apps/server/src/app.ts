@@ -146,6 +146,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // The page itself is served below, with this response's CSP nonce in it.
       index: false,
       allowedPath: (path) => path !== '/index.html',
+      // The build writes .br and .gz twins; each visitor gets the smallest their browser accepts.
+      preCompressed: true,
       setHeaders(res, path) {
         res.header(
           'cache-control',

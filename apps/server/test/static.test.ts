@@ -14,11 +14,21 @@ describe('the web app and documents on the same origin', () => {
       '<!doctype html><meta property="csp-nonce" content="__CSP_NONCE__" nonce="__CSP_NONCE__"><title>Separ</title>',
     );
     writeFileSync(join(web, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
+    writeFileSync(join(web, 'assets', 'index-AbCd1234.js.br'), 'brotli bytes');
     writeFileSync(join(web, 'assets', 'images', 'android', 'step1.png'), 'png');
     s = await startTestServer('sqlite', { SEPAR_WEB_DIST: web });
   });
   afterAll(async () => {
     await s?.close();
+  });
+
+  it('serves the precompressed twin of a file to a browser that accepts it', async () => {
+    const br = await s.app.inject({ url: '/assets/index-AbCd1234.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body).toBe('brotli bytes');
+    const plain = await s.app.inject({ url: '/assets/index-AbCd1234.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('serves hashed assets for a year and other files for revalidation', async () => {

@@ -3,18 +3,21 @@ import type { RouteObject } from 'react-router-dom';
 import type * as PanelModule from './panel/index.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { HomePage } from './pages/HomePage.tsx';
-import { LoginPage } from './pages/LoginPage.tsx';
-import { PaymentPage } from './pages/PaymentPage.tsx';
-import { PaymentResultPage } from './pages/PaymentResultPage.tsx';
-import { PlansPage } from './pages/PlansPage.tsx';
-import { DownloadPage, FreePage, InstallPage, LegalPage, SupportPage } from './pages/StaticPages.tsx';
+import type * as PagesModule from './pages/index.ts';
 
 /** A panel page, code-split: the chunk loads when a visitor opens the panel. */
 function panel(pick: (module: typeof PanelModule) => ComponentType): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: pick(await import('./panel/index.ts')) }) };
 }
 
+/** Every other page is code-split too: the home page's first load carries only what it shows. */
+function page(pick: (module: typeof PagesModule) => ComponentType): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: pick(await import('./pages/index.ts')) }) };
+}
+
 const dashboard = panel((m) => m.DashboardPage);
+const plans = page((m) => m.PlansPage);
+const free = page((m) => m.FreePage);
 
 /** Every route of SPEC §2 inside one shared layout; any unknown path shows the home page. */
 export const routes: RouteObject[] = [
@@ -23,19 +26,19 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomePage /> },
       { path: 'home', element: <HomePage /> },
-      { path: 'support', element: <SupportPage /> },
-      { path: 'buy', element: <PlansPage /> },
-      { path: 'plans', element: <PlansPage /> },
-      { path: 'payment', element: <PaymentPage /> },
-      { path: 'paymentresult', element: <PaymentResultPage /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'install', element: <InstallPage /> },
-      { path: 'download', element: <DownloadPage /> },
-      { path: 'free', element: <FreePage /> },
-      { path: 'test', element: <FreePage /> },
-      { path: 'privacy-policy', element: <LegalPage page="privacy" /> },
-      { path: 'terms-of-use', element: <LegalPage page="terms" /> },
-      { path: 'cookies', element: <LegalPage page="cookies" /> },
+      { path: 'support', ...page((m) => m.SupportPage) },
+      { path: 'buy', ...plans },
+      { path: 'plans', ...plans },
+      { path: 'payment', ...page((m) => m.PaymentPage) },
+      { path: 'paymentresult', ...page((m) => m.PaymentResultPage) },
+      { path: 'login', ...page((m) => m.LoginPage) },
+      { path: 'install', ...page((m) => m.InstallPage) },
+      { path: 'download', ...page((m) => m.DownloadPage) },
+      { path: 'free', ...free },
+      { path: 'test', ...free },
+      { path: 'privacy-policy', ...page((m) => m.PrivacyPage) },
+      { path: 'terms-of-use', ...page((m) => m.TermsPage) },
+      { path: 'cookies', ...page((m) => m.CookiesPage) },
       {
         path: 'panel',
         ...panel((m) => m.PanelPage),

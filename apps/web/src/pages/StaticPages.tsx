@@ -29,3 +29,7 @@ export function FreePage() {
 export function LegalPage({ page }: { page: Legal }) {
   return <LegalScreen page={page} />;
 }
+
+export const PrivacyPage = () => <LegalPage page="privacy" />;
+export const TermsPage = () => <LegalPage page="terms" />;
+export const CookiesPage = () => <LegalPage page="cookies" />;

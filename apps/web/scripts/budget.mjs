@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+/**
+ * The web build's budget (performance issue §2): the JavaScript the home page loads before it can
+ * run — its entry chunk and every chunk that one imports statically — gzip-compressed. The build
+ * fails when it grows past the budget. The issue's target is 100 KB; BENCHMARKS.md says where we
+ * stand and why, and the budget below is the ceiling we hold until then, so that nothing grows
+ * unnoticed.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_KB = Number(process.env.SEPAR_JS_BUDGET_KB ?? 190);
+const dist = join(import.meta.dirname, '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+const seen = new Set();
+const visit = (key) => {
+  if (seen.has(key)) return;
+  seen.add(key);
+  for (const next of manifest[key]?.imports ?? []) visit(next);
+};
+const entryKey = Object.keys(manifest).find((key) => manifest[key] === entry);
+visit(entryKey);
+
+let total = 0;
+const rows = [];
+for (const key of seen) {
+  const file = manifest[key].file;
+  const gzip = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  total += gzip;
+  rows.push(`  ${(gzip / 1024).toFixed(1).padStart(7)} KB  ${file}`);
+}
+console.log(`initial JavaScript of / (gzip):\n${rows.join('\n')}\n  ${(total / 1024).toFixed(1).padStart(7)} KB  total, budget ${BUDGET_KB} KB`);
+if (total / 1024 > BUDGET_KB) {
+  console.error(`budget exceeded: ${(total / 1024).toFixed(1)} KB > ${BUDGET_KB} KB`);
+  process.exit(1);
+}
