@@ -35,7 +35,7 @@ export default tseslint.config(
   },
   {
     // Command-line scripts talk to the terminal.
-    files: ['scripts/**/*.{js,mjs,ts}', '.ci/**/*', 'apps/server/src/cli/**/*.ts', 'apps/server/scripts/**/*'],
+    files: ['scripts/**/*.{js,mjs,ts}', '.ci/**/*', 'apps/server/src/cli/**/*.ts', 'apps/*/scripts/**/*'],
     rules: { 'no-console': 'off' },
   },
   {

@@ -5,7 +5,7 @@
  * page in Persian and English, against the product started as the README does (`npm start`).
  * Prints a table and writes it into docs/BENCHMARKS.md.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -146,6 +146,8 @@ async function main() {
   if (!doc.includes(start)) doc += `\n## Web (Lighthouse)\n\n${start}\n${end}\n`;
   doc = doc.replace(new RegExp(`${start}[\\s\\S]*?${end}`), `${start}\n${stamp}\n\n${table}\n${end}`);
   writeFileSync(file, doc);
+  // The document stays in the repository's format (npm run lint checks it).
+  spawnSync(join(ROOT, 'node_modules', '.bin', 'prettier'), ['--write', file], { stdio: 'ignore' });
   console.log(`written to ${file}`);
 }
 

@@ -4,7 +4,7 @@
  * /getTelPlans, POST /api/site/account with a session, POST /site_login — in one run. Prints
  * requests/s, p50, p99 and the ratio to bare Node, and writes them into docs/BENCHMARKS.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -146,6 +146,8 @@ async function main() {
   if (!doc.includes(start)) doc += `\n## API\n\n${start}\n${end}\n`;
   doc = doc.replace(new RegExp(`${start}[\\s\\S]*?${end}`), section);
   writeFileSync(file, doc);
+  // The document stays in the repository's format (npm run lint checks it).
+  spawnSync(join(ROOT, 'node_modules', '.bin', 'prettier'), ['--write', file], { stdio: 'ignore' });
   console.log(`written to ${file}`);
 }
 

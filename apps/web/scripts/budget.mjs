@@ -32,7 +32,9 @@ for (const key of seen) {
   total += gzip;
   rows.push(`  ${(gzip / 1024).toFixed(1).padStart(7)} KB  ${file}`);
 }
-console.log(`initial JavaScript of / (gzip):\n${rows.join('\n')}\n  ${(total / 1024).toFixed(1).padStart(7)} KB  total, budget ${BUDGET_KB} KB`);
+console.log(
+  `initial JavaScript of / (gzip):\n${rows.join('\n')}\n  ${(total / 1024).toFixed(1).padStart(7)} KB  total, budget ${BUDGET_KB} KB`,
+);
 if (total / 1024 > BUDGET_KB) {
   console.error(`budget exceeded: ${(total / 1024).toFixed(1)} KB > ${BUDGET_KB} KB`);
   process.exit(1);
