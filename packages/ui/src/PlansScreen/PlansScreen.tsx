@@ -11,6 +11,7 @@ import { PlanCard } from '../PlanCard';
 import { usePlanCardContent } from '../Pricing';
 import { Spinner } from '../Spinner';
 import { Tabs, tabIds } from '../Tabs';
+import { LoadingArea } from './PlansScreen.styles';
 
 const Body = styled(Container)`
   display: grid;
@@ -58,7 +59,12 @@ export function PlansScreen({
   const card = usePlanCardContent();
   const ids = tabIds('plans', platform);
   let content;
-  if (status === 'loading') content = <Spinner block label={t('loading')} />;
+  if (status === 'loading')
+    content = (
+      <LoadingArea>
+        <Spinner block label={t('loading')} />
+      </LoadingArea>
+    );
   else if (status === 'error')
     content = (
       <ErrorView
