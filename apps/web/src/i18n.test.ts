@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../test/setup.ts';
-import { applyDocumentLanguage, createI18n, languageOf } from './i18n.ts';
+import { applyDocumentLanguage, createI18n, languageOf, NAMESPACES } from './i18n.ts';
 
 const LOCALES = resolve(import.meta.dirname, '../../../locales');
 
@@ -46,18 +46,7 @@ describe('translations over HTTP (SPEC §7, §9)', () => {
       }),
     );
     const i18n = await createI18n({ localesBase: window.location.origin, lng: 'fa' });
-    await i18n.loadNamespaces([
-      'home',
-      'plans',
-      'payment',
-      'auth',
-      'panel',
-      'install',
-      'download',
-      'support',
-      'free',
-      'legal',
-    ]);
+    await i18n.loadNamespaces([...NAMESPACES]);
     await i18n.loadLanguages('en');
     expect(most).toBeGreaterThan(1);
     expect(most).toBeLessThanOrEqual(10);
