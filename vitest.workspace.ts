@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject, type TestProjectConfiguration } from 'vitest/config';
+import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium.mjs';
 
 /** Workspace packages resolve to their TypeScript sources in tests (see each package's `exports`). */
 export const sourceConditions = ['@separ/source'];
@@ -15,20 +16,8 @@ const resolveSources = {
   ssr: { resolve: { conditions: [...sourceConditions, 'module', 'node', 'development|production'] } },
 };
 
-/** Debian's Chromium, started as this machine requires (never a downloaded browser). */
-export const CHROMIUM = process.env.SEPAR_CHROMIUM ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--font-render-hinting=none',
-  '--force-color-profile=srgb',
-];
+/** Debian's Chromium and its flags (shared with the e2e suite and the scripts). */
+export { CHROMIUM, CHROMIUM_ARGS };
 
 /** One story project per language: every story is a browser test with axe and a screenshot per locale. */
 function storyProject(locale: 'fa' | 'en'): TestProjectConfiguration {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -19,7 +20,6 @@ const PAGES = (
   process.env.LIGHTHOUSE_PAGES ??
   '/,/buy,/download,/install,/support,/free,/login,/privacy-policy,/terms-of-use,/cookies'
 ).split(',');
-const CHROMIUM = process.env.SEPAR_CHROMIUM ?? '/usr/bin/chromium';
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -89,16 +89,7 @@ async function main() {
   const product = await startProduct();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromeFlags: CHROMIUM_ARGS,
   });
   const rows = [];
   try {

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'apps/web/public/assets/images');
@@ -86,19 +87,7 @@ const page = (shot) => `<!doctype html><html><head><style>
   .power.on { background: #0f766e; color: #fff; box-shadow: 0 0 0 16px #ccfbf1; }
 </style></head><body><div class="phone"><div class="bar"><small>Separ</small>${shot.title}</div><div class="content">${shot.body}</div></div></body></html>`;
 
-const browser = await chromium.launch({
-  executablePath: process.env.SEPAR_CHROMIUM ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 const tab = await browser.newPage({ viewport: { width: 440, height: 840 } });
 for (const shot of SHOTS) {
   const file = join(out, shot.platform, shot.file);

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { pickDuration, type Platform } from '@separ/domain';
 import { useGetPlansQuery } from '@separ/api';
 import { PlansScreen } from '@separ/ui';
+import { screenStatus } from '../app/screenStatus.ts';
 
 /**
  * The catalogue: switching platform fetches again; the duration keeps the visitor's choice while it
@@ -20,7 +21,8 @@ export function PlansPage() {
   );
   const duration = pickDuration(durations, chosen);
   const plans = (currentData ?? []).filter((plan) => duration === null || plan.subsDays === duration);
-  const status = currentData ? 'ready' : isError && !isFetching ? 'error' : 'loading';
+  // The current platform's data only: a switch shows loading, not the other platform's plans.
+  const status = screenStatus({ data: currentData, isError, isFetching });
   return (
     <PlansScreen
       platform={platform}

@@ -1,11 +1,13 @@
 import { useGetAccountQuery } from '@separ/api';
 import { DashboardScreen } from '@separ/ui';
 import { usePanel } from './panelContext.ts';
+import { screenStatus } from '../app/screenStatus.ts';
 
 export function DashboardPage() {
   const { logout } = usePanel();
-  const { data, isError, isFetching, refetch } = useGetAccountQuery();
-  const status = data ? 'ready' : isError && !isFetching ? 'error' : 'loading';
+  const query = useGetAccountQuery();
+  const { data, refetch } = query;
+  const status = screenStatus(query);
   return (
     <DashboardScreen status={status} account={data} now={new Date()} onRetry={() => void refetch()} onLogout={logout} />
   );

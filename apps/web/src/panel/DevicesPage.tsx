@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { logWarning, useGetAccountQuery, useUnlinkDeviceMutation } from '@separ/api';
 import { DevicesScreen } from '@separ/ui';
+import { screenStatus } from '../app/screenStatus.ts';
 
 /** Devices: a disconnect shows loading; on ok the row goes, otherwise the failure is only logged (SPEC §4, §8). */
 export function DevicesPage() {
-  const { data, isError, isFetching, refetch } = useGetAccountQuery();
+  const query = useGetAccountQuery();
+  const { data, refetch } = query;
   const [unlink] = useUnlinkDeviceMutation();
   const [disconnecting, setDisconnecting] = useState<string | null>(null);
 
@@ -16,7 +18,7 @@ export function DevicesPage() {
     setDisconnecting(null);
   }
 
-  const status = data ? 'ready' : isError && !isFetching ? 'error' : 'loading';
+  const status = screenStatus(query);
   return (
     <DevicesScreen
       status={status}

@@ -5,12 +5,14 @@ import { useGetServersQuery } from '@separ/api';
 import { ServersScreen } from '@separ/ui';
 import { useAppSelector } from '../app/hooks.ts';
 import { useDelayedRetry } from './useDelayedRetry.ts';
+import { screenStatus } from '../app/screenStatus.ts';
 
 /** My servers: links come filled by the backend; parseServer still runs for a backend that sends templates. */
 export function ServersPage() {
   const navigate = useNavigate();
   const username = useAppSelector((state) => state.app.userData?.username ?? null);
-  const { data, isError, isFetching, refetch } = useGetServersQuery();
+  const query = useGetServersQuery();
+  const { data, refetch } = query;
   const { retrying, retry } = useDelayedRetry(refetch);
   const groups = useMemo(
     () =>
@@ -22,7 +24,7 @@ export function ServersPage() {
         : [],
     [data, username],
   );
-  const status = data ? 'ready' : (isError && !isFetching) || retrying ? 'error' : 'loading';
+  const status = screenStatus(query, retrying);
   return (
     <ServersScreen
       status={status}
