@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
+import { transformAsync } from '@babel/core';
 import react from '@vitejs/plugin-react';
+import styledComponentsBabel from 'babel-plugin-styled-components';
 import { defineConfig, type Plugin } from 'vite';
 
 const LOCALES = resolve(import.meta.dirname, '../../locales');
@@ -76,6 +78,32 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Stable styled-components ids. Without them an id is a counter of the styled() calls made so far,
+ * which differs between the prerender (every module at once) and a browser (chunks as they load), so
+ * the browser's class names would not match the prerendered page's. babel-plugin-styled-components
+ * names each component after its file and position instead, in both builds alike.
+ */
+function styledComponentIds(): Plugin {
+  return {
+    name: 'separ-styled-component-ids',
+    enforce: 'pre',
+    async transform(code, id) {
+      const file = id.split('?')[0]!;
+      if (file.includes('/node_modules/') || !/\.tsx?$/.test(file) || !code.includes('styled-components')) return null;
+      const result = await transformAsync(code, {
+        filename: file,
+        babelrc: false,
+        configFile: false,
+        sourceMaps: true,
+        parserOpts: { plugins: file.endsWith('x') ? ['typescript', 'jsx'] : ['typescript'] },
+        plugins: [[styledComponentsBabel, { ssr: true, displayName: false, fileName: false, pure: true }]],
+      });
+      return result?.code ? { code: result.code, map: result.map } : null;
+    },
+  };
+}
+
 /** The production build leaves out the service worker that only mock mode uses. */
 function withoutMockWorker(): Plugin {
   return {
@@ -87,10 +115,25 @@ function withoutMockWorker(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
+const CONDITIONS = ['@separ/source', 'module', 'browser', 'development|production'];
+
+export default defineConfig(({ mode, isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [react(), locales(), mode === 'mock' ? null : withoutMockWorker(), precompress()],
-  resolve: { conditions: ['@separ/source', 'module', 'browser', 'development|production'] },
+  plugins: [
+    styledComponentIds(),
+    react(),
+    // The prerender's build (`vite build --ssr`) is a program, not a site: no assets of its own.
+    isSsrBuild ? null : locales(),
+    mode === 'mock' || isSsrBuild ? null : withoutMockWorker(),
+    isSsrBuild ? null : precompress(),
+  ],
+  resolve: { conditions: CONDITIONS },
+  // The prerender bundles our packages from source, like the browser build.
+  ssr: {
+    // The CommonJS builds of these have no default export Node can import: bundle their ES builds.
+    noExternal: [/^@separ\//, 'styled-components', 'stylis-plugin-rtl'],
+    resolve: { conditions: ['@separ/source', 'module', 'node', 'development|production'] },
+  },
   publicDir: 'public',
   server: {
     port: 5173,
@@ -115,11 +158,12 @@ export default defineConfig(({ mode }) => ({
           ),
   },
   build: {
-    outDir: 'dist',
+    outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,
+    copyPublicDir: !isSsrBuild,
     target: 'es2022',
     assetsInlineLimit: 0,
     // Read by scripts/budget.mjs: what the home page loads first.
-    manifest: true,
+    manifest: !isSsrBuild,
   },
 }));

@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -14,6 +15,7 @@ import { createContext, type AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { originCheck } from './http/csrf.ts';
 import { NONCE_PLACEHOLDER, newNonce, securityHeaders } from './http/headers.ts';
+import { encodePage, SitePages } from './http/pages.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { HttpError } from './http/errors.ts';
 import { redactUrl } from './http/redact.ts';
@@ -138,14 +140,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
-  const indexHtml = hasWeb ? readFileSync(join(config.webDist, 'index.html'), 'utf8') : '';
+  const pages = hasWeb ? new SitePages(config.webDist) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
       wildcard: true,
-      // The page itself is served below, with this response's CSP nonce in it.
+      // The pages themselves are served below, with this response's CSP nonce in them.
       index: false,
-      allowedPath: (path) => path !== '/index.html',
+      allowedPath: (path) => path !== '/index.html' && !path.startsWith('/prerendered/'),
       // The build writes .br and .gz twins; each visitor gets the smallest their browser accepts.
       preCompressed: true,
       setHeaders(res, path) {
@@ -157,16 +159,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     });
   }
 
-  /** The single-page app's page, with this response's CSP nonce. */
-  function sendPage(reply: FastifyReply) {
+  /** The page for this address and language, with this response's CSP nonce, compressed as the browser accepts. */
+  function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const nonce = newNonce();
     reply.cspNonce = nonce;
+    const page = pages!.pageFor(request.url, request.cookies.i18next);
+    const { body, encoding } = encodePage(
+      page.html.replaceAll(NONCE_PLACEHOLDER, nonce),
+      request.headers['accept-encoding'],
+    );
+    if (encoding) reply.header('content-encoding', encoding);
+    if (page.language) reply.header('content-language', page.language);
     return reply
       .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Encoding, Cookie')
       .type('text/html; charset=utf-8')
-      .send(indexHtml.replaceAll(NONCE_PLACEHOLDER, nonce));
+      .send(body);
   }
-  if (hasWeb) app.get('/', { schema: { hide: true } }, async (_request, reply) => sendPage(reply));
+  if (hasWeb) app.get('/', { schema: { hide: true } }, async (request, reply) => sendPage(request, reply));
 
   const API_PATH = /^\/(api|site_|getTelPlans|requestAccount|appinfo|locales|payment\/|sandbox\/)/;
   app.setNotFoundHandler((request, reply) => {
@@ -174,7 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasWeb && isPage && !API_PATH.test(path) && !/\.[a-z0-9]{1,8}$/i.test(path)) {
       // Every app route is served by the single-page app; unknown paths show the home page.
-      return sendPage(reply);
+      return sendPage(request, reply);
     }
     return reply.code(404).send({ ok: false, message: 'Not found' });
   });

@@ -32,6 +32,11 @@ export const NAMESPACES = [
 export interface I18nOptions {
   /** Bundled translations (tests); without them the files load from `/locales/{lng}/{ns}.json`. */
   resources?: Resource;
+  /**
+   * Translations a prerendered page brought along: used as they are, the rest loads over HTTP
+   * (and the language is still detected).
+   */
+  initialResources?: Resource;
   /** A fixed language, skipping detection (tests). */
   lng?: Language;
   /** Where the translation files live; the page's origin by default. */
@@ -68,6 +73,9 @@ export async function createI18n(options: I18nOptions = {}): Promise<I18n> {
   instance.use(initReactI18next);
   await instance.init({
     ...(options.resources ? { resources: options.resources } : {}),
+    ...(!options.resources && options.initialResources
+      ? { resources: options.initialResources, partialBundledLanguages: true }
+      : {}),
     ...(options.lng ? { lng: options.lng } : {}),
     supportedLngs: [...LANGUAGES],
     fallbackLng: DEFAULT_LANGUAGE,

@@ -1,11 +1,13 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import '@separ/ui/fonts';
 import { App } from './App.tsx';
+import { hasSession } from './app/session.ts';
 import { createStore } from './app/store.ts';
 import { apiConfigFromEnv } from './config.ts';
-import { createI18n } from './i18n.ts';
-import { routes } from './routes.tsx';
+import { createI18n, languageOf } from './i18n.ts';
+import { canHydrate, readPrerenderData } from './prerender/data.ts';
+import { loadLazyRoutes, routes } from './routes.tsx';
 
 async function start() {
   // Mock mode (`npm run dev:mock`): the MSW handlers of @separ/api answer every backend call.
@@ -13,12 +15,37 @@ async function start() {
     const { startMockBackend } = await import('./mocks/browser.ts');
     await startMockBackend();
   }
-  const i18n = await createI18n();
-  const store = createStore({ api: apiConfigFromEnv() });
-  const router = createBrowserRouter(routes);
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element.');
-  createRoot(root).render(<App store={store} i18n={i18n} router={router} />);
+  const prerendered = readPrerenderData();
+  const [i18n] = await Promise.all([
+    createI18n(prerendered ? { initialResources: prerendered.resources } : {}),
+    // The page's own code first, so that the router's first render is the page, not a placeholder.
+    loadLazyRoutes(routes, window.location.pathname),
+  ]);
+  const store = createStore({ api: apiConfigFromEnv() });
+  const router = createBrowserRouter(routes);
+  const app = <App store={store} i18n={i18n} router={router} />;
+  const hydrate =
+    prerendered !== null &&
+    canHydrate(prerendered, {
+      language: languageOf(i18n),
+      pathname: window.location.pathname,
+      search: window.location.search,
+      loggedIn: hasSession(),
+      darkMode: store.getState().app.darkMode,
+    });
+  document.documentElement.dataset.render = hydrate ? 'hydrate' : 'client';
+  if (hydrate) {
+    hydrateRoot(root, app, {
+      onRecoverableError(error) {
+        console.error('Separ: the prerendered page did not hydrate as rendered.', error);
+      },
+    });
+  } else {
+    // A page drawn afresh replaces the prerendered markup when it commits.
+    createRoot(root).render(app);
+  }
 }
 
 void start();

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import type * as PanelModule from './panel/index.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { HomePage } from './pages/HomePage.tsx';
@@ -61,3 +61,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the code of the routes that match `pathname` and puts it in place of their `lazy`, so that
+ * the first render — hydrating a prerendered page in particular — draws the page itself.
+ */
+export async function loadLazyRoutes(routeList: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(routeList, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      const lazy = route.lazy;
+      if (typeof lazy !== 'function') return;
+      Object.assign(route, await lazy());
+      delete route.lazy;
+    }),
+  );
+}

@@ -9,6 +9,7 @@ import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
 import { hasSession } from '../app/session.ts';
 import { sessionChecked, setMobileMenuOpen, setScrolled } from '../app/uiSlice.ts';
 import { applyDocumentLanguage, languageOf } from '../i18n.ts';
+import { useHydrated, useYear } from '../prerender/data.ts';
 import { RouterLink } from './RouterLink.tsx';
 import { ScrollManager } from './ScrollManager.tsx';
 import { PageLoading } from './PageLoading.tsx';
@@ -21,6 +22,9 @@ export function RootLayout() {
   const { darkMode, cookiesAccepted } = useAppSelector((state) => state.app);
   const { isMobileMenuOpen, isScrolled, loggedIn } = useAppSelector((state) => state.ui);
   const language = languageOf(i18n);
+  // The prerendered page knows neither consent nor session: both wait until the page is live.
+  const hydrated = useHydrated();
+  const year = useYear();
 
   // The language i18next detected or was switched to is the app's language.
   useLayoutEffect(() => {
@@ -53,15 +57,15 @@ export function RootLayout() {
       <ScrollManager />
       <SiteShell
         scrolled={isScrolled}
-        loggedIn={loggedIn}
+        loggedIn={hydrated && loggedIn}
         drawerOpen={isMobileMenuOpen}
         onOpenDrawer={() => dispatch(setMobileMenuOpen(true))}
         onCloseDrawer={() => dispatch(setMobileMenuOpen(false))}
         onToggleLanguage={toggleLanguage}
-        showCookieBanner={cookiesAccepted === null}
+        showCookieBanner={hydrated && cookiesAccepted === null}
         onAcceptCookies={() => dispatch(setCookiesAccepted(true))}
         onRejectCookies={() => dispatch(setCookiesAccepted(false))}
-        year={new Date().getFullYear()}
+        year={year}
       >
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -44,3 +44,9 @@ export const Panel = styled.div`
   padding-block-end: ${({ theme }) => theme.space(5)};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
+
+/** The heading around each trigger: a heading for the outline, sized and spaced by the trigger. */
+export const ItemHeading = styled.h3`
+  margin: 0;
+  font-size: inherit;
+`;

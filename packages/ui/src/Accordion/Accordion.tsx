@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Icon } from '../icons';
-import { Item, Panel, Root, Trigger } from './Accordion.styles';
+import { Item, ItemHeading, Panel, Root, Trigger } from './Accordion.styles';
 
 export interface AccordionItem {
   id: string;
@@ -36,7 +36,7 @@ export function Accordion({ items, defaultOpen = [], headingLevel = 3 }: Accordi
         const triggerId = `${base}-${item.id}-trigger`;
         return (
           <Item key={item.id} $open={isOpen}>
-            <Heading style={{ margin: 0, fontSize: 'inherit' }}>
+            <ItemHeading as={Heading}>
               <Trigger
                 id={triggerId}
                 type="button"
@@ -47,7 +47,7 @@ export function Accordion({ items, defaultOpen = [], headingLevel = 3 }: Accordi
                 <span>{item.title}</span>
                 <Icon name="chevronDown" size={20} />
               </Trigger>
-            </Heading>
+            </ItemHeading>
             <Panel id={panelId} role="region" aria-labelledby={triggerId} hidden={!isOpen}>
               {item.content}
             </Panel>

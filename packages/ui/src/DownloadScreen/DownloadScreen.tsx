@@ -121,9 +121,9 @@ export function DownloadScreen({ appLinks, initiallyShowClients = false }: Downl
             </Button>
           </AppCard>
         </Grid>
-        <p style={{ textAlign: 'center' }}>
+        <Centered>
           <AppLink to="/install">{t('installGuide')}</AppLink>
-        </p>
+        </Centered>
       </Body>
       <Modal
         open={clientsOpen}
@@ -154,3 +154,7 @@ export function DownloadScreen({ appLinks, initiallyShowClients = false }: Downl
     </>
   );
 }
+
+const Centered = styled.p`
+  text-align: center;
+`;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Accordion } from '../Accordion';
 import { Section } from '../Layout';
+import { Narrow } from './Faq.styles';
 
 const KEYS = ['howItWorks', 'legal', 'streaming', 'devices', 'speed', 'tracking', 'whyPay'] as const;
 
@@ -9,7 +10,7 @@ export function Faq() {
   const { t } = useTranslation('home');
   return (
     <Section id="faq" title={t('faq.title')} subtitle={t('faq.subtitle')} tone="muted">
-      <div style={{ maxInlineSize: 840, marginInline: 'auto' }}>
+      <Narrow>
         <Accordion
           items={KEYS.map((key) => ({
             id: key,
@@ -17,7 +18,7 @@ export function Faq() {
             content: t(`faq.items.${key}.answer`),
           }))}
         />
-      </div>
+      </Narrow>
     </Section>
   );
 }

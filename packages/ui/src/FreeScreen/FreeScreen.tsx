@@ -86,9 +86,7 @@ export function FreeScreen() {
       </PageHeader>
       <Body>
         <section aria-labelledby="free-features">
-          <h2 id="free-features" style={{ marginBlockEnd: 24 }}>
-            {t('features.title')}
-          </h2>
+          <BlockTitle id="free-features">{t('features.title')}</BlockTitle>
           <Grid $min={230}>
             {FEATURES.map(({ key, icon }) => (
               <Feature key={key}>
@@ -100,9 +98,7 @@ export function FreeScreen() {
           </Grid>
         </section>
         <section aria-labelledby="free-steps">
-          <h2 id="free-steps" style={{ marginBlockEnd: 24 }}>
-            {t('steps.title')}
-          </h2>
+          <BlockTitle id="free-steps">{t('steps.title')}</BlockTitle>
           <Steps>
             {([1, 2, 3] as const).map((step) => (
               <li key={step}>
@@ -125,3 +121,7 @@ export function FreeScreen() {
     </>
   );
 }
+
+const BlockTitle = styled.h2`
+  margin-block-end: 24px;
+`;

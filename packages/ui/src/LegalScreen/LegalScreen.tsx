@@ -69,7 +69,7 @@ export function LegalScreen({ page }: LegalScreenProps) {
       <Body>
         <Document>
           {i18n.language !== 'en' ? <Notice>{t('notice')}</Notice> : null}
-          <div lang="en" dir="ltr" style={{ display: 'grid', gap: 24, textAlign: 'left' }}>
+          <EnglishOriginal lang="en" dir="ltr">
             <p>{t(`${page}.intro`)}</p>
             {SECTIONS[page].map((key) => (
               <section key={key}>
@@ -99,9 +99,17 @@ export function LegalScreen({ page }: LegalScreenProps) {
               </table>
             ) : null}
             <p>{t('contact')}</p>
-          </div>
+          </EnglishOriginal>
         </Document>
       </Body>
     </>
   );
 }
+
+/** The binding English text, left to right even inside the Persian page. */
+const EnglishOriginal = styled.div`
+  display: grid;
+  gap: 24px;
+  /* start, not left: the Persian page's style sheet mirrors physical sides. */
+  text-align: start;
+`;

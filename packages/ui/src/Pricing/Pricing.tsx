@@ -65,13 +65,13 @@ export function Pricing({ tab, onTabChange, plans }: PricingProps) {
       <Cards $min={260} aria-busy="true">
         <VisuallyHidden role="status">{t('pricing.loading')}</VisuallyHidden>
         {[0, 1, 2].map((i) => (
-          <Card key={i} style={{ display: 'grid', gap: 16 }}>
+          <SkeletonCard key={i}>
             <Skeleton $height="28px" $width="60%" />
             <Skeleton $height="36px" $width="50%" />
             <Skeleton />
             <Skeleton $width="80%" />
             <Skeleton $height="44px" />
-          </Card>
+          </SkeletonCard>
         ))}
       </Cards>
     );
@@ -149,3 +149,9 @@ export function Pricing({ tab, onTabChange, plans }: PricingProps) {
     </Section>
   );
 }
+
+/** A card's outline while the plans load. */
+const SkeletonCard = styled(Card)`
+  display: grid;
+  gap: 16px;
+`;

@@ -64,7 +64,7 @@ export function SupportScreen() {
             </Channel>
           ))}
         </Grid>
-        <p style={{ textAlign: 'center', fontWeight: 600 }}>{t('hours')}</p>
+        <Hours>{t('hours')}</Hours>
         <Tip>
           <Icon name="key" size={22} />
           {t('tip')}
@@ -73,3 +73,8 @@ export function SupportScreen() {
     </>
   );
 }
+
+const Hours = styled.p`
+  text-align: center;
+  font-weight: 600;
+`;

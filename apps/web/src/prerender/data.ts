@@ -1,0 +1,117 @@
+import { useSyncExternalStore } from 'react';
+import type { Resource } from 'i18next';
+import { isLanguage, type Language } from '@separ/domain';
+
+/**
+ * The public pages prerendered at build time, per language (performance issue §1), aliases
+ * included: the server answers each with its own HTML, and the browser hydrates it.
+ */
+export const PRERENDERED_PATHS = [
+  '/',
+  '/home',
+  '/buy',
+  '/plans',
+  '/download',
+  '/install',
+  '/support',
+  '/free',
+  '/test',
+  '/privacy-policy',
+  '/terms-of-use',
+  '/cookies',
+  '/login',
+] as const;
+
+/** The id of the JSON block a prerendered page carries for the browser. */
+export const PRERENDER_DATA_ID = 'separ-prerender';
+
+/** What the prerender assumed and the translations it used, so that the browser's first render is the same. */
+export interface PrerenderData {
+  path: string;
+  language: Language;
+  /** The footer's year when the page was built. */
+  year: number;
+  /** The namespaces the page used, in its language. */
+  resources: Resource;
+}
+
+/** The file a prerendered page is written to, under `prerendered/{lng}/`. */
+export function prerenderedFile(path: string): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+}
+
+/** The JSON block, safe inside HTML (no `</script>` can close it early). */
+export function serializePrerenderData(data: PrerenderData): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+let cached: PrerenderData | null | undefined;
+
+/** The prerendered page's data, or null when this page was not prerendered (or outside a browser). */
+export function readPrerenderData(doc: Document | undefined = globalThis.document): PrerenderData | null {
+  if (cached !== undefined && doc === globalThis.document) return cached;
+  let data: PrerenderData | null = null;
+  try {
+    const parsed = JSON.parse(doc?.getElementById(PRERENDER_DATA_ID)?.textContent ?? 'null') as unknown;
+    if (isPrerenderData(parsed)) data = parsed;
+  } catch {
+    data = null;
+  }
+  if (doc === globalThis.document) cached = data;
+  return data;
+}
+
+function isPrerenderData(value: unknown): value is PrerenderData {
+  if (typeof value !== 'object' || value === null) return false;
+  const data = value as Record<string, unknown>;
+  return (
+    typeof data.path === 'string' &&
+    isLanguage(data.language) &&
+    typeof data.year === 'number' &&
+    typeof data.resources === 'object' &&
+    data.resources !== null
+  );
+}
+
+export interface ClientStart {
+  language: Language;
+  pathname: string;
+  search: string;
+  loggedIn: boolean;
+  darkMode: boolean;
+}
+
+/**
+ * Whether the browser's first render will be the prerendered one, so that it can hydrate it: the
+ * same page and language, no query but `lng`, and a visitor the prerender could know — nobody
+ * logged in, the light theme. Otherwise the page is drawn afresh over the prerendered one.
+ */
+export function canHydrate(data: PrerenderData, start: ClientStart): boolean {
+  if (data.language !== start.language || data.path !== start.pathname) return false;
+  if (start.loggedIn || start.darkMode) return false;
+  const params = new URLSearchParams(start.search);
+  params.delete('lng');
+  return params.size === 0;
+}
+
+const noSubscription = () => () => undefined;
+
+/**
+ * False while React renders the prerendered page (at build time, and while hydrating it), true
+ * after and in any page drawn in the browser. What only the browser can know — consent, the session
+ * cookie — waits for it, so that hydration finds what the prerender wrote.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/** The footer's year: the build's while hydrating a prerendered page, this year after. */
+export function useYear(): number {
+  const hydrated = useHydrated();
+  const now = new Date().getFullYear();
+  return hydrated ? now : (readPrerenderData()?.year ?? now);
+}
