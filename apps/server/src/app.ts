@@ -11,11 +11,12 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
+import { CONSENT_COOKIE } from '@separ/domain';
 import { createContext, type AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { originCheck } from './http/csrf.ts';
 import { NONCE_PLACEHOLDER, newNonce, securityHeaders } from './http/headers.ts';
-import { encodePage, SitePages } from './http/pages.ts';
+import { encodePage, markConsent, SitePages } from './http/pages.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { HttpError } from './http/errors.ts';
 import { redactUrl } from './http/redact.ts';
@@ -164,10 +165,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const nonce = newNonce();
     reply.cspNonce = nonce;
     const page = pages!.pageFor(request.url, request.cookies.i18next);
-    const { body, encoding } = encodePage(
-      page.html.replaceAll(NONCE_PLACEHOLDER, nonce),
-      request.headers['accept-encoding'],
-    );
+    const html = markConsent(page.html.replaceAll(NONCE_PLACEHOLDER, nonce), request.cookies[CONSENT_COOKIE]);
+    const { body, encoding } = encodePage(html, request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);
     if (page.language) reply.header('content-language', page.language);
     return reply

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * The web build's budget (performance issue §2): the JavaScript the home page loads before it can
- * run — its entry chunk and every chunk that one imports statically — gzip-compressed. The build
+ * The web build's budget (performance issue §2): the JavaScript the home page loads to come alive —
+ * its entry chunk, the app that entry starts, and every chunk those import statically —
+ * gzip-compressed. The build
  * fails when it grows past the budget. The issue's target is 100 KB; BENCHMARKS.md says where we
  * stand and why, and the budget below is the ceiling we hold until then, so that nothing grows
  * unnoticed.
@@ -23,6 +24,8 @@ const visit = (key) => {
 };
 const entryKey = Object.keys(manifest).find((key) => manifest[key] === entry);
 visit(entryKey);
+// The entry asks for the app after the first paint (src/boot.ts): that code counts too.
+for (const next of entry.dynamicImports ?? []) visit(next);
 
 let total = 0;
 const rows = [];
@@ -33,7 +36,7 @@ for (const key of seen) {
   rows.push(`  ${(gzip / 1024).toFixed(1).padStart(7)} KB  ${file}`);
 }
 console.log(
-  `initial JavaScript of / (gzip):\n${rows.join('\n')}\n  ${(total / 1024).toFixed(1).padStart(7)} KB  total, budget ${BUDGET_KB} KB`,
+  `JavaScript the home page loads to come alive (gzip):\n${rows.join('\n')}\n  ${(total / 1024).toFixed(1).padStart(7)} KB  total, budget ${BUDGET_KB} KB`,
 );
 if (total / 1024 > BUDGET_KB) {
   console.error(`budget exceeded: ${(total / 1024).toFixed(1)} KB > ${BUDGET_KB} KB`);

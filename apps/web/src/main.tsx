@@ -1,6 +1,6 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
-import '@separ/ui/fonts';
 import { App } from './App.tsx';
 import { hasSession } from './app/session.ts';
 import { createStore } from './app/store.ts';
@@ -37,10 +37,14 @@ async function start() {
     });
   document.documentElement.dataset.render = hydrate ? 'hydrate' : 'client';
   if (hydrate) {
-    hydrateRoot(root, app, {
-      onRecoverableError(error) {
-        console.error('Separ: the prerendered page did not hydrate as rendered.', error);
-      },
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole page: the page stays responsive while it comes alive.
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        onRecoverableError(error) {
+          console.error('Separ: the prerendered page did not hydrate as rendered.', error);
+        },
+      });
     });
   } else {
     // A page drawn afresh replaces the prerendered markup when it commits.

@@ -78,3 +78,11 @@ export const APP_STATE_STORAGE_KEY = 'separ-app-state';
 export const USER_TOKEN_COOKIE = 'jwtUserToken';
 export const USERNAME_COOKIE = 'jwtUserUsername';
 export const LANGUAGE_STORAGE_KEY = 'userLanguage';
+
+/**
+ * A copy of the visitor's cookie answer (the app state keeps the answer itself) for the server: a
+ * page served to someone who has answered carries {@link CONSENT_RECORDED_ATTRIBUTE} on `<html>`,
+ * and the prerendered banner stays hidden before any script runs.
+ */
+export const CONSENT_COOKIE = 'separConsent';
+export const CONSENT_RECORDED_ATTRIBUTE = 'data-consent-recorded';

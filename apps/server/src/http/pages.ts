@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@separ/domain';
+import { CONSENT_RECORDED_ATTRIBUTE, DEFAULT_LANGUAGE, isLanguage, type Language } from '@separ/domain';
 
 /** A page to send: its HTML (with the nonce placeholder still in it) and its language, if it has one. */
 export interface SitePage {
@@ -74,4 +74,10 @@ export function encodePage(html: string, acceptEncoding: string | undefined): { 
   }
   if (accepts('gzip')) return { body: gzipSync(body, { level: 6 }), encoding: 'gzip' };
   return { body };
+}
+
+/** Marks the page of a visitor who has answered the cookie question, so that its banner stays hidden. */
+export function markConsent(html: string, consent: string | undefined): string {
+  if (consent !== 'accepted' && consent !== 'rejected') return html;
+  return html.replace('<html ', `<html ${CONSENT_RECORDED_ATTRIBUTE} `);
 }

@@ -1,4 +1,4 @@
-import { USER_TOKEN_COOKIE, USERNAME_COOKIE } from '@separ/domain';
+import { CONSENT_COOKIE, USER_TOKEN_COOKIE, USERNAME_COOKIE } from '@separ/domain';
 
 /** The cookie's value, or null. */
 export function readCookie(
@@ -33,4 +33,14 @@ export function clearSessionCookies(): void {
     document.cookie = `${name}=; path=/; max-age=0`;
     document.cookie = `${name}=; path=/; max-age=0; secure`;
   }
+}
+
+/** Tells the server the visitor's cookie answer, so that its pages come without the banner (or with it, once forgotten). */
+export function rememberConsent(accepted: boolean | null): void {
+  if (typeof document === 'undefined') return;
+  const value = accepted === null ? '' : accepted ? 'accepted' : 'rejected';
+  if (readCookie(CONSENT_COOKIE) === (value || null)) return;
+  document.cookie = value
+    ? `${CONSENT_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax`
+    : `${CONSENT_COOKIE}=; path=/; max-age=0`;
 }

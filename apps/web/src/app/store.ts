@@ -3,7 +3,7 @@ import { isUnauthorized, separApi, type ApiConfig } from '@separ/api';
 import { appSlice, clearUserData, type AppState } from './appSlice.ts';
 import { connectionSlice } from './connectionSlice.ts';
 import { loadAppState, saveAppState } from './persist.ts';
-import { clearSessionCookies, hasSession } from './session.ts';
+import { clearSessionCookies, hasSession, rememberConsent } from './session.ts';
 import { sessionChecked, uiSlice } from './uiSlice.ts';
 
 const rootReducer = combineReducers({
@@ -65,9 +65,11 @@ export function createStore(options: StoreOptions = {}) {
   });
 
   let saved = store.getState().app;
+  rememberConsent(saved.cookiesAccepted);
   store.subscribe(() => {
     const app = store.getState().app;
     if (app === saved) return;
+    if (app.cookiesAccepted !== saved.cookiesAccepted) rememberConsent(app.cookiesAccepted);
     saved = app;
     saveAppState(storage, app);
   });

@@ -22,7 +22,8 @@ export function RootLayout() {
   const { darkMode, cookiesAccepted } = useAppSelector((state) => state.app);
   const { isMobileMenuOpen, isScrolled, loggedIn } = useAppSelector((state) => state.ui);
   const language = languageOf(i18n);
-  // The prerendered page knows neither consent nor session: both wait until the page is live.
+  // The prerendered page knows neither consent nor session. It carries the banner, which the server
+  // hides for a visitor who has answered (CONSENT_COOKIE); the app decides once it is live.
   const hydrated = useHydrated();
   const year = useYear();
 
@@ -62,7 +63,7 @@ export function RootLayout() {
         onOpenDrawer={() => dispatch(setMobileMenuOpen(true))}
         onCloseDrawer={() => dispatch(setMobileMenuOpen(false))}
         onToggleLanguage={toggleLanguage}
-        showCookieBanner={hydrated && cookiesAccepted === null}
+        showCookieBanner={!hydrated || cookiesAccepted === null}
         onAcceptCookies={() => dispatch(setCookiesAccepted(true))}
         onRejectCookies={() => dispatch(setCookiesAccepted(false))}
         year={year}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { AppLink } from '../provider';
+import { CONSENT_RECORDED_ATTRIBUTE } from '@separ/domain';
 import { media } from '../theme';
 
 const Root = styled.section`
@@ -22,6 +23,10 @@ const Root = styled.section`
   ${media.md} {
     grid-template-columns: 1fr auto;
     align-items: center;
+  }
+  /* A prerendered page served to a visitor who has answered: hidden until the app removes it. */
+  html[${CONSENT_RECORDED_ATTRIBUTE}] & {
+    display: none;
   }
 `;
 

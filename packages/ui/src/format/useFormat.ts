@@ -17,6 +17,20 @@ export interface Formatter {
   digits(text: string | number): string;
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One Intl formatter per locale and options: creating one costs far more than using it. */
+function cached<F>(cache: Map<string, F>, locale: string, options: object | undefined, make: () => F): F {
+  const key = `${locale} ${JSON.stringify(options ?? {})}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = make();
+    cache.set(key, format);
+  }
+  return format;
+}
+
 /** The formatter of the active language. */
 export function useFormat(): Formatter {
   const { t, i18n } = useTranslation('common');
@@ -25,17 +39,18 @@ export function useFormat(): Formatter {
     const locale = language === 'fa' ? 'fa-IR' : 'en-US';
     const dateLocale = language === 'fa' ? 'fa-IR-u-ca-persian' : 'en-US';
     const number = (value: number, options?: Intl.NumberFormatOptions) =>
-      new Intl.NumberFormat(locale, options).format(value);
+      cached(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options)).format(value);
     const fmtDate = (iso: string | null | undefined, withTime: boolean) => {
       const time = parseDateTime(iso);
       if (time === null) return '—';
-      return new Intl.DateTimeFormat(dateLocale, {
+      const options: Intl.DateTimeFormatOptions = {
         year: 'numeric',
         month: 'long',
         day: 'numeric',
         ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' as const } : {}),
         timeZone: 'Asia/Tehran',
-      }).format(time);
+      };
+      return cached(dateFormats, dateLocale, options, () => new Intl.DateTimeFormat(dateLocale, options)).format(time);
     };
     return {
       language,
