@@ -22,6 +22,8 @@ export interface JourneyOptions {
   mobile?: boolean;
   /** Leave the cookie banner up (a first visit); by default consent was given earlier. */
   firstVisit?: boolean;
+  /** Without JavaScript: the prerendered pages as they come. */
+  javaScript?: boolean;
 }
 
 export interface Journey {
@@ -63,6 +65,7 @@ export async function openJourney(
     hasTouch: options.mobile ?? false,
     locale: 'en-US',
     permissions: ['clipboard-read', 'clipboard-write'],
+    javaScriptEnabled: options.javaScript ?? true,
   });
   if (options.language === 'en') await context.addCookies([{ name: 'i18next', value: 'en', url: baseURL }]);
   if (!options.firstVisit) {
@@ -74,6 +77,22 @@ export async function openJourney(
   }
   await context.tracing.start({ screenshots: true, snapshots: true });
   const page = await context.newPage();
+  // A prerendered page is on the screen before its app is live: a journey acts once it is.
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const untilLive = async () =>
+    options.javaScript === false ||
+    page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.live === 'true');
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await untilLive();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await untilLive();
+    return response;
+  };
   const allowed: RegExp[] = [];
   const problems: string[] = [];
   const isAllowed = (text: string) => allowed.some((pattern) => pattern.test(text));
@@ -82,6 +101,9 @@ export async function openJourney(
   page.on('console', (message) => {
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
       problems.push(`CSP: ${message.text()}`);
+    // A prerendered page the app could not take over as it was rendered.
+    if (message.type() === 'error' && /did not hydrate/i.test(message.text()))
+      problems.push(`hydration: ${message.text()}`);
   });
   page.on('requestfailed', (request) => {
     const text = `${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? ''}`;

@@ -39,6 +39,11 @@ export function RootLayout() {
     dispatch(setMobileMenuOpen(false));
   }, [dispatch, location.pathname, location.search, location.hash]);
 
+  // The page is live (`html[data-live]`): hydrated or drawn, with what only the browser knows.
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.live = 'true';
+  }, [hydrated]);
+
   useEffect(() => {
     const onScroll = () => dispatch(setScrolled(window.scrollY > HEADER_SCROLL_THRESHOLD_PX));
     onScroll();

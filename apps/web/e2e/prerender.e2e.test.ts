@@ -1,0 +1,69 @@
+/**
+ * The prerendered public pages (performance issue §1): whole without script, in the visitor's
+ * language, hydrated without a mismatch, and the cookie banner right before any script runs.
+ */
+import { describe, expect, inject } from 'vitest';
+import { journeyTest, type Language } from './browser.ts';
+import { text } from './texts.ts';
+
+const PAGES = ['/', '/buy', '/download', '/install', '/support', '/free', '/privacy-policy', '/login'];
+
+/** The class names of every element in the app, in document order. */
+const classNames = () =>
+  [...document.querySelectorAll('#root *')].map((element) => `${element.tagName} ${element.getAttribute('class') ?? ''}`);
+
+for (const lang of ['fa', 'en'] as Language[]) {
+  describe(`prerendered pages in ${lang}`, () => {
+    const test = journeyTest({ language: lang });
+
+    test('come from the server whole, and the app takes them over without drawing them again', async ({ j }) => {
+      const { page } = j;
+      const cookie = lang === 'en' ? 'i18next=en' : '';
+      for (const path of PAGES) {
+        const html = await (await fetch(`${inject('baseURL')}${path}`, { headers: { cookie } })).text();
+        expect(html, path).toContain(`<html lang="${lang}" dir="${lang === 'fa' ? 'rtl' : 'ltr'}">`);
+        expect(html, path).toMatch(/<div id="root"><(header|div|a)/);
+        expect(html, path).toContain('id="separ-prerender"');
+        await page.goto(path);
+        expect(await page.evaluate(() => document.documentElement.dataset.render), path).toBe('hydrate');
+      }
+      // What hydration kept is what the browser draws by itself (a query the prerender did not see
+      // makes the app draw the page afresh): the same elements with the same class names.
+      for (const path of ['/support', '/download']) {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        const hydrated = await page.evaluate(classNames);
+        await page.goto(`${path}?fresh=1`, { waitUntil: 'networkidle' });
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.dataset.render)).toBe('client');
+        expect(await page.evaluate(classNames), path).toEqual(hydrated);
+      }
+    });
+  });
+}
+
+describe('a prerendered page without script', () => {
+  const test = journeyTest({ firstVisit: true, javaScript: false });
+
+  test('is readable, with its links and the cookie banner, for a first visit', async ({ j }) => {
+    const { page } = j;
+    await page.goto('/support');
+    await page.getByRole('heading', { level: 1, name: text('fa', 'support:title') }).waitFor();
+    await page.getByRole('region', { name: text('fa', 'common:cookies.title') }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.live)).toBeUndefined();
+    // A link works without the app: the next page is prerendered too.
+    await page
+      .getByRole('link', { name: text('fa', 'common:nav.download') })
+      .first()
+      .click();
+    await page.waitForURL(/\/download$/);
+    await page.getByRole('heading', { level: 1, name: text('fa', 'download:title') }).waitFor();
+  });
+
+  test('hides the banner from a visitor who has answered before any script runs', async ({ j }) => {
+    const { page, context, baseURL } = j;
+    await context.addCookies([{ name: 'separConsent', value: 'rejected', url: baseURL }]);
+    await page.goto('/support');
+    await page.getByRole('heading', { level: 1, name: text('fa', 'support:title') }).waitFor();
+    expect(await page.getByRole('region', { name: text('fa', 'common:cookies.title') }).count()).toBe(0);
+  });
+});
