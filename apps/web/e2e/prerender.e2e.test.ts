@@ -10,7 +10,9 @@ const PAGES = ['/', '/buy', '/download', '/install', '/support', '/free', '/priv
 
 /** The class names of every element in the app, in document order. */
 const classNames = () =>
-  [...document.querySelectorAll('#root *')].map((element) => `${element.tagName} ${element.getAttribute('class') ?? ''}`);
+  [...document.querySelectorAll('#root *')].map(
+    (element) => `${element.tagName} ${element.getAttribute('class') ?? ''}`,
+  );
 
 for (const lang of ['fa', 'en'] as Language[]) {
   describe(`prerendered pages in ${lang}`, () => {
