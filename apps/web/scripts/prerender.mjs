@@ -65,7 +65,7 @@ for (const lng of render.LANGUAGES) {
       .replace('</head>', `${head}</head>`)
       .replace(
         '<div id="root"></div>',
-        `<div id="root">${page.html}</div><script type="application/json" id="separ-prerender">${render.serializePrerenderData(page.data)}</script>`,
+        `<div id="root">${page.html}</div><script type="application/json" id="${render.PRERENDER_DATA_ID}">${render.serializePrerenderData(page.data)}</script>`,
       );
     writeFileSync(join(out, lng, render.prerenderedFile(path)), html);
     rows.push({ lng, path, bytes: Buffer.byteLength(html), gzip: gzipSync(html).length });

@@ -5,6 +5,7 @@
  * payment pages) starts at once.
  */
 import '@separ/ui/fonts';
+import { PRERENDER_DATA_ID } from '@separ/domain';
 
 let started = false;
 const start = () => {
@@ -13,7 +14,7 @@ const start = () => {
   void import('./main.tsx');
 };
 
-if (document.getElementById('separ-prerender')) {
+if (document.getElementById(PRERENDER_DATA_ID)) {
   requestAnimationFrame(() => setTimeout(start, 0));
   // A page opened in a background tab gets no animation frame until it is shown.
   setTimeout(start, 200);

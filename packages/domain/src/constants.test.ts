@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  consentAnswer,
   directionOf,
   FALLBACK_PLANS,
   fallbackPlansFor,
   GATEWAYS,
   HOME_PLANS_PER_TAB,
   isGateway,
+  isConsentAnswer,
   isLanguage,
+  prerenderedFile,
   REQUEST_TIMEOUT_MS,
 } from './index.ts';
 
@@ -46,5 +49,20 @@ describe('fallback plans (SPEC §9 static fallback prices)', () => {
     expect(prices).toContainEqual(['multiPlatform', 8.99, 220000]);
     expect(prices).toContainEqual(['ultimate', 12.99, 320000]);
     expect(prices).toContainEqual(['free', 0, 0]);
+  });
+});
+
+describe('what the web build and the server share', () => {
+  it('names the consent answers the cookie holds', () => {
+    expect(consentAnswer(true)).toBe('accepted');
+    expect(consentAnswer(false)).toBe('rejected');
+    expect([consentAnswer(true), consentAnswer(false)].every(isConsentAnswer)).toBe(true);
+    for (const other of ['', 'yes', 'ACCEPTED', null, undefined, true]) expect(isConsentAnswer(other)).toBe(false);
+  });
+
+  it('names the file of a prerendered page', () => {
+    expect(prerenderedFile('/')).toBe('index.html');
+    expect(prerenderedFile('/buy')).toBe('buy.html');
+    expect(prerenderedFile('/privacy-policy')).toBe('privacy-policy.html');
   });
 });

@@ -86,3 +86,25 @@ export const LANGUAGE_STORAGE_KEY = 'userLanguage';
  */
 export const CONSENT_COOKIE = 'separConsent';
 export const CONSENT_RECORDED_ATTRIBUTE = 'data-consent-recorded';
+
+/** The visitor's cookie answer, as {@link CONSENT_COOKIE} holds it. */
+export type ConsentAnswer = 'accepted' | 'rejected';
+
+export function consentAnswer(accepted: boolean): ConsentAnswer {
+  return accepted ? 'accepted' : 'rejected';
+}
+
+export function isConsentAnswer(value: unknown): value is ConsentAnswer {
+  return value === 'accepted' || value === 'rejected';
+}
+
+/** The id of the JSON block a prerendered page carries: what the prerender assumed, for the browser. */
+export const PRERENDER_DATA_ID = 'separ-prerender';
+
+/**
+ * The file the web build writes a prerendered page to, under `prerendered/{lng}/`, and where the
+ * server looks for it: `/` is `index.html`, `/buy` is `buy.html`.
+ */
+export function prerenderedFile(path: string): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
+}

@@ -1,7 +1,15 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { CONSENT_RECORDED_ATTRIBUTE, DEFAULT_LANGUAGE, isLanguage, type Language } from '@separ/domain';
+import {
+  CONSENT_RECORDED_ATTRIBUTE,
+  DEFAULT_LANGUAGE,
+  isConsentAnswer,
+  isLanguage,
+  LANGUAGES,
+  prerenderedFile,
+  type Language,
+} from '@separ/domain';
 
 /** A page to send: its HTML (with the nonce placeholder still in it) and its language, if it has one. */
 export interface SitePage {
@@ -19,20 +27,13 @@ export class SitePages {
 
   constructor(webDist: string) {
     this.shell = readFileSync(join(webDist, 'index.html'), 'utf8');
-    const root = join(webDist, 'prerendered');
-    if (!existsSync(root)) return;
-    for (const lng of readdirSync(root)) {
-      if (!isLanguage(lng)) continue;
-      for (const file of readdirSync(join(root, lng))) {
-        if (!file.endsWith('.html')) continue;
-        const path = file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`;
-        this.prerendered.set(`${lng}${path}`, readFileSync(join(root, lng, file), 'utf8'));
+    for (const lng of LANGUAGES) {
+      const dir = join(webDist, 'prerendered', lng);
+      if (!existsSync(dir)) continue;
+      for (const file of readdirSync(dir)) {
+        if (file.endsWith('.html')) this.prerendered.set(`${lng}/${file}`, readFileSync(join(dir, file), 'utf8'));
       }
     }
-  }
-
-  get prerenderedCount(): number {
-    return this.prerendered.size;
   }
 
   /**
@@ -46,7 +47,7 @@ export class SitePages {
     const onlyLanguage = [...query.keys()].every((key) => key === 'lng');
     const path = parsed.pathname.length > 1 ? parsed.pathname.replace(/\/+$/, '') : '/';
     const language = languageFrom(query.get('lng')) ?? languageFrom(cookieLanguage) ?? DEFAULT_LANGUAGE;
-    const html = onlyLanguage ? this.prerendered.get(`${language}${path}`) : undefined;
+    const html = onlyLanguage ? this.prerendered.get(`${language}/${prerenderedFile(path)}`) : undefined;
     return html ? { html, language } : { html: this.shell, language: null };
   }
 }
@@ -78,6 +79,6 @@ export function encodePage(html: string, acceptEncoding: string | undefined): { 
 
 /** Marks the page of a visitor who has answered the cookie question, so that its banner stays hidden. */
 export function markConsent(html: string, consent: string | undefined): string {
-  if (consent !== 'accepted' && consent !== 'rejected') return html;
+  if (!isConsentAnswer(consent)) return html;
   return html.replace('<html ', `<html ${CONSENT_RECORDED_ATTRIBUTE} `);
 }

@@ -1,4 +1,4 @@
-import { CONSENT_COOKIE, USER_TOKEN_COOKIE, USERNAME_COOKIE } from '@separ/domain';
+import { CONSENT_COOKIE, consentAnswer, USER_TOKEN_COOKIE, USERNAME_COOKIE } from '@separ/domain';
 
 /** The cookie's value, or null. */
 export function readCookie(
@@ -38,7 +38,7 @@ export function clearSessionCookies(): void {
 /** Tells the server the visitor's cookie answer, so that its pages come without the banner (or with it, once forgotten). */
 export function rememberConsent(accepted: boolean | null): void {
   if (typeof document === 'undefined') return;
-  const value = accepted === null ? '' : accepted ? 'accepted' : 'rejected';
+  const value = accepted === null ? '' : consentAnswer(accepted);
   if (readCookie(CONSENT_COOKIE) === (value || null)) return;
   document.cookie = value
     ? `${CONSENT_COOKIE}=${value}; path=/; max-age=31536000; samesite=lax`

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canHydrate,
-  prerenderedFile,
-  readPrerenderData,
-  serializePrerenderData,
-  type ClientStart,
-  type PrerenderData,
-} from './data.ts';
+import { canHydrate, readPrerenderData, serializePrerenderData, type ClientStart, type PrerenderData } from './data.ts';
 
 const data: PrerenderData = { path: '/buy', language: 'fa', year: 2026, resources: { fa: { common: { a: 'ب' } } } };
 const start: ClientStart = { language: 'fa', pathname: '/buy', search: '', loggedIn: false, darkMode: false };
@@ -39,10 +32,5 @@ describe('hydrating a prerendered page', () => {
       expect(readPrerenderData(doc), bad).toBeNull();
     }
     expect(readPrerenderData(document.implementation.createHTMLDocument('empty'))).toBeNull();
-  });
-
-  it('names the files the server looks for', () => {
-    expect(prerenderedFile('/')).toBe('index.html');
-    expect(prerenderedFile('/privacy-policy')).toBe('privacy-policy.html');
   });
 });

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { Resource } from 'i18next';
-import { isLanguage, type Language } from '@separ/domain';
+import { isLanguage, PRERENDER_DATA_ID, type Language } from '@separ/domain';
 
 /**
  * The public pages prerendered at build time, per language (performance issue §1), aliases
@@ -22,9 +22,6 @@ export const PRERENDERED_PATHS = [
   '/login',
 ] as const;
 
-/** The id of the JSON block a prerendered page carries for the browser. */
-export const PRERENDER_DATA_ID = 'separ-prerender';
-
 /** What the prerender assumed and the translations it used, so that the browser's first render is the same. */
 export interface PrerenderData {
   path: string;
@@ -33,11 +30,6 @@ export interface PrerenderData {
   year: number;
   /** The namespaces the page used, in its language. */
   resources: Resource;
-}
-
-/** The file a prerendered page is written to, under `prerendered/{lng}/`. */
-export function prerenderedFile(path: string): string {
-  return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
 }
 
 /** The JSON block, safe inside HTML (no `</script>` can close it early). */

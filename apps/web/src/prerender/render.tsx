@@ -14,8 +14,8 @@ import { createI18n } from '../i18n.ts';
 import { routes } from '../routes.tsx';
 import type { PrerenderData } from './data.ts';
 
-export { PRERENDERED_PATHS, prerenderedFile, serializePrerenderData } from './data.ts';
-export { directionOf, LANGUAGES } from '@separ/domain';
+export { PRERENDERED_PATHS, serializePrerenderData } from './data.ts';
+export { directionOf, LANGUAGES, PRERENDER_DATA_ID, prerenderedFile } from '@separ/domain';
 
 const files = import.meta.glob<ResourceLanguage[string]>('../../../../locales/*/*.json', {
   eager: true,

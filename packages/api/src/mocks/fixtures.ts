@@ -2,7 +2,7 @@
  * What the mock backend serves: the raw shapes of SPEC §3 as the real backend sends them, including
  * the awkward cases (an inactive plan, unreadable prices, a server whose JSON is broken).
  */
-import type { RawPlan, RawServer } from '@separ/domain';
+import type { Account, RawPlan, RawServer } from '@separ/domain';
 
 const price = (toman: number, credit = toman) => ({
   price_toman: JSON.stringify({ '100': toman }),
@@ -139,25 +139,9 @@ export const MOCK_APP_LINKS = {
   app_win_link: 'https://dl.separ.example/separ-windows-setup.exe',
 };
 
-export interface MockUser {
-  username: string;
+/** An account of the mock backend, with the password it logs in with. */
+export interface MockUser extends Account {
   password: string;
-  expireDate: string | null;
-  usedMB: number;
-  allowedMB: number;
-  allowedDevices: number;
-  suspend: number;
-  subsDays: number;
-  ios: number;
-  devices: Array<{ id: string; deviceInfo: string; loginAt: string }>;
-  payments: Array<{
-    resNum: string;
-    refNum: string;
-    state: number;
-    amount: number;
-    createdAt: string;
-    plan_id: number;
-  }>;
 }
 
 /** The demo account of mock mode: log in as demo / demo1234. */
