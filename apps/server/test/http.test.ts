@@ -165,6 +165,68 @@ describe.each(KINDS)('HTTP contract on %s', (kind) => {
       expect(normalizeAccount(body).username).toBe(user.username);
     });
 
+    it('POST /api/site/account lists its own devices oldest first and payments newest first', async () => {
+      const owner = await s.createUser();
+      const other = await s.createUser();
+      const db = s.database.db;
+      const device = (userId: number, id: string, loginAt: string) => ({
+        id,
+        user_id: userId,
+        device_info: `Android;${id}`,
+        login_at: loginAt,
+        token_hash: `hash-${id}`,
+        last_seen_at: loginAt,
+      });
+      await db
+        .insertInto('devices')
+        .values([
+          device(owner.id, 'd-late', '2026-05-03T00:00:00.000Z'),
+          device(other.id, 'd-other', '2026-05-01T00:00:00.000Z'),
+          device(owner.id, 'd-early', '2026-05-01T00:00:00.000Z'),
+        ])
+        .execute();
+      const payment = (userId: number, resNum: string, createdAt: string, amount: number) => ({
+        user_id: userId,
+        res_num: resNum,
+        ref_num: `ref-${resNum}`,
+        state: 2,
+        amount,
+        plan_id: 1,
+        created_at: createdAt,
+      });
+      // Two on the same second: the later row (higher id) comes first.
+      await db
+        .insertInto('payments')
+        .values([
+          payment(owner.id, 'p-old', '2026-04-01T00:00:00.000Z', 1_200_000),
+          payment(owner.id, 'p-same-1', '2026-05-01T00:00:00.000Z', 3_200_000),
+          payment(other.id, 'p-other', '2026-05-02T00:00:00.000Z', 999),
+          payment(owner.id, 'p-same-2', '2026-05-01T00:00:00.000Z', 2_500_000),
+        ])
+        .execute();
+      const cookie = await s.login(owner.username, owner.password);
+      const body = json<Record<string, unknown>>(
+        await s.app.inject({ method: 'POST', url: '/api/site/account', headers: { cookie } }),
+      );
+      expect(body.devices).toEqual([
+        { id: 'd-early', deviceInfo: 'Android;d-early', loginAt: '2026-05-01T00:00:00.000Z' },
+        { id: 'd-late', deviceInfo: 'Android;d-late', loginAt: '2026-05-03T00:00:00.000Z' },
+      ]);
+      const row = (resNum: string, createdAt: string, amount: number) => ({
+        resNum,
+        refNum: `ref-${resNum}`,
+        state: 2,
+        amount,
+        createdAt,
+        plan_id: 1,
+      });
+      expect(body.payments).toEqual([
+        row('p-same-2', '2026-05-01T00:00:00.000Z', 2_500_000),
+        row('p-same-1', '2026-05-01T00:00:00.000Z', 3_200_000),
+        row('p-old', '2026-04-01T00:00:00.000Z', 1_200_000),
+      ]);
+    });
+
     it('logout revokes the session on the server and clears both cookies', async () => {
       const user = await s.createUser();
       const cookie = await s.login(user.username, user.password);

@@ -1,28 +1,61 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
-import { SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  SelectQueryNode,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type Kysely,
+  type QueryResult,
+} from 'kysely';
 
 /**
- * Kysely's SqliteDialect speaks the better-sqlite3 interface; this adapter gives it node:sqlite's
- * DatabaseSync (no native addon), with a cache of prepared statements.
+ * A lock that hands the connection to the longest waiter, and to that one only.
+ *
+ * Kysely's own SQLite driver (0.28) waits with `while (promise) await promise`: every release
+ * wakes every waiter, one of them wins and the others wait again. With 50 requests in flight that
+ * is 50 wake-ups for each query: the account call ran at 13,000 requests/s with one query and
+ * 57,000 without it (docs/BENCHMARKS.md). Here a release resumes exactly one waiter, in order.
  */
-class CachedStatement {
-  readonly reader: boolean;
-  private readonly stmt: StatementSync;
+export class FifoLock {
+  #locked = false;
+  #waiters: Array<() => void> = [];
+  #head = 0;
 
-  constructor(stmt: StatementSync) {
-    this.stmt = stmt;
-    this.reader = stmt.columns().length > 0;
+  /** Resolves when the caller holds the lock. */
+  acquire(): Promise<void> {
+    if (!this.#locked) {
+      this.#locked = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiters.push(resolve));
   }
-  all(parameters: readonly unknown[]) {
-    return this.stmt.all(...toSqlite(parameters));
+
+  /** Hands the lock to the next waiter, or frees it. */
+  release(): void {
+    if (this.#head < this.#waiters.length) {
+      const next = this.#waiters[this.#head]!;
+      this.#waiters[this.#head++] = noop;
+      if (this.#head === this.#waiters.length) {
+        this.#waiters = [];
+        this.#head = 0;
+      }
+      next(); // the lock passes on: it stays taken
+    } else {
+      this.#locked = false;
+    }
   }
-  run(parameters: readonly unknown[]) {
-    return this.stmt.run(...toSqlite(parameters));
-  }
-  iterate(parameters: readonly unknown[]) {
-    return this.stmt.iterate(...toSqlite(parameters));
+
+  /** How many callers are waiting (for tests and diagnostics). */
+  get waiting(): number {
+    return this.#waiters.length - this.#head;
   }
 }
+
+const noop = () => undefined;
 
 function toSqlite(parameters: readonly unknown[]): SQLInputValue[] {
   return parameters.map((value) => {
@@ -35,6 +68,88 @@ function toSqlite(parameters: readonly unknown[]): SQLInputValue[] {
 
 const MAX_CACHED_STATEMENTS = 500;
 
+/** One node:sqlite connection with a cache of prepared statements. */
+class NodeSqliteConnection implements DatabaseConnection {
+  readonly #database: DatabaseSync;
+  readonly #statements = new Map<string, { stmt: StatementSync; reader: boolean }>();
+
+  constructor(database: DatabaseSync) {
+    this.#database = database;
+  }
+
+  #prepare(sql: string) {
+    let entry = this.#statements.get(sql);
+    if (!entry) {
+      const stmt = this.#database.prepare(sql);
+      entry = { stmt, reader: stmt.columns().length > 0 };
+      if (this.#statements.size >= MAX_CACHED_STATEMENTS)
+        this.#statements.delete(this.#statements.keys().next().value as string);
+      this.#statements.set(sql, entry);
+    }
+    return entry;
+  }
+
+  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const { stmt, reader } = this.#prepare(compiledQuery.sql);
+    const parameters = toSqlite(compiledQuery.parameters);
+    if (reader) return Promise.resolve({ rows: stmt.all(...parameters) as R[] });
+    const { changes, lastInsertRowid } = stmt.run(...parameters);
+    return Promise.resolve({
+      numAffectedRows: BigInt(changes),
+      insertId: BigInt(lastInsertRowid),
+      rows: [],
+    });
+  }
+
+  async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(compiledQuery.query)) throw new Error('Only select queries can be streamed.');
+    const { stmt } = this.#prepare(compiledQuery.sql);
+    for (const row of stmt.iterate(...toSqlite(compiledQuery.parameters))) yield { rows: [row as R] };
+  }
+
+  close() {
+    this.#statements.clear();
+    if (this.#database.isOpen) this.#database.close();
+  }
+}
+
+/** SQLite has one connection: a query or a transaction holds it until it is done, the others queue. */
+class NodeSqliteDriver implements Driver {
+  readonly #connection: NodeSqliteConnection;
+  readonly #lock = new FifoLock();
+
+  constructor(database: DatabaseSync) {
+    this.#connection = new NodeSqliteConnection(database);
+  }
+
+  async init() {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.#lock.acquire();
+    return this.#connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('begin'));
+  }
+
+  async commitTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async releaseConnection() {
+    this.#lock.release();
+  }
+
+  async destroy() {
+    this.#connection.close();
+  }
+}
+
 /** Opens (or creates) the SQLite file with WAL and synchronous durable writes. */
 export function openSqlite(path: string): DatabaseSync {
   const database = new DatabaseSync(path, { timeout: 5000 });
@@ -45,26 +160,12 @@ export function openSqlite(path: string): DatabaseSync {
   return database;
 }
 
-/** A Kysely dialect over a node:sqlite database. */
-export function nodeSqliteDialect(database: DatabaseSync): SqliteDialect {
-  const cache = new Map<string, CachedStatement>();
-  const adapter = {
-    prepare(sql: string) {
-      let stmt = cache.get(sql);
-      if (!stmt) {
-        stmt = new CachedStatement(database.prepare(sql));
-        if (cache.size >= MAX_CACHED_STATEMENTS) cache.delete(cache.keys().next().value as string);
-        cache.set(sql, stmt);
-      }
-      return stmt;
-    },
-    close() {
-      cache.clear();
-      if (database.isOpen) database.close();
-    },
+/** A Kysely dialect over a node:sqlite database (no native addon): Kysely's SQLite compiler, our driver. */
+export function nodeSqliteDialect(database: DatabaseSync): Dialect {
+  return {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new NodeSqliteDriver(database),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+    createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
   };
-  // The adapter implements the part of better-sqlite3's interface that Kysely's driver calls.
-  return new SqliteDialect({
-    database: adapter as unknown as ConstructorParameters<typeof SqliteDialect>[0]['database'],
-  });
 }

@@ -17,12 +17,20 @@ export function sessionToken(request: FastifyRequest): string | undefined {
   return request.cookies[HOST_TOKEN_COOKIE] ?? request.cookies[USER_TOKEN_COOKIE];
 }
 
-/** The logged-in user of the request's session cookie; 401 otherwise. */
-export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {
+/** The request's session token, if it carries a plausible one; 401 otherwise. */
+export function requireToken(request: FastifyRequest): string {
   const token = sessionToken(request);
   if (!token || token.length > 200) throw unauthorized();
-  const user = await userForSession(ctx.db, token, ctx.now());
-  if (!user) throw unauthorized('Your session has ended. Please log in again.');
+  return token;
+}
+
+/** What a session token that names no live session gets. */
+export const sessionEnded = () => unauthorized('Your session has ended. Please log in again.');
+
+/** The logged-in user of the request's session cookie; 401 otherwise. */
+export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {
+  const user = await userForSession(ctx.db, requireToken(request), ctx.now());
+  if (!user) throw sessionEnded();
   return user;
 }
 

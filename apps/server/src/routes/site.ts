@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { PASSWORD_CHANGE_MESSAGES, validatePasswordChange } from '@separ/domain';
 import type { AppContext } from '../context.ts';
-import { clearSessionCookies, requireUser, sessionToken, setSessionCookies } from '../http/auth.ts';
+import {
+  clearSessionCookies,
+  requireToken,
+  requireUser,
+  sessionEnded,
+  sessionToken,
+  setSessionCookies,
+} from '../http/auth.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../http/errors.ts';
 import { param, querySchema, requiredParam } from '../http/params.ts';
 import { verifyPassword } from '../security/crypto.ts';
-import { accountView, setPassword } from '../services/accounts.ts';
+import { accountForSession, setPassword } from '../services/accounts.ts';
 import { checkCredentials } from '../services/login.ts';
 import { createSession, revokeSession } from '../services/sessions.ts';
 import { hitThrottle, peekThrottle } from '../services/throttle.ts';
@@ -40,8 +47,9 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/site/account', { schema: { querystring: { type: 'object' } } }, async (request) => {
-    const user = await requireUser(ctx, request);
-    return { ok: true, ...(await accountView(ctx.db, user)) };
+    const account = await accountForSession(ctx.db, requireToken(request), ctx.now());
+    if (!account) throw sessionEnded();
+    return { ok: true, ...account };
   });
 
   app.post(

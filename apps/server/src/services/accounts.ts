@@ -1,8 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Account, Device, Payment } from '@separ/domain';
+import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { prepare } from '../db/prepared.ts';
 import type { UserRow } from '../db/schema.ts';
-import { hashPassword, randomPassword, type ScryptParams, type SecretBox } from '../security/crypto.ts';
+import { hashPassword, randomPassword, type ScryptParams, type SecretBox, tokenHash } from '../security/crypto.ts';
 
 /** Everything needed to create a VPN account. */
 export interface NewAccount {
@@ -132,6 +134,64 @@ export async function accountView(db: Db, user: UserRow): Promise<Account> {
       createdAt: p.created_at,
       plan_id: p.plan_id,
     })),
+  };
+}
+
+interface AccountRow {
+  username: string;
+  expire_date: string | null;
+  used_mb: number;
+  allowed_mb: number;
+  allowed_devices: number;
+  suspend: number;
+  subs_days: number;
+  ios: number;
+  /** JSON text on SQLite, parsed by the driver on PostgreSQL. */
+  devices: string | Device[];
+  payments: string | Payment[];
+}
+
+/**
+ * The account of a live session with its devices and payments, in one query: the panel asks for it
+ * on every page, and one statement instead of three is what lets it keep up (docs/BENCHMARKS.md).
+ * The lists come back as JSON arrays, built by the database in accountView's order.
+ */
+const sessionAccount = prepare<'tokenHash' | 'now', AccountRow>((_db, kind, param) => {
+  const device = sql`'id', d.id, 'deviceInfo', d.device_info, 'loginAt', d.login_at`;
+  const payment = sql`'resNum', p.res_num, 'refNum', p.ref_num, 'state', p.state, 'amount', p.amount,
+    'createdAt', p.created_at, 'plan_id', p.plan_id`;
+  const lists =
+    kind === 'postgres'
+      ? sql`coalesce((select json_agg(json_build_object(${device}) order by d.login_at)
+            from devices d where d.user_id = u.id), '[]'::json) as devices,
+          coalesce((select json_agg(json_build_object(${payment}) order by p.created_at desc, p.id desc)
+            from payments p where p.user_id = u.id), '[]'::json) as payments`
+      : sql`(select json_group_array(json_object(${device}) order by d.login_at)
+            from devices d where d.user_id = u.id) as devices,
+          (select json_group_array(json_object(${payment}) order by p.created_at desc, p.id desc)
+            from payments p where p.user_id = u.id) as payments`;
+  return sql<AccountRow>`select u.username, u.expire_date, u.used_mb, u.allowed_mb, u.allowed_devices, u.suspend,
+      u.subs_days, u.ios, ${lists}
+    from sessions s inner join users u on u.id = s.user_id
+    where s.token_hash = ${param('tokenHash')} and s.expires_at > ${param('now')}`;
+});
+
+/** The account of a live session token (the panel's account call), or undefined. */
+export async function accountForSession(db: Db, token: string, now: Date): Promise<Account | undefined> {
+  const [row] = await sessionAccount(db, { tokenHash: tokenHash(token), now: now.toISOString() });
+  if (!row) return undefined;
+  const list = <T>(value: string | T[]): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : value);
+  return {
+    username: row.username,
+    expireDate: row.expire_date,
+    usedMB: Number(row.used_mb),
+    allowedMB: Number(row.allowed_mb),
+    devices: list(row.devices),
+    allowedDevices: row.allowed_devices,
+    suspend: row.suspend,
+    subsDays: row.subs_days,
+    ios: row.ios,
+    payments: list<Payment>(row.payments).map((p) => ({ ...p, amount: Number(p.amount) })),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db/index.ts';
+import { prepare } from '../db/prepared.ts';
 import type { UserRow } from '../db/schema.ts';
 import { randomToken, tokenHash } from '../security/crypto.ts';
 import { addDays } from './clock.ts';
@@ -28,15 +29,19 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The user of a live session token, or undefined. */
-export async function userForSession(db: Db, token: string, now: Date): Promise<UserRow | undefined> {
-  return db
+const sessionUser = prepare<'tokenHash' | 'now', UserRow>((db, _kind, param) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .where('sessions.token_hash', '=', tokenHash(token))
-    .where('sessions.expires_at', '>', now.toISOString())
-    .executeTakeFirst();
+    .where('sessions.token_hash', '=', param('tokenHash'))
+    .where('sessions.expires_at', '>', param('now')),
+);
+
+/** The user of a live session token, or undefined. */
+export async function userForSession(db: Db, token: string, now: Date): Promise<UserRow | undefined> {
+  const [user] = await sessionUser(db, { tokenHash: tokenHash(token), now: now.toISOString() });
+  return user;
 }
 
 /** Ends one session. */
