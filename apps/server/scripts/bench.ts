@@ -3,6 +3,11 @@
  * `node:http` hello-world and against the real server on SQLite and on PostgreSQL — GET
  * /getTelPlans, POST /api/site/account with a session, POST /site_login — in one run. Prints
  * requests/s, p50, p99 and the ratio to bare Node, and writes them into docs/BENCHMARKS.md.
+ *
+ * A second baseline replays Separ's own answer to a call (status, headers and body, byte for byte)
+ * from a bare `node:http` server that does nothing else: what any server sending that answer can
+ * reach on this machine, so that the cost of the answer's size and headers and the cost of Separ's
+ * work show apart.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
@@ -20,6 +25,8 @@ const CONNECTIONS = 50;
 interface Row {
   target: string;
   call: string;
+  /** The replayed answer's rate, for Separ's rows on SQLite. */
+  sameAnswer?: number;
   rps: number;
   p50: number;
   p99: number;
@@ -46,6 +53,44 @@ async function measure(url: string, options: { method?: 'GET' | 'POST'; headers?
 function bareServer(port: number): ChildProcess {
   const code = `require('node:http').createServer((req, res) => { res.setHeader('content-type', 'application/json'); res.end('{"ok":true}'); }).listen(${port}, '127.0.0.1');`;
   return spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** One answer of the real server, as it came. */
+async function answerOf(url: string, init: RequestInit = {}): Promise<Answer> {
+  const response = await fetch(url, init);
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) headers[name] = value;
+  });
+  return { status: response.status, headers, body: await response.text() };
+}
+
+/** A bare node:http server that sends this answer to every request and does nothing else. */
+function replayServer(port: number, answer: Answer): ChildProcess {
+  const code = `const a = JSON.parse(process.env.ANSWER); require('node:http').createServer((req, res) => { res.writeHead(a.status, a.headers); res.end(a.body); }).listen(${port}, '127.0.0.1');`;
+  return spawn(process.execPath, ['-e', code], {
+    stdio: 'ignore',
+    env: { ...process.env, ANSWER: JSON.stringify(answer) },
+  });
+}
+
+/** The rate of a bare server replaying this answer. */
+async function replayRate(answer: Answer, method: 'GET' | 'POST'): Promise<number> {
+  const port = await freePort();
+  const server = replayServer(port, answer);
+  try {
+    await new Promise((r) => setTimeout(r, 300));
+    return (await measure(`http://127.0.0.1:${port}/`, { method })).rps;
+  } finally {
+    server.kill();
+    await exited(server);
+  }
 }
 
 /** A buyer's account, bought through the sandbox bank, and a session of it. */
@@ -92,12 +137,24 @@ async function benchServer(kind: 'sqlite' | 'postgres', rows: Row[]) {
     await waitHealthy(base, child);
     const who = await customer(base);
     const target = kind === 'sqlite' ? 'Separ on SQLite' : 'Separ on PostgreSQL';
-    rows.push({ target, call: 'GET /getTelPlans', ...(await measure(`${base}/getTelPlans`)) });
-    rows.push({
-      target,
-      call: 'POST /api/site/account',
-      ...(await measure(`${base}/api/site/account`, { method: 'POST', headers: { cookie: who.cookie } })),
-    });
+    const plans = await measure(`${base}/getTelPlans`);
+    const accountHeaders = { cookie: who.cookie };
+    const account = await measure(`${base}/api/site/account`, { method: 'POST', headers: accountHeaders });
+    if (kind === 'sqlite') {
+      // The answers are the same on both databases: replay them once.
+      const plansAnswer = await answerOf(`${base}/getTelPlans`);
+      const accountAnswer = await answerOf(`${base}/api/site/account`, { method: 'POST', headers: accountHeaders });
+      rows.push({ target, call: 'GET /getTelPlans', ...plans, sameAnswer: await replayRate(plansAnswer, 'GET') });
+      rows.push({
+        target,
+        call: 'POST /api/site/account',
+        ...account,
+        sameAnswer: await replayRate(accountAnswer, 'POST'),
+      });
+    } else {
+      rows.push({ target, call: 'GET /getTelPlans', ...plans });
+      rows.push({ target, call: 'POST /api/site/account', ...account });
+    }
     rows.push({
       target,
       call: 'POST /site_login',
@@ -114,13 +171,17 @@ async function benchServer(kind: 'sqlite' | 'postgres', rows: Row[]) {
 
 function table(rows: Row[], bare: number): string {
   const lines = [
-    '| target | call | requests/s | p50 (ms) | p99 (ms) | × bare Node | errors / non-2xx |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: |',
+    '| target | call | requests/s | p50 (ms) | p99 (ms) | × bare Node | bare Node sending the same answer (requests/s, ×) | errors / non-2xx |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
-  for (const row of rows)
+  for (const row of rows) {
+    const same = row.sameAnswer
+      ? `${row.sameAnswer.toLocaleString('en')} (${(row.sameAnswer / bare).toFixed(2)}); Separ at ${(row.rps / row.sameAnswer).toFixed(2)} of it`
+      : '';
     lines.push(
-      `| ${row.target} | \`${row.call}\` | ${row.rps.toLocaleString('en')} | ${row.p50} | ${row.p99} | ${(row.rps / bare).toFixed(2)} | ${row.errors} / ${row.non2xx} |`,
+      `| ${row.target} | \`${row.call}\` | ${row.rps.toLocaleString('en')} | ${row.p50} | ${row.p99} | ${(row.rps / bare).toFixed(2)} | ${same} | ${row.errors} / ${row.non2xx} |`,
     );
+  }
   return lines.join('\n');
 }
 
