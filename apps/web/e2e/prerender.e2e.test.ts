@@ -43,6 +43,25 @@ for (const lang of ['fa', 'en'] as Language[]) {
   });
 }
 
+describe('a prerendered page with script', () => {
+  const test = journeyTest({ language: 'fa' });
+
+  test('asks for the app’s code once the page and its fonts have loaded, not before', async ({ j }) => {
+    const { page } = j;
+    await page.goto('/support');
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const app = performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/main-[\w-]+\.js$/.test(new URL(entry.name).pathname));
+      return { loaded: navigation.loadEventStart, app: app.map((entry) => entry.startTime) };
+    });
+    expect(timing.app).toHaveLength(1);
+    expect(timing.loaded).toBeGreaterThan(0);
+    expect(timing.app[0]).toBeGreaterThanOrEqual(timing.loaded);
+  });
+});
+
 describe('a prerendered page without script', () => {
   const test = journeyTest({ firstVisit: true, javaScript: false });
 

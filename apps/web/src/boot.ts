@@ -1,8 +1,11 @@
 /**
- * The page's one script. A prerendered page is whole without script, so the app's code is asked
- * for after the first paint: on a slow connection the page and its fonts get the bandwidth first,
- * and the app arrives to hydrate what is already on the screen. The single-page app's shell (panel,
- * payment pages) starts at once.
+ * The page's one script. A prerendered page is whole without script (its links work, its text and
+ * fonts are there), so the app's code is asked for once the page has loaded: on a slow connection
+ * the page and its fonts get the bandwidth first, and the app arrives to hydrate what is already on
+ * the screen. Asked for earlier (after the first paint), it raced the fonts and the page's largest
+ * paint waited for it in half of Lighthouse's runs (docs/BENCHMARKS.md). A visitor who acts before
+ * then — a key, a touch, a click — starts it at once. The single-page app's shell (panel, payment
+ * pages) starts at once.
  */
 import '@separ/ui/fonts';
 import { PRERENDER_DATA_ID } from '@separ/domain';
@@ -15,9 +18,11 @@ const start = () => {
 };
 
 if (document.getElementById(PRERENDER_DATA_ID)) {
-  requestAnimationFrame(() => setTimeout(start, 0));
-  // A page opened in a background tab gets no animation frame until it is shown.
-  setTimeout(start, 200);
+  const soon = () => setTimeout(start, 0);
+  if (document.readyState === 'complete') soon();
+  else window.addEventListener('load', soon, { once: true });
+  for (const type of ['pointerdown', 'keydown', 'touchstart'])
+    window.addEventListener(type, start, { once: true, passive: true, capture: true });
 } else {
   start();
 }
