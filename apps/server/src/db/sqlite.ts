@@ -16,9 +16,10 @@ import {
  * A lock that hands the connection to the longest waiter, and to that one only.
  *
  * Kysely's own SQLite driver (0.28) waits with `while (promise) await promise`: every release
- * wakes every waiter, one of them wins and the others wait again. With 50 requests in flight that
- * is 50 wake-ups for each query: the account call ran at 13,000 requests/s with one query and
- * 57,000 without it (docs/BENCHMARKS.md). Here a release resumes exactly one waiter, in order.
+ * wakes every waiter, one of them wins and the others wait again. Here a release resumes exactly
+ * one waiter, in order. Under the benchmark's load this made no measurable difference (queries
+ * run synchronously and rarely contend; docs/BENCHMARKS.md); it matters when transactions hold
+ * the connection across awaits while requests queue behind them.
  */
 export class FifoLock {
   #locked = false;

@@ -116,40 +116,47 @@ export async function accountView(db: Db, user: UserRow): Promise<Account> {
       .orderBy('id', 'desc')
       .execute(),
   ]);
+  return toAccount(
+    user,
+    devices.map((d): Device => ({ id: d.id, deviceInfo: d.device_info, loginAt: d.login_at })),
+    payments.map((p): Payment => ({
+      resNum: p.res_num,
+      refNum: p.ref_num,
+      state: p.state,
+      amount: p.amount,
+      createdAt: p.created_at,
+      plan_id: p.plan_id,
+    })),
+  );
+}
+
+/** The user's columns the panel's account shows. */
+type AccountUser = Pick<
+  UserRow,
+  'username' | 'expire_date' | 'used_mb' | 'allowed_mb' | 'allowed_devices' | 'suspend' | 'subs_days' | 'ios'
+>;
+
+/** The account of SPEC §3 from a user row and its lists (bigint columns may come as text). */
+function toAccount(user: AccountUser, devices: Device[], payments: Payment[]): Account {
   return {
     username: user.username,
     expireDate: user.expire_date,
     usedMB: Number(user.used_mb),
     allowedMB: Number(user.allowed_mb),
-    devices: devices.map((d): Device => ({ id: d.id, deviceInfo: d.device_info, loginAt: d.login_at })),
+    devices,
     allowedDevices: user.allowed_devices,
     suspend: user.suspend,
     subsDays: user.subs_days,
     ios: user.ios,
-    payments: payments.map((p): Payment => ({
-      resNum: p.res_num,
-      refNum: p.ref_num,
-      state: p.state,
-      amount: Number(p.amount),
-      createdAt: p.created_at,
-      plan_id: p.plan_id,
-    })),
+    payments: payments.map((p) => ({ ...p, amount: Number(p.amount) })),
   };
 }
 
-interface AccountRow {
-  username: string;
-  expire_date: string | null;
-  used_mb: number;
-  allowed_mb: number;
-  allowed_devices: number;
-  suspend: number;
-  subs_days: number;
-  ios: number;
+type AccountRow = AccountUser & {
   /** JSON text on SQLite, parsed by the driver on PostgreSQL. */
   devices: string | Device[];
   payments: string | Payment[];
-}
+};
 
 /**
  * The account of a live session with its devices and payments, in one query: the panel asks for it
@@ -181,18 +188,7 @@ export async function accountForSession(db: Db, token: string, now: Date): Promi
   const [row] = await sessionAccount(db, { tokenHash: tokenHash(token), now: now.toISOString() });
   if (!row) return undefined;
   const list = <T>(value: string | T[]): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : value);
-  return {
-    username: row.username,
-    expireDate: row.expire_date,
-    usedMB: Number(row.used_mb),
-    allowedMB: Number(row.allowed_mb),
-    devices: list(row.devices),
-    allowedDevices: row.allowed_devices,
-    suspend: row.suspend,
-    subsDays: row.subs_days,
-    ios: row.ios,
-    payments: list<Payment>(row.payments).map((p) => ({ ...p, amount: Number(p.amount) })),
-  };
+  return toAccount(row, list(row.devices), list(row.payments));
 }
 
 /** A new device id. */
