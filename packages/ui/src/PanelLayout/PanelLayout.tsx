@@ -11,10 +11,13 @@ import { media } from '../theme';
 
 const Body = styled(Container)`
   display: grid;
+  /* minmax(0, …): a track as wide as the screen, not as its widest content — the phone menu's row
+     scrolls inside itself instead of widening the page. */
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(6)};
   padding-block: ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(12)};
   ${media.lg} {
-    grid-template-columns: 260px 1fr;
+    grid-template-columns: 260px minmax(0, 1fr);
     align-items: start;
   }
 `;
