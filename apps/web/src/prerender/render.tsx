@@ -8,6 +8,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { ServerStyleSheet } from 'styled-components';
 import type { Resource, ResourceLanguage } from 'i18next';
 import type { Language } from '@separ/domain';
+import { createTheme, GLOBAL_STYLE_ID, globalCss } from '@separ/ui';
 import { AppProviders } from '../App.tsx';
 import { createStore } from '../app/store.ts';
 import { createI18n } from '../i18n.ts';
@@ -36,7 +37,7 @@ function allResources(): Resource {
 export interface RenderedPage {
   /** The markup of `#root`. */
   html: string;
-  /** styled-components' `<style>` element, carrying `nonce`. */
+  /** The global style and styled-components' `<style>` element, both carrying `nonce`. */
   styles: string;
   data: PrerenderData;
 }
@@ -58,7 +59,9 @@ export async function renderPage(path: string, language: Language, nonce: string
         </AppProviders>,
       ),
     );
-    const styles = sheet.getStyleTags();
+    // The prerendered page is always light (a visitor who chose dark gets the app drawn afresh).
+    const global = `<style id="${GLOBAL_STYLE_ID}" nonce="${nonce}">${globalCss(createTheme(language))}</style>`;
+    const styles = global + sheet.getStyleTags();
     const used = i18n.reportNamespaces?.getUsedNamespaces() ?? [];
     const own = resources[language] ?? {};
     const data: PrerenderData = {

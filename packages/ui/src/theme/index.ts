@@ -1,2 +1,2 @@
 export { createTheme, media, palettes, fonts, SPACE, type Palette, type SeparTheme } from './theme';
-export { GlobalStyle } from './GlobalStyle';
+export { GlobalStyle, GLOBAL_STYLE_ID, globalCss } from './GlobalStyle';
