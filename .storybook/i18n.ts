@@ -1,5 +1,6 @@
 import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { withSeparNumberFormat } from '@separ/ui';
 
 /** Storybook and the story tests bundle every translation file, so that each story renders at once. */
 const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
@@ -22,3 +23,4 @@ void storyI18n.use(initReactI18next).init({
   initAsync: false,
   returnNull: false,
 });
+withSeparNumberFormat(storyI18n);

@@ -2,6 +2,7 @@ import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { withSeparNumberFormat } from '@separ/ui';
 import {
   DEFAULT_LANGUAGE,
   directionOf,
@@ -102,7 +103,7 @@ export async function createI18n(options: I18nOptions = {}): Promise<I18n> {
     },
     react: { useSuspense: true },
   });
-  return instance;
+  return withSeparNumberFormat(instance);
 }
 
 /** The language i18next settled on, as one of ours. */

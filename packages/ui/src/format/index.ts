@@ -1,1 +1,1 @@
-export { useFormat, type Formatter } from './useFormat';
+export { plainNumber, useFormat, withSeparNumberFormat, type Formatter } from './useFormat';
