@@ -8,9 +8,9 @@ import {
   type ReactNode,
 } from 'react';
 import { StyleSheetManager, ThemeProvider } from 'styled-components';
-import rtlPlugin from 'stylis-plugin-rtl';
 import { createTheme } from '../theme/theme';
 import { GlobalStyle } from '../theme/GlobalStyle';
+import { rtl } from './rtl';
 
 /** The props a router link receives: `to` is an app path such as "/buy" or "/#pricing". */
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
@@ -50,7 +50,7 @@ export interface SeparProviderProps {
  */
 export function SeparProvider({ language, darkMode = false, linkComponent, children }: SeparProviderProps) {
   const theme = useMemo(() => createTheme(language, darkMode ? 'dark' : 'light'), [language, darkMode]);
-  const plugins = useMemo(() => (language === 'fa' ? [rtlPlugin] : []), [language]);
+  const plugins = useMemo(() => (language === 'fa' ? [rtl] : []), [language]);
   return (
     <StyleSheetManager stylisPlugins={plugins}>
       <ThemeProvider theme={theme}>
