@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useLayoutEffect } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import { HEADER_SCROLL_THRESHOLD_PX, type Language } from '@separ/domain';
@@ -51,6 +51,18 @@ export function RootLayout() {
     return () => window.removeEventListener('scroll', onScroll);
   }, [dispatch]);
 
+  // The page is one element for the layout's lifetime: the layout drawing itself again (the page
+  // coming alive, the header on scroll, the drawer) does not draw the page again. The router still
+  // updates it through its own context.
+  const page = useMemo(
+    () => (
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    ),
+    [],
+  );
+
   const toggleLanguage = useCallback(() => {
     const next: Language = language === 'fa' ? 'en' : 'fa';
     void i18n.changeLanguage(next);
@@ -73,9 +85,7 @@ export function RootLayout() {
         onRejectCookies={() => dispatch(setCookiesAccepted(false))}
         year={year}
       >
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
+        {page}
       </SiteShell>
     </SeparProvider>
   );
