@@ -33,9 +33,12 @@ for (const [tag, href] of cssLinks) {
 const fontFile = (pattern) => fontFaces.match(pattern)?.[1];
 /** The faces each language's first screen uses, loaded at once instead of after the styles ask. */
 const PRELOAD = {
+  // Persian text takes its spaces, digits and punctuation from the Latin subset: arriving later,
+  // it reflowed the text already drawn (the cookie banner and the plan tabs moved, docs/BENCHMARKS.md).
   fa: [
     fontFile(/url\((\/assets\/vazirmatn-arabic-400-normal-[^)]+\.woff2)\)/),
     fontFile(/url\((\/assets\/vazirmatn-arabic-700-normal-[^)]+\.woff2)\)/),
+    fontFile(/url\((\/assets\/vazirmatn-latin-400-normal-[^)]+\.woff2)\)/),
   ],
   en: [fontFile(/url\((\/assets\/inter-latin-wght-normal-[^)]+\.woff2)\)/)],
 };
