@@ -46,19 +46,27 @@ for (const lang of ['fa', 'en'] as Language[]) {
 describe('a prerendered page with script', () => {
   const test = journeyTest({ language: 'fa' });
 
-  test('asks for the app’s code once the page and its fonts have loaded, not before', async ({ j }) => {
+  test('asks for the app’s code once the page has loaded and been painted, not before', async ({ j }) => {
     const { page } = j;
     await page.goto('/support');
+    await page.waitForFunction(() => document.documentElement.dataset.render);
     const timing = await page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
       const app = performance
         .getEntriesByType('resource')
         .filter((entry) => /\/assets\/main-[\w-]+\.js$/.test(new URL(entry.name).pathname));
-      return { loaded: navigation.loadEventStart, app: app.map((entry) => entry.startTime) };
+      return {
+        loaded: navigation.loadEventStart,
+        painted: paint?.startTime ?? 0,
+        app: app.map((entry) => entry.startTime),
+      };
     });
     expect(timing.app).toHaveLength(1);
     expect(timing.loaded).toBeGreaterThan(0);
+    expect(timing.painted).toBeGreaterThan(0);
     expect(timing.app[0]).toBeGreaterThanOrEqual(timing.loaded);
+    expect(timing.app[0]).toBeGreaterThanOrEqual(timing.painted);
   });
 });
 

@@ -1,11 +1,12 @@
 /**
  * The page's one script. A prerendered page is whole without script (its links work, its text and
- * fonts are there), so the app's code is asked for once the page has loaded: on a slow connection
- * the page and its fonts get the bandwidth first, and the app arrives to hydrate what is already on
- * the screen. Asked for earlier (after the first paint), it raced the fonts and the page's largest
- * paint waited for it in half of Lighthouse's runs (docs/BENCHMARKS.md). A visitor who acts before
- * then — a key, a touch, a click — starts it at once. The single-page app's shell (panel, payment
- * pages) starts at once.
+ * fonts are there), so the app's code is asked for once the page has loaded and been painted: on a
+ * slow connection the page and its fonts get the bandwidth first, and the app arrives to hydrate
+ * what is already on the screen. Asked for after the first paint alone, it raced the fonts; after
+ * the load event alone, it came before the first paint whenever the first layout was long. Either
+ * way the page's first and largest paints waited for it in Lighthouse's runs (docs/BENCHMARKS.md).
+ * A visitor who acts before then — a key, a touch, a click — starts it at once. The single-page
+ * app's shell (panel, payment pages) starts at once.
  */
 import '@separ/ui/fonts';
 import { PRERENDER_DATA_ID } from '@separ/domain';
@@ -17,8 +18,26 @@ const start = () => {
   void import('./main.tsx');
 };
 
+/** Calls back once the page has painted its content (the First Contentful Paint is reported). */
+function afterFirstPaint(callback: () => void) {
+  if (performance.getEntriesByName('first-contentful-paint').length > 0) return callback();
+  try {
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      callback();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    // No paint timing: the frame after this one has been drawn.
+    requestAnimationFrame(() => setTimeout(callback, 0));
+  }
+}
+
 if (document.getElementById(PRERENDER_DATA_ID)) {
-  const soon = () => setTimeout(start, 0);
+  // The load event can come before the first paint (a long first layout on a slow phone): the app
+  // waits for both, so that its code is neither fetched nor run before the visitor sees the page.
+  const soon = () => afterFirstPaint(() => setTimeout(start, 0));
   if (document.readyState === 'complete') soon();
   else window.addEventListener('load', soon, { once: true });
   for (const type of ['pointerdown', 'keydown', 'touchstart'])
