@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The web build's budget (performance issue §2): the JavaScript the home page loads to come alive —
- * its entry chunk, the app that entry starts, and every chunk those import statically —
+ * its entry chunk, the app that entry starts, the parts the app loads in turn, and every chunk
+ * those import statically —
  * gzip-compressed. The build
  * fails when it grows past the budget. The issue's target is 100 KB; BENCHMARKS.md says where we
  * stand and why, and the budget below is the ceiling we hold until then, so that nothing grows
@@ -24,8 +25,13 @@ const visit = (key) => {
 };
 const entryKey = Object.keys(manifest).find((key) => manifest[key] === entry);
 visit(entryKey);
-// The entry asks for the app after the first paint (src/boot.ts): that code counts too.
-for (const next of entry.dynamicImports ?? []) visit(next);
+// The entry asks for the app once the page has painted (src/boot.ts), and the app loads its parts
+// one after another (src/main.tsx): all of that counts too. What the routes load lazily (the panel,
+// the other pages) does not.
+for (const app of entry.dynamicImports ?? []) {
+  visit(app);
+  for (const part of manifest[app]?.dynamicImports ?? []) visit(part);
+}
 
 let total = 0;
 const rows = [];

@@ -1,13 +1,9 @@
 import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
-import { App } from './App.tsx';
 import { hasSession } from './app/session.ts';
-import { createStore } from './app/store.ts';
-import { apiConfigFromEnv } from './config.ts';
-import { createI18n, languageOf } from './i18n.ts';
 import { canHydrate, readPrerenderData } from './prerender/data.ts';
-import { loadLazyRoutes, routes } from './routes.tsx';
+
+/** A new task: the browser paints and answers input between the parts of the app's code. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
   // Mock mode (`npm run dev:mock`): the MSW handlers of @separ/api answer every backend call.
@@ -18,13 +14,28 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element.');
   const prerendered = readPrerenderData();
+  // The app's code comes in three parts, each evaluated in a task of its own: evaluated at once, it
+  // held a slow phone's main thread for 190–370 ms in one piece (docs/BENCHMARKS.md). React's DOM
+  // renderer first, then translations and the store, then the screens and the router.
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
+  await nextTask();
+  const [{ createI18n, languageOf }, { createStore }, { apiConfigFromEnv }] = await Promise.all([
+    import('./i18n.ts'),
+    import('./app/store.ts'),
+    import('./config.ts'),
+  ]);
+  await nextTask();
+  const [{ App }, { createAppRouter, loadLazyRoutes, routes }] = await Promise.all([
+    import('./App.tsx'),
+    import('./routes.tsx'),
+  ]);
   const [i18n] = await Promise.all([
     createI18n(prerendered ? { initialResources: prerendered.resources } : {}),
     // The page's own code first, so that the router's first render is the page, not a placeholder.
     loadLazyRoutes(routes, window.location.pathname),
   ]);
   const store = createStore({ api: apiConfigFromEnv() });
-  const router = createBrowserRouter(routes);
+  const router = createAppRouter();
   const app = <App store={store} i18n={i18n} router={router} />;
   const hydrate =
     prerendered !== null &&

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import type * as PanelModule from './panel/index.ts';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { HomePage } from './pages/HomePage.tsx';
@@ -76,4 +76,9 @@ export async function loadLazyRoutes(routeList: RouteObject[], pathname: string)
       delete route.lazy;
     }),
   );
+}
+
+/** The browser's router over these routes. */
+export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
+  return createBrowserRouter(routes);
 }
