@@ -7,8 +7,19 @@ const Group = styled.div`
   gap: ${({ theme }) => theme.space(2)};
 `;
 
+/** A chip's height, and so a row's while its items load. */
+const CHIP_BLOCK_SIZE = '40px';
+
+/**
+ * The room a row of chips takes, kept while its items load: the row appearing later would push
+ * down what is under it (on /buy, the plans: a layout shift of 0.03).
+ */
+export const ChipsPlaceholder = styled.div.attrs({ 'aria-hidden': true })`
+  min-block-size: ${CHIP_BLOCK_SIZE};
+`;
+
 const Chip = styled.button<{ $selected: boolean }>`
-  min-block-size: 40px;
+  min-block-size: ${CHIP_BLOCK_SIZE};
   padding-inline: ${({ theme }) => theme.space(4)};
   border-radius: ${({ theme }) => theme.radii.pill};
   border: 1.5px solid ${({ theme, $selected }) => ($selected ? theme.colors.primary : theme.colors.border)};

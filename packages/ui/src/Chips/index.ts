@@ -1,1 +1,1 @@
-export { Chips, type ChipsProps } from './Chips';
+export { Chips, ChipsPlaceholder, type ChipsProps } from './Chips';

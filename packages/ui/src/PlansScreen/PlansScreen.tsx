@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { isPopularPlan, type Plan } from '@separ/domain';
-import { Chips } from '../Chips';
+import { Chips, ChipsPlaceholder } from '../Chips';
 import { EmptyState } from '../EmptyState';
 import { ErrorView } from '../ErrorView';
 import { useFormat } from '../format';
@@ -106,7 +106,9 @@ export function PlansScreen({
               { id: 'ios', label: t('tabs.ios') },
             ]}
           />
-          {status === 'ready' && durations.length > 1 ? (
+          {status === 'loading' ? (
+            <ChipsPlaceholder />
+          ) : status === 'ready' && durations.length > 1 ? (
             <Chips
               label={t('durations.label')}
               value={duration}
