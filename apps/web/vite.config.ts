@@ -165,5 +165,20 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     assetsInlineLimit: 0,
     // Read by scripts/budget.mjs: what the home page loads first.
     manifest: !isSsrBuild,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              // What the page's entry (src/boot.ts) shares with the app is a chunk of its own. Left in
+              // the entry, it made the app's parts depend on the entry and so on its style sheet (the
+              // font faces): the preload helper linked that again when the app arrived, the fonts
+              // swapped in, and the text already drawn moved (27 px on the cookie banner over a slow
+              // connection). The entry's sheet is on every page already — linked by the app's shell,
+              // inline with `font-display: optional` in a prerendered page (scripts/prerender.mjs).
+              groups: [{ name: 'shared', test: /[\\/]packages[\\/]domain[\\/]|vite[\\/]preload-helper/ }],
+            },
+          },
+        },
   },
 }));

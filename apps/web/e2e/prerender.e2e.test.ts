@@ -67,6 +67,13 @@ describe('a prerendered page with script', () => {
     expect(timing.painted).toBeGreaterThan(0);
     expect(timing.app[0]).toBeGreaterThanOrEqual(timing.loaded);
     expect(timing.app[0]).toBeGreaterThanOrEqual(timing.painted);
+    // The font faces are the page's own, used only if there for its first paint: the app does not
+    // bring them again (with `swap`, moving the text once they arrive).
+    const fonts = await page.evaluate(() => ({
+      sheets: document.querySelectorAll('link[rel="stylesheet"]').length,
+      display: [...new Set([...document.fonts].map((face) => face.display))],
+    }));
+    expect(fonts).toEqual({ sheets: 0, display: ['optional'] });
   });
 });
 

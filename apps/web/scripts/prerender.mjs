@@ -30,6 +30,22 @@ for (const [tag, href] of cssLinks) {
   fontFaces += readFileSync(join(dist, href), 'utf8');
   template = template.replace(tag, '');
 }
+/**
+ * A prerendered page uses the web fonts only if they are there for its first paint (they are
+ * preloaded, and cached for a year after): `optional` instead of `swap`. Swapped in later on a slow
+ * connection, they moved the text already drawn — the cookie banner by 27 px — since the system's
+ * Persian and Latin faces are not the ones our metric-matched fallbacks describe on a phone.
+ */
+fontFaces = fontFaces.replaceAll('font-display:swap', 'font-display:optional');
+// Nor may the app bring the faces again: no chunk but the entry may carry the entry's style sheet
+// (vite.config.ts keeps what the entry shares with the app in a chunk of its own).
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+for (const [key, chunk] of Object.entries(manifest)) {
+  if (key !== entryKey && (chunk.imports ?? []).includes(entryKey))
+    throw new Error(`${chunk.file} imports the entry, and would link its style sheet again`);
+}
+if (!fontFaces.includes('font-display:optional')) throw new Error('the font faces no longer say font-display:swap');
 const fontFile = (pattern) => fontFaces.match(pattern)?.[1];
 /** The faces each language's first screen uses, loaded at once instead of after the styles ask. */
 const PRELOAD = {
@@ -39,6 +55,7 @@ const PRELOAD = {
     fontFile(/url\((\/assets\/vazirmatn-arabic-400-normal-[^)]+\.woff2)\)/),
     fontFile(/url\((\/assets\/vazirmatn-arabic-700-normal-[^)]+\.woff2)\)/),
     fontFile(/url\((\/assets\/vazirmatn-latin-400-normal-[^)]+\.woff2)\)/),
+    fontFile(/url\((\/assets\/vazirmatn-latin-700-normal-[^)]+\.woff2)\)/),
   ],
   en: [fontFile(/url\((\/assets\/inter-latin-wght-normal-[^)]+\.woff2)\)/)],
 };
