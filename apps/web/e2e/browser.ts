@@ -109,6 +109,8 @@ export async function openJourney(
     const text = `${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? ''}`;
     // A navigation away cancels what the page was still loading: not a failure of the product.
     if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
+    // Without JavaScript the browser refuses the page's script preloads (it reports them as `csp`).
+    if (options.javaScript === false && request.resourceType() === 'script') return;
     if (!isAllowed(text)) problems.push(text);
   });
   page.on('response', (response) => {
