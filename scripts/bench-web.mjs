@@ -64,20 +64,26 @@ async function startProduct() {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function audit(url, port) {
+async function audit(url, port, attempt = 1) {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
   });
-  const { categories, audits } = result.lhr;
+  // A run Lighthouse itself reports as failed (NO_NAVSTART now and then on a fresh browser) measured
+  // nothing: it is run again, not counted as a score of 0.
+  if (result.lhr.runtimeError || result.lhr.categories.performance.score === null) {
+    if (attempt >= 3) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError?.code ?? 'no score'}`);
+    return audit(url, port, attempt + 1);
+  }
+  const { categories: scores, audits } = result.lhr;
   const scripts = audits['resource-summary']?.details?.items?.find((item) => item.resourceType === 'script');
   return {
-    performance: Math.round(categories.performance.score * 100),
-    accessibility: Math.round(categories.accessibility.score * 100),
-    bestPractices: Math.round(categories['best-practices'].score * 100),
-    seo: Math.round(categories.seo.score * 100),
+    performance: Math.round(scores.performance.score * 100),
+    accessibility: Math.round(scores.accessibility.score * 100),
+    bestPractices: Math.round(scores['best-practices'].score * 100),
+    seo: Math.round(scores.seo.score * 100),
     lcp: audits['largest-contentful-paint'].numericValue,
     tbt: audits['total-blocking-time'].numericValue,
     cls: audits['cumulative-layout-shift'].numericValue,
