@@ -16,19 +16,18 @@ async function start() {
   const prerendered = readPrerenderData();
   // The app's code comes in three parts, each evaluated in a task of its own: evaluated at once, it
   // held a slow phone's main thread for 190–370 ms in one piece (docs/BENCHMARKS.md). React's DOM
-  // renderer first, then translations and the store, then the screens and the router.
-  const { createRoot, hydrateRoot } = await import('react-dom/client');
+  // renderer first, then translations and the store, then the screens and the router. All three
+  // are asked for at once, so that the network does not wait for the main thread.
+  const parts = [
+    import('react-dom/client'),
+    Promise.all([import('./i18n.ts'), import('./app/store.ts'), import('./config.ts')]),
+    Promise.all([import('./App.tsx'), import('./routes.tsx')]),
+  ] as const;
+  const { createRoot, hydrateRoot } = await parts[0];
   await nextTask();
-  const [{ createI18n, languageOf }, { createStore }, { apiConfigFromEnv }] = await Promise.all([
-    import('./i18n.ts'),
-    import('./app/store.ts'),
-    import('./config.ts'),
-  ]);
+  const [{ createI18n, languageOf }, { createStore }, { apiConfigFromEnv }] = await parts[1];
   await nextTask();
-  const [{ App }, { createAppRouter, loadLazyRoutes, routes }] = await Promise.all([
-    import('./App.tsx'),
-    import('./routes.tsx'),
-  ]);
+  const [{ App }, { createAppRouter, loadLazyRoutes, routes }] = await parts[2];
   const [i18n] = await Promise.all([
     createI18n(prerendered ? { initialResources: prerendered.resources } : {}),
     // The page's own code first, so that the router's first render is the page, not a placeholder.
