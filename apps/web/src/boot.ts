@@ -21,17 +21,18 @@ const start = () => {
 /** Calls back once the page has painted its content (the First Contentful Paint is reported). */
 function afterFirstPaint(callback: () => void) {
   if (performance.getEntriesByName('first-contentful-paint').length > 0) return callback();
-  try {
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      callback();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-  } catch {
-    // No paint timing: the frame after this one has been drawn.
+  // A browser without paint timing would accept the observer and never call it: it waits for the
+  // frame after this one to be drawn instead.
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
     requestAnimationFrame(() => setTimeout(callback, 0));
+    return;
   }
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    callback();
+  });
+  observer.observe({ type: 'paint', buffered: true });
 }
 
 if (document.getElementById(PRERENDER_DATA_ID)) {

@@ -7,7 +7,8 @@ interface StylisElement {
   value: string;
   children: StylisElement[] | string;
 }
-type Middleware = Parameters<typeof rtlPlugin>;
+/** What stylis passes a plugin: the element, its index, its siblings and the callback. */
+type PluginArgs = Parameters<typeof rtlPlugin>;
 
 /**
  * Each of cssjanus's flips needs one of these words in the text (its regular expressions for
@@ -81,7 +82,7 @@ function needsMirroring(element: StylisElement): boolean {
  * (docs/BENCHMARKS.md). A rule passes through unchanged only where cssjanus would leave each of
  * its declarations as it is; the output is the same as the plugin's (rtl.test.ts).
  */
-export function rtl(...args: Middleware): ReturnType<typeof rtlPlugin> {
+export function rtl(...args: PluginArgs): ReturnType<typeof rtlPlugin> {
   const element = args[0] as unknown as StylisElement;
   // The plugin itself only rewrites rules, @keyframes and @supports.
   if (!MIRRORED.has(element.type) || !needsMirroring(element)) return undefined;
