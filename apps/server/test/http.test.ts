@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeAccount, parseServer } from '@separ/domain';
 import { json, KINDS, startTestServer, type TestServer } from './harness.ts';
@@ -64,6 +65,19 @@ describe.each(KINDS)('HTTP contract on %s', (kind) => {
       expect(
         (await s.app.inject({ url: '/locales/fa/common.json', headers: { 'if-none-match': etag } })).statusCode,
       ).toBe(304);
+      // Compressed for a browser that takes it, the same JSON once decoded.
+      const plain = await s.app.inject({ url: '/locales/fa/home.json', headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      for (const [encoding, decode] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
+        const packed = await s.app.inject({ url: '/locales/fa/home.json', headers: { 'accept-encoding': encoding } });
+        expect(packed.headers['content-encoding']).toBe(encoding);
+        expect(packed.headers.vary).toMatch(/accept-encoding/i);
+        expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+        expect(JSON.parse(decode(packed.rawPayload).toString())).toEqual(json(plain));
+      }
       for (const url of ['/locales/de/common.json', '/locales/en/nothing.json', '/locales/en/..%2f..%2fpackage.json']) {
         const response = await s.app.inject(url);
         expect(response.statusCode).toBe(404);

@@ -57,13 +57,18 @@ function languageFrom(value: string | null | undefined): Language | undefined {
   return isLanguage(code) ? code : undefined;
 }
 
+/** Whether an `Accept-Encoding` header takes an encoding (named, and not with a quality of 0). */
+export function acceptsEncoding(acceptEncoding: string | undefined, name: 'br' | 'gzip'): boolean {
+  return new RegExp(`(^|[,\\s])${name}(?!;q=0(\\.0*)?(\\s|,|$))`).test(acceptEncoding ?? '');
+}
+
 /**
  * A page compressed for the browser that asked: each response carries its own nonce, so pages are
  * compressed as they go out — brotli at a quality that costs about a millisecond for a page.
  */
 export function encodePage(html: string, acceptEncoding: string | undefined): { body: Buffer; encoding?: string } {
   const body = Buffer.from(html);
-  const accepts = (name: string) => new RegExp(`(^|[,\\s])${name}(?!;q=0(\\.0*)?(\\s|,|$))`).test(acceptEncoding ?? '');
+  const accepts = (name: 'br' | 'gzip') => acceptsEncoding(acceptEncoding, name);
   if (body.length < 1024) return { body };
   if (accepts('br')) {
     return {

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { isLanguage } from '@separ/domain';
 import { createPlansCache } from '../services/plansCache.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
+import { acceptsEncoding } from '../http/pages.ts';
 import { getSetting } from '../services/settings.ts';
 
 /** Whether a gate can take payments: enabled, with merchant credentials or the sandbox standing in. */
@@ -15,6 +17,9 @@ export function gatewayActive(ctx: AppContext, gate: 'ird' | 'spay'): boolean {
 
 interface LocaleFile {
   body: string;
+  /** The same, compressed once at start: a prerendered page's app fetches its translations while it loads. */
+  br: Buffer;
+  gzip: Buffer;
   etag: string;
 }
 
@@ -26,7 +31,12 @@ function loadLocales(dir: string): Map<string, LocaleFile> {
     if (!existsSync(langDir)) continue;
     for (const file of readdirSync(langDir).filter((f) => /^[a-z][a-zA-Z0-9-]*\.json$/.test(f))) {
       const body = JSON.stringify(JSON.parse(readFileSync(join(langDir, file), 'utf8')));
-      files.set(`${lng}/${file}`, { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` });
+      files.set(`${lng}/${file}`, {
+        body,
+        br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(body, { level: 9 }),
+        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      });
     }
   }
   return files;
@@ -125,7 +135,13 @@ export async function publicRoutes(app: FastifyInstance, ctx: AppContext) {
       reply.header('content-type', 'application/json; charset=utf-8');
       reply.header('cache-control', 'public, max-age=300, must-revalidate');
       reply.header('etag', entry.etag);
+      reply.header('vary', 'Accept-Encoding');
       if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+      const accepted = request.headers['accept-encoding'];
+      for (const encoding of ['br', 'gzip'] as const) {
+        if (acceptsEncoding(accepted, encoding))
+          return reply.header('content-encoding', encoding).send(entry[encoding]);
+      }
       return reply.send(entry.body);
     },
   );
