@@ -78,6 +78,41 @@ describe('a prerendered page with script', () => {
     }));
     expect(fonts).toEqual({ sheets: 0, display: ['optional'] });
   });
+
+  test('asks for no more before its first paint than a browser’s six connections carry at once', async ({ j }) => {
+    const { page } = j;
+    for (const path of ['/', '/support']) {
+      await page.goto(path);
+      await page.waitForFunction(() => document.documentElement.dataset.render);
+      const load = await page.evaluate(() => {
+        const painted = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? '';
+        return {
+          painted,
+          beforePaint: resources
+            .filter((entry) => entry.startTime < painted)
+            .map((entry) => new URL(entry.name).pathname),
+          translations: resources
+            .filter((entry) => entry.name.includes('/locales/'))
+            .map((entry) => ({ path: new URL(entry.name).pathname, afterPaint: entry.startTime >= painted })),
+          icon: icon.slice(0, 19),
+          pageBytes: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).encodedBodySize,
+        };
+      });
+      expect(load.painted, path).toBeGreaterThan(0);
+      // Once the page has come, six requests on six connections: its script and shared chunk, and
+      // the four font files. The favicon is in the page: as a seventh request it waited for a
+      // connection, a round trip later (docs/BENCHMARKS.md).
+      expect(load.beforePaint.length, `${path}: ${load.beforePaint.join(', ')}`).toBeLessThanOrEqual(6);
+      expect(load.icon).toBe('data:image/svg+xml,');
+      // The page's translations come with the app, after the paint, not inside the page.
+      expect(load.translations.length, path).toBeGreaterThan(0);
+      expect(load.translations.every((entry) => entry.afterPaint && entry.path.startsWith('/locales/fa/'))).toBe(true);
+      // The home page fits a first TCP window (about 14 KB) with the response's headers.
+      expect(load.pageBytes, path).toBeLessThan(13_500);
+    }
+  });
 });
 
 describe('a prerendered page without script', () => {

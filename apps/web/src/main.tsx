@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { hasSession } from './app/session.ts';
-import { canHydrate, readPrerenderData } from './prerender/data.ts';
+import { canHydrate, fetchPrerenderedTranslations, readPrerenderData } from './prerender/data.ts';
 
 /** A new task: the browser paints and answers input between the parts of the app's code. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -14,6 +14,8 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('The page has no #root element.');
   const prerendered = readPrerenderData();
+  // The page's translations come over the network alongside the code (not inside the page).
+  const translations = prerendered ? fetchPrerenderedTranslations(prerendered) : Promise.resolve(undefined);
   // The app's code comes in three parts, each evaluated in a task of its own: evaluated at once, it
   // held a slow phone's main thread for 190–370 ms in one piece (docs/BENCHMARKS.md). React's DOM
   // renderer first, then translations and the store, then the screens and the router. All three
@@ -28,8 +30,9 @@ async function start() {
   const [{ createI18n, languageOf }, { createStore }, { apiConfigFromEnv }] = await parts[1];
   await nextTask();
   const [{ App }, { createAppRouter, loadLazyRoutes, routes }] = await parts[2];
+  const initialResources = await translations;
   const [i18n] = await Promise.all([
-    createI18n(prerendered ? { initialResources: prerendered.resources } : {}),
+    createI18n(initialResources ? { initialResources } : {}),
     // The page's own code first, so that the router's first render is the page, not a placeholder.
     loadLazyRoutes(routes, window.location.pathname),
   ]);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { canHydrate, readPrerenderData, serializePrerenderData, type ClientStart, type PrerenderData } from './data.ts';
+import {
+  canHydrate,
+  fetchPrerenderedTranslations,
+  readPrerenderData,
+  serializePrerenderData,
+  type ClientStart,
+  type PrerenderData,
+} from './data.ts';
 
-const data: PrerenderData = { path: '/buy', language: 'fa', year: 2026, resources: { fa: { common: { a: 'ب' } } } };
+const data: PrerenderData = { path: '/buy', language: 'fa', year: 2026, namespaces: ['common', 'plans'] };
 const start: ClientStart = { language: 'fa', pathname: '/buy', search: '', loggedIn: false, darkMode: false };
 
 describe('hydrating a prerendered page', () => {
@@ -22,15 +29,58 @@ describe('hydrating a prerendered page', () => {
     block.type = 'application/json';
     block.id = 'separ-prerender';
     doc.body.append(block);
-    const evil = { ...data, resources: { fa: { common: { a: '</script><script>alert(1)</script>' } } } };
+    const evil = { ...data, path: '/</script><script>alert(1)</script>' };
     const text = serializePrerenderData(evil);
     expect(text).not.toContain('</script>');
     block.textContent = text;
     expect(readPrerenderData(doc)).toEqual(evil);
-    for (const bad of ['{', 'null', '{"path":"/","language":"de","year":1,"resources":{}}', '{"path":"/"}']) {
+    for (const bad of [
+      '{',
+      'null',
+      '{"path":"/","language":"de","year":1,"namespaces":[]}',
+      '{"path":"/","language":"fa","year":1,"namespaces":["../x"]}',
+      '{"path":"/","language":"fa","year":1,"resources":{}}',
+      '{"path":"/"}',
+    ]) {
       block.textContent = bad;
       expect(readPrerenderData(doc), bad).toBeNull();
     }
     expect(readPrerenderData(document.implementation.createHTMLDocument('empty'))).toBeNull();
+  });
+});
+
+describe('the prerendered page’s translations', () => {
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('are fetched from the locales, one file per namespace the page used, in its language', async () => {
+    const asked: string[] = [];
+    const fetcher = (async (url: string) => {
+      asked.push(url);
+      return json({ from: url });
+    }) as typeof fetch;
+    const resources = await fetchPrerenderedTranslations(data, fetcher, 'https://separ.example');
+    expect(asked.sort()).toEqual([
+      'https://separ.example/locales/fa/common.json',
+      'https://separ.example/locales/fa/plans.json',
+    ]);
+    expect(resources).toEqual({
+      fa: {
+        common: { from: 'https://separ.example/locales/fa/common.json' },
+        plans: { from: 'https://separ.example/locales/fa/plans.json' },
+      },
+    });
+  });
+
+  it('are left to i18next when one of them cannot be had', async () => {
+    const missing = (async (url: string) =>
+      url.includes('plans') ? json({ ok: false }, 404) : json({})) as typeof fetch;
+    expect(await fetchPrerenderedTranslations(data, missing)).toBeUndefined();
+    const offline = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    expect(await fetchPrerenderedTranslations(data, offline)).toBeUndefined();
+    const notJson = (async () => new Response('<html>', { status: 200 })) as typeof fetch;
+    expect(await fetchPrerenderedTranslations(data, notJson)).toBeUndefined();
   });
 });

@@ -22,14 +22,19 @@ export const PRERENDERED_PATHS = [
   '/login',
 ] as const;
 
-/** What the prerender assumed and the translations it used, so that the browser's first render is the same. */
+/**
+ * What the prerender assumed and which translations it used, so that the browser's first render is
+ * the same. The translations themselves are not in the page: they made the Persian home page's HTML
+ * larger than a first round trip carries (a browser's first TCP window, about 14 KB), which cost it
+ * a round trip to its largest paint (docs/BENCHMARKS.md). The app fetches them with its code instead.
+ */
 export interface PrerenderData {
   path: string;
   language: Language;
   /** The footer's year when the page was built. */
   year: number;
-  /** The namespaces the page used, in its language. */
-  resources: Resource;
+  /** The translation namespaces the page used (in its language). */
+  namespaces: string[];
 }
 
 /** The JSON block, safe inside HTML (no `</script>` can close it early). */
@@ -60,9 +65,35 @@ function isPrerenderData(value: unknown): value is PrerenderData {
     typeof data.path === 'string' &&
     isLanguage(data.language) &&
     typeof data.year === 'number' &&
-    typeof data.resources === 'object' &&
-    data.resources !== null
+    Array.isArray(data.namespaces) &&
+    data.namespaces.every((ns) => typeof ns === 'string' && /^[a-z]+$/.test(ns))
   );
+}
+
+/**
+ * The translations the prerendered page used, fetched from `/locales/{lng}/{ns}.json` while the app's
+ * code loads, so that hydration renders the same text. Undefined if one of them cannot be had: i18next
+ * then loads them itself, with its retries.
+ */
+export async function fetchPrerenderedTranslations(
+  data: PrerenderData,
+  fetcher: typeof fetch = fetch,
+  base = '',
+): Promise<Resource | undefined> {
+  try {
+    const entries = await Promise.all(
+      data.namespaces.map(async (ns) => {
+        const response = await fetcher(`${base}/locales/${data.language}/${ns}.json`);
+        if (!response.ok) throw new Error(`${ns}: ${response.status}`);
+        const content = (await response.json()) as unknown;
+        if (typeof content !== 'object' || content === null) throw new Error(`${ns}: not an object`);
+        return [ns, content] as const;
+      }),
+    );
+    return { [data.language]: Object.fromEntries(entries) } as Resource;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface ClientStart {

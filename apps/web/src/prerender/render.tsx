@@ -68,7 +68,7 @@ export async function renderPage(path: string, language: Language, nonce: string
       path,
       language,
       year: new Date().getFullYear(),
-      resources: { [language]: Object.fromEntries(used.filter((ns) => ns in own).map((ns) => [ns, own[ns]!])) },
+      namespaces: used.filter((ns) => ns in own),
     };
     return { html, styles, data };
   } finally {
