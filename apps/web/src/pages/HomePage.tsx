@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import type { PricingTab } from '@separ/domain';
 import { useGetPlansQuery } from '@separ/api';
 import { HomeScreen, type PricingProps } from '@separ/ui';
@@ -7,9 +7,13 @@ import { HomeScreen, type PricingProps } from '@separ/ui';
 export function HomePage() {
   const [tab, setTab] = useState<PricingTab>('android-windows');
   const { data, isError, isLoading } = useGetPlansQuery({ platform: tab === 'other' ? 'ios' : 'android' });
-  let plans: PricingProps['plans'];
-  if (isLoading) plans = 'loading';
-  else if (isError || !data || data.length === 0) plans = 'fallback';
-  else plans = data;
-  return <HomeScreen tab={tab} onTabChange={setTab} plans={plans} />;
+  // Drawn as a deferred render, in slices, like the catalogue (PlansPage): the tab and its plans together.
+  const shown = useDeferredValue(useMemo(() => ({ tab, data, isError, isLoading }), [tab, data, isError, isLoading]));
+  return useMemo(() => {
+    let plans: PricingProps['plans'];
+    if (shown.isLoading) plans = 'loading';
+    else if (shown.isError || !shown.data || shown.data.length === 0) plans = 'fallback';
+    else plans = shown.data;
+    return <HomeScreen tab={shown.tab} onTabChange={setTab} plans={plans} />;
+  }, [shown]);
 }

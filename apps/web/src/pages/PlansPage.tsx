@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { pickDuration, type Platform } from '@separ/domain';
 import { useGetPlansQuery } from '@separ/api';
 import { PlansScreen } from '@separ/ui';
@@ -15,24 +15,33 @@ export function PlansPage() {
     { platform },
     { refetchOnMountOrArgChange: true },
   );
-  const durations = useMemo(
-    () => [...new Set((currentData ?? []).map((plan) => plan.subsDays))].sort((a, b) => a - b),
-    [currentData],
+  // What the screen shows is drawn as a deferred render: when the plans arrive, React draws the
+  // list in slices and yields between them, instead of holding a slow phone's main thread for the
+  // whole catalogue in one task (40-55 ms at 4x CPU, docs/BENCHMARKS.md). The tab and the list
+  // change together, so a switch never shows one platform's tab with the other's plans.
+  const shown = useDeferredValue(
+    useMemo(
+      () => ({ platform, chosen, currentData, isError, isFetching }),
+      [platform, chosen, currentData, isError, isFetching],
+    ),
   );
-  const duration = pickDuration(durations, chosen);
-  const plans = (currentData ?? []).filter((plan) => duration === null || plan.subsDays === duration);
-  // The current platform's data only: a switch shows loading, not the other platform's plans.
-  const status = screenStatus({ data: currentData, isError, isFetching });
-  return (
-    <PlansScreen
-      platform={platform}
-      onPlatformChange={setPlatform}
-      status={status}
-      plans={plans}
-      durations={durations}
-      duration={duration}
-      onDurationChange={setChosen}
-      onRetry={() => void refetch()}
-    />
-  );
+  return useMemo(() => {
+    const durations = [...new Set((shown.currentData ?? []).map((plan) => plan.subsDays))].sort((a, b) => a - b);
+    const duration = pickDuration(durations, shown.chosen);
+    const plans = (shown.currentData ?? []).filter((plan) => duration === null || plan.subsDays === duration);
+    // The current platform's data only: a switch shows loading, not the other platform's plans.
+    const status = screenStatus({ data: shown.currentData, isError: shown.isError, isFetching: shown.isFetching });
+    return (
+      <PlansScreen
+        platform={shown.platform}
+        onPlatformChange={setPlatform}
+        status={status}
+        plans={plans}
+        durations={durations}
+        duration={duration}
+        onDurationChange={setChosen}
+        onRetry={() => void refetch()}
+      />
+    );
+  }, [shown, refetch]);
 }
