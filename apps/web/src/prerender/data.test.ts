@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import {
   canHydrate,
+  FixedYearContext,
   fetchPrerenderedTranslations,
   readPrerenderData,
   serializePrerenderData,
   type ClientStart,
   type PrerenderData,
+  useYear,
 } from './data.ts';
 
 const data: PrerenderData = { path: '/buy', language: 'fa', year: 2026, namespaces: ['common', 'plans'] };
@@ -82,5 +86,14 @@ describe('the prerendered page’s translations', () => {
     expect(await fetchPrerenderedTranslations(data, offline)).toBeUndefined();
     const notJson = (async () => new Response('<html>', { status: 200 })) as typeof fetch;
     expect(await fetchPrerenderedTranslations(data, notJson)).toBeUndefined();
+  });
+});
+
+describe('the footer’s year', () => {
+  const Year = () => useYear();
+
+  it('is the clock’s, or the year a story fixes', () => {
+    expect(renderToString(createElement(Year))).toBe(String(new Date().getFullYear()));
+    expect(renderToString(createElement(FixedYearContext, { value: 2031 }, createElement(Year)))).toBe('2031');
   });
 });

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Resource } from 'i18next';
 import { isLanguage, PRERENDER_DATA_ID, type Language } from '@separ/domain';
 
@@ -132,9 +132,17 @@ export function useHydrated(): boolean {
   );
 }
 
+/**
+ * A year that stands still, for the pages' stories: their screenshot baselines would otherwise
+ * stop matching on the first of January.
+ */
+export const FixedYearContext = createContext<number | undefined>(undefined);
+
 /** The footer's year: the build's while hydrating a prerendered page, this year after. */
 export function useYear(): number {
+  const fixed = useContext(FixedYearContext);
   const hydrated = useHydrated();
   const now = new Date().getFullYear();
+  if (fixed !== undefined) return fixed;
   return hydrated ? now : (readPrerenderData()?.year ?? now);
 }

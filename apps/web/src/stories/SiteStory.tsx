@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createStore } from '../app/store.ts';
+import { FixedYearContext } from '../prerender/data.ts';
 import { routes } from '../routes.tsx';
 
 const memory = () => {
@@ -12,6 +13,9 @@ const memory = () => {
   };
 };
 
+/** The footer's year in every story (the ui package's stories pass the same to the Footer). */
+const STORY_YEAR = 2026;
+
 /**
  * The real site — route containers, store and RTK Query — at one path, its backend answered by the
  * MSW handlers of the story (`parameters.msw`). For designers: a page's states as the app reaches them.
@@ -20,8 +24,10 @@ export function SiteStory({ path }: { path: string }) {
   const [store] = useState(() => createStore({ storage: memory(), app: { cookiesAccepted: true } }));
   const [router] = useState(() => createMemoryRouter(routes, { initialEntries: [path] }));
   return (
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>
+    <FixedYearContext value={STORY_YEAR}>
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>
+    </FixedYearContext>
   );
 }
