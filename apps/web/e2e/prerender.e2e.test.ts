@@ -115,6 +115,38 @@ describe('a prerendered page with script', () => {
   });
 });
 
+describe('a prerendered page before its app is live', () => {
+  const test = journeyTest({ language: 'fa', firstVisit: true });
+
+  test('keeps a press of one of its buttons, and presses it again once the app has taken over', async ({ j }) => {
+    const { page } = j;
+    // The app's code is held back until the visitor has pressed the cookie banner's button.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Settled either way, so that a failure below is reported as itself.
+    const arrived = page.goto('/support').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    const banner = page.getByRole('region', { name: text('fa', 'common:cookies.title') });
+    await banner.getByRole('button', { name: text('fa', 'common:cookies.accept'), exact: true }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.render)).toBeUndefined();
+    await expect.poll(() => banner.count()).toBe(1);
+    release();
+    expect(await arrived).toBeNull();
+    expect(await page.evaluate(() => document.documentElement.dataset.render)).toBe('hydrate');
+    // Pressed again by the page itself, once: the banner is gone and consent is recorded.
+    await expect.poll(() => banner.count()).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('separ-app-state'))).toContain('"cookiesAccepted":true');
+  });
+});
+
 describe('a prerendered page without script', () => {
   const test = journeyTest({ firstVisit: true, javaScript: false });
 
