@@ -147,6 +147,43 @@ describe('a prerendered page before its app is live', () => {
   });
 });
 
+describe('a prerendered form before its app is live', () => {
+  const test = journeyTest({ language: 'fa' });
+
+  test('keeps what was typed and sent, and the app sends it once it has taken over', async ({ j }) => {
+    const { page } = j;
+    j.allow(/POST .*\/site_login\?.* answered 401/);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const arrived = page.goto('/login').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    const username = page.getByLabel(text('fa', 'auth:login.username'));
+    const password = page.getByLabel(text('fa', 'auth:login.password'), { exact: true });
+    await username.fill('sepr0000');
+    await password.fill('not-the-password');
+    const attempt = page.waitForRequest(/\/site_login\?/);
+    await password.press('Enter');
+    // Sent without the app, the form would have reloaded the page, empty.
+    expect(page.url()).toMatch(/\/login$/);
+    expect(await page.evaluate(() => document.documentElement.dataset.render)).toBeUndefined();
+    release();
+    expect(await arrived).toBeNull();
+    // The app sends what was typed: the server's answer, not "enter your username and password".
+    expect(new URL((await attempt).url()).searchParams.get('username')).toBe('sepr0000');
+    await page.getByText(text('fa', 'errors:login.invalid')).waitFor();
+    expect(await username.inputValue()).toBe('sepr0000');
+    expect(page.url()).toMatch(/\/login$/);
+  });
+});
+
 describe('a prerendered page without script', () => {
   const test = journeyTest({ firstVisit: true, javaScript: false });
 

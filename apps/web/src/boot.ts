@@ -5,8 +5,8 @@
  * what is already on the screen. Asked for after the first paint alone, it raced the fonts; after
  * the load event alone, it came before the first paint whenever the first layout was long. Either
  * way the page's first and largest paints waited for it in Lighthouse's runs (docs/BENCHMARKS.md).
- * A visitor who acts before then — a key, a touch, a click — starts it at once, and a button they
- * press is pressed again for them once the app is live. The single-page app's shell (panel,
+ * A visitor who acts before then — a key, a touch, a click — starts it at once, and what they did
+ * is done again for them once the app is live (keepEarlyActions). The single-page app's shell (panel,
  * payment pages) starts at once.
  */
 import '@separ/ui/fonts';
@@ -37,33 +37,67 @@ function afterFirstPaint(callback: () => void) {
 }
 
 /**
- * A press of one of the page's buttons before the app has taken the page over would be lost (links
- * and forms work without it): the last one is kept, and pressed again once the page is live if it
- * is still the same element (hydration keeps the page's elements; a page drawn afresh does not).
- * From the moment the app starts hydrating (`html[data-render]`), React replays such presses itself.
+ * What a visitor does on a prerendered page before its app has taken it over would be lost (links
+ * work without the app; nothing else does). Kept here, and done again once the page is live, on the
+ * same elements (hydration keeps the page's elements; a page drawn afresh does not):
+ * - the last button pressed outside a form before the app starts hydrating (`html[data-render]`);
+ *   from then on React replays presses itself;
+ * - what was typed into a field: hydration leaves the text on the screen but not in the app's
+ *   state, so it is typed again for the app;
+ * - a form sent that the app did not handle: sent without the app it would reload the page and lose
+ *   what was typed, so it is held and sent by the app.
  */
-function keepEarlyPresses() {
+function keepEarlyActions() {
   const root = document.documentElement;
   let pressed: HTMLButtonElement | null = null;
-  const keep = (event: Event) => {
+  let sent: HTMLFormElement | null = null;
+  const typed = new Map<HTMLInputElement | HTMLTextAreaElement, string>();
+  const press = (event: Event) => {
     if (root.dataset.render) return;
     const button = event.target instanceof Element ? event.target.closest('button') : null;
-    // A form's own button does what it does without the app.
+    // A form's own button sends its form (held below).
     if (button && !button.form && !button.disabled) pressed = button;
   };
-  window.addEventListener('click', keep, { capture: true });
+  const type = (event: Event) => {
+    const field = event.target;
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) typed.set(field, field.value);
+  };
+  // Listened to last, as the event leaves the page: a form the app handled is already prevented.
+  const send = (event: Event) => {
+    if (event.defaultPrevented || !(event.target instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    sent = event.target;
+    pressed = null;
+  };
+  window.addEventListener('click', press, { capture: true });
+  window.addEventListener('input', type, { capture: true });
+  window.addEventListener('submit', send);
   const whenLive = new MutationObserver(() => {
     if (root.dataset.live !== 'true') return;
     whenLive.disconnect();
-    window.removeEventListener('click', keep, { capture: true });
-    if (pressed?.isConnected) pressed.click();
-    pressed = null;
+    window.removeEventListener('click', press, { capture: true });
+    window.removeEventListener('input', type, { capture: true });
+    window.removeEventListener('submit', send);
+    for (const [field, text] of typed) {
+      if (!field.isConnected) continue;
+      // The text is still on the screen, but not in the app's state: it is typed again. Cleared
+      // first through the element's own setter (React's record of the last value it saw), then
+      // set through the prototype's, so that React sees a change.
+      field.value = '';
+      const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, text);
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    if (sent?.isConnected) sent.requestSubmit();
+    else if (pressed?.isConnected) pressed.click();
+    pressed = sent = null;
+    typed.clear();
   });
   whenLive.observe(root, { attributes: true, attributeFilter: ['data-live'] });
 }
 
 if (document.getElementById(PRERENDER_DATA_ID)) {
-  keepEarlyPresses();
+  keepEarlyActions();
   // The load event can come before the first paint (a long first layout on a slow phone): the app
   // waits for both, so that its code is neither fetched nor run before the visitor sees the page.
   const soon = () => afterFirstPaint(() => setTimeout(start, 0));

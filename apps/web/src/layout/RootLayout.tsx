@@ -39,11 +39,6 @@ export function RootLayout() {
     dispatch(setMobileMenuOpen(false));
   }, [dispatch, location.pathname, location.search, location.hash]);
 
-  // The page is live (`html[data-live]`): hydrated or drawn, with what only the browser knows.
-  useEffect(() => {
-    if (hydrated) document.documentElement.dataset.live = 'true';
-  }, [hydrated]);
-
   useEffect(() => {
     const onScroll = () => dispatch(setScrolled(window.scrollY > HEADER_SCROLL_THRESHOLD_PX));
     onScroll();
@@ -58,6 +53,7 @@ export function RootLayout() {
     () => (
       <Suspense fallback={<PageLoading />}>
         <Outlet />
+        <MarkLive />
       </Suspense>
     ),
     [],
@@ -89,4 +85,17 @@ export function RootLayout() {
       </SiteShell>
     </SeparProvider>
   );
+}
+
+/**
+ * The page is live (`html[data-live]`): hydrated or drawn, with what only the browser knows. Marked
+ * from inside the page's Suspense boundary, which React may hydrate after the layout around it: a
+ * press or a form sent before then would find the page's elements without their handlers.
+ */
+function MarkLive() {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (hydrated) document.documentElement.dataset.live = 'true';
+  }, [hydrated]);
+  return null;
 }
