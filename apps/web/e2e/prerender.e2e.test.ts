@@ -3,8 +3,29 @@
  * language, hydrated without a mismatch, and the cookie banner right before any script runs.
  */
 import { describe, expect, inject } from 'vitest';
+import type { Page } from 'playwright-core';
 import { journeyTest, type Language } from './browser.ts';
 import { text } from './texts.ts';
+
+/**
+ * Opens a prerendered page with its app's code held back until `release`. `arrived` settles once the
+ * page is live — to null, or to the error, so that a failure before it is reported as itself.
+ */
+async function openWithAppHeld(page: Page, path: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const arrived = page.goto(path).then(
+    () => null,
+    (error: unknown) => error,
+  );
+  return { release, arrived };
+}
 
 const PAGES = ['/', '/buy', '/download', '/install', '/support', '/free', '/privacy-policy', '/login'];
 
@@ -121,19 +142,7 @@ describe('a prerendered page before its app is live', () => {
   test('keeps a press of one of its buttons, and presses it again once the app has taken over', async ({ j }) => {
     const { page } = j;
     // The app's code is held back until the visitor has pressed the cookie banner's button.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    // Settled either way, so that a failure below is reported as itself.
-    const arrived = page.goto('/support').then(
-      () => null,
-      (error: unknown) => error,
-    );
+    const { release, arrived } = await openWithAppHeld(page, '/support');
     const banner = page.getByRole('region', { name: text('fa', 'common:cookies.title') });
     await banner.getByRole('button', { name: text('fa', 'common:cookies.accept'), exact: true }).click();
     expect(await page.evaluate(() => document.documentElement.dataset.render)).toBeUndefined();
@@ -153,18 +162,7 @@ describe('a prerendered form before its app is live', () => {
   test('keeps what was typed and sent, and the app sends it once it has taken over', async ({ j }) => {
     const { page } = j;
     j.allow(/POST .*\/site_login\?.* answered 401/);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    const arrived = page.goto('/login').then(
-      () => null,
-      (error: unknown) => error,
-    );
+    const { release, arrived } = await openWithAppHeld(page, '/login');
     const username = page.getByLabel(text('fa', 'auth:login.username'));
     const password = page.getByLabel(text('fa', 'auth:login.password'), { exact: true });
     await username.fill('sepr0000');

@@ -36,6 +36,9 @@ function afterFirstPaint(callback: () => void) {
   observer.observe({ type: 'paint', buffered: true });
 }
 
+/** Inputs whose value is not typed text. */
+const NOT_TYPED = new Set(['checkbox', 'radio', 'file', 'range', 'color', 'button', 'submit', 'reset', 'image']);
+
 /**
  * What a visitor does on a prerendered page before its app has taken it over would be lost (links
  * work without the app; nothing else does). Kept here, and done again once the page is live, on the
@@ -60,7 +63,10 @@ function keepEarlyActions() {
   };
   const type = (event: Event) => {
     const field = event.target;
-    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) typed.set(field, field.value);
+    // Text only: a box ticked or a file chosen is not typed again.
+    const text =
+      field instanceof HTMLTextAreaElement || (field instanceof HTMLInputElement && !NOT_TYPED.has(field.type));
+    if (text) typed.set(field, field.value);
   };
   // Listened to last, as the event leaves the page: a form the app handled is already prevented.
   const send = (event: Event) => {

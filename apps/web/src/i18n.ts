@@ -9,6 +9,7 @@ import {
   isLanguage,
   LANGUAGE_STORAGE_KEY,
   LANGUAGES,
+  LOCALE_FILE_PATH,
   LOCALE_LOAD_FIRST_DELAY_MS,
   LOCALE_LOAD_MAX_PARALLEL,
   LOCALE_LOAD_RETRIES,
@@ -89,7 +90,7 @@ export async function createI18n(options: I18nOptions = {}): Promise<I18n> {
     retryTimeout: LOCALE_LOAD_FIRST_DELAY_MS,
     maxParallelReads: LOCALE_LOAD_MAX_PARALLEL,
     backend: {
-      loadPath: `${options.localesBase ?? ''}/locales/{{lng}}/{{ns}}.json`,
+      loadPath: `${options.localesBase ?? ''}${LOCALE_FILE_PATH}`,
       addPath: `${options.localesBase ?? ''}/locales/add/{{lng}}/{{ns}}`,
     },
     detection: {

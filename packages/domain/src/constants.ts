@@ -51,6 +51,8 @@ export const UPTIME_PERCENT = 99.9;
 export const LOCALE_LOAD_RETRIES = 5;
 export const LOCALE_LOAD_FIRST_DELAY_MS = 350;
 export const LOCALE_LOAD_MAX_PARALLEL = 10;
+/** Where a translation file is served (SPEC §7), in i18next's placeholder form. */
+export const LOCALE_FILE_PATH = '/locales/{{lng}}/{{ns}}.json';
 
 /** The spec's breakpoints in pixels and the container's maximum width. */
 export const BREAKPOINTS = { sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1536 } as const;

@@ -1,6 +1,6 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { Resource } from 'i18next';
-import { isLanguage, PRERENDER_DATA_ID, type Language } from '@separ/domain';
+import { isLanguage, LOCALE_FILE_PATH, PRERENDER_DATA_ID, type Language } from '@separ/domain';
 
 /**
  * The public pages prerendered at build time, per language (performance issue §1), aliases
@@ -71,8 +71,8 @@ function isPrerenderData(value: unknown): value is PrerenderData {
 }
 
 /**
- * The translations the prerendered page used, fetched from `/locales/{lng}/{ns}.json` while the app's
- * code loads, so that hydration renders the same text. Undefined if one of them cannot be had: i18next
+ * The translations the prerendered page used, fetched from where i18next would load them while the
+ * app's code loads, so that hydration renders the same text. Undefined if one of them cannot be had: i18next
  * then loads them itself, with its retries.
  */
 export async function fetchPrerenderedTranslations(
@@ -83,7 +83,8 @@ export async function fetchPrerenderedTranslations(
   try {
     const entries = await Promise.all(
       data.namespaces.map(async (ns) => {
-        const response = await fetcher(`${base}/locales/${data.language}/${ns}.json`);
+        const path = LOCALE_FILE_PATH.replace('{{lng}}', data.language).replace('{{ns}}', ns);
+        const response = await fetcher(`${base}${path}`);
         if (!response.ok) throw new Error(`${ns}: ${response.status}`);
         const content = (await response.json()) as unknown;
         if (typeof content !== 'object' || content === null) throw new Error(`${ns}: not an object`);
