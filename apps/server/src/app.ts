@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
@@ -20,8 +21,9 @@ import { encodePage, markConsent, SitePages } from './http/pages.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { HttpError } from './http/errors.ts';
 import { redactUrl } from './http/redact.ts';
+import { Overloaded } from './security/workQueue.ts';
 import { appRoutes } from './routes/app.ts';
-import { paymentRoutes } from './routes/payments.ts';
+import { paymentRoutes } from './payments/routes.ts';
 import { publicRoutes } from './routes/public.ts';
 import { siteRoutes } from './routes/site.ts';
 import { systemClock, type Clock } from './services/clock.ts';
@@ -67,14 +69,22 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger ?? false,
     // One line per request, at the end, and at info only when it matters (see the onResponse hook):
     // per-request access logs at info cost a third of the throughput (docs/BENCHMARKS.md).
-    disableRequestLogging: true,
-    trustProxy: config.trustProxy,
+    logController: new LogController({ disableRequestLogging: true }),
+    // A hop count trusts that many proxies in front of us (proxy-addr's rule for a number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
 
   const ctx: AppContext = options.context ?? createContext(config, database, options.now ?? systemClock);
+  ctx.log = app.log;
 
   // The spec's client posts `Content-Type: application/json` with an empty body: a valid request.
   app.removeContentTypeParser('application/json');
@@ -104,6 +114,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof Overloaded) {
+      request.log.warn(
+        { path: request.routeOptions.url, retryAfter: error.retryAfterSeconds },
+        'busy: request refused',
+      );
+      return reply
+        .code(503)
+        .header('retry-after', String(error.retryAfterSeconds))
+        .send({ ok: false, message: error.message });
+    }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send({ ok: false, message: error.message });
     }

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /** The server's configuration, read once from the environment (see README, "Operators"). */
@@ -11,10 +13,15 @@ export interface Config {
   production: boolean;
   webDist: string;
   localesDir: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the addresses and CIDRs of the proxies to trust. */
+  trustProxy: false | number | string[];
   sessionDays: number;
   scrypt: { N: number; r: number; p: number };
   loginLimits: { perUserPerHour: number; perIpPerMinute: number };
+  /** Payment requests (POST /requestAccount2) an hour, per client address and per e-mail. */
+  orderLimits: { perIpPerHour: number; perEmailPerHour: number };
+  /** The password-hashing queue: parallel hashes, and how long a request may wait before a 503. */
+  hashing: { concurrency: number; maxWaitMs: number };
   gateways: { ird: GatewayConfig; spay: GatewayConfig };
   gatewayTimeoutMs: number;
   spayPaths: { token: string; request: string; verify: string };
@@ -52,6 +59,48 @@ function list(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/**
+ * SEPAR_TRUST_PROXY: unset or 0 trusts no proxy; 1 (or true) trusts one hop, the proxy in front of
+ * us, so the client is the address that proxy saw (the rightmost X-Forwarded-For entry, never the
+ * leftmost one, which the client writes); otherwise a comma-separated list of proxy addresses or
+ * CIDRs (or proxy-addr's names loopback, linklocal, uniquelocal).
+ */
+export function trustProxy(value: string | undefined): Config['trustProxy'] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (text === '1' || text === 'true') return 1;
+  const entries = list(text);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const named = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+    const family = isIP(address ?? '');
+    const prefixOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!named && (family === 0 || !prefixOk || extra !== undefined))
+      throw new Error(`SEPAR_TRUST_PROXY: "${entry}" is not an IP address, a CIDR or 0/1.`);
+  }
+  return entries;
+}
+
+/**
+ * What production mode (NODE_ENV=production, CONTRACTS §4) needs and is missing: one line for the
+ * operator, or null when the server may start.
+ */
+export function productionProblem(config: Config): string | null {
+  if (!config.production) return null;
+  const missing: string[] = [];
+  if (!config.secretKey) missing.push('SEPAR_SECRET_KEY (64 hex digits: openssl rand -hex 32)');
+  let url: URL | null = null;
+  try {
+    url = config.publicUrl ? new URL(config.publicUrl) : null;
+  } catch {
+    url = null;
+  }
+  if (!url || url.protocol !== 'https:' || url.pathname !== '/' || url.search || url.hash)
+    missing.push("SEPAR_PUBLIC_URL (the shop's https:// origin, e.g. https://shop.example.com)");
+  if (missing.length === 0) return null;
+  return `NODE_ENV=production needs ${missing.join(' and ')}; see README, "Going live".`;
+}
+
 /** Reads the configuration from `env` (process.env by default). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
@@ -64,7 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     webDist: resolve(env.SEPAR_WEB_DIST ?? resolve(repoRoot, 'apps', 'web', 'dist')),
     localesDir: resolve(env.SEPAR_LOCALES_DIR ?? resolve(repoRoot, 'locales')),
-    trustProxy: env.SEPAR_TRUST_PROXY === '1' || env.SEPAR_TRUST_PROXY === 'true',
+    trustProxy: trustProxy(env.SEPAR_TRUST_PROXY),
     sessionDays: int(env.SEPAR_SESSION_DAYS, 30),
     // OWASP's scrypt equivalents: N=2^17,r=8,p=1 ≡ N=2^15,r=8,p=3 (32 MiB a hash, same work).
     scrypt: {
@@ -75,6 +124,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginLimits: {
       perUserPerHour: int(env.SEPAR_LOGIN_LIMIT_USER_HOUR, 100),
       perIpPerMinute: int(env.SEPAR_LOGIN_LIMIT_IP_MINUTE, 30),
+    },
+    orderLimits: {
+      perIpPerHour: int(env.SEPAR_ORDER_LIMIT_IP_HOUR, 60),
+      perEmailPerHour: int(env.SEPAR_ORDER_LIMIT_EMAIL_HOUR, 30),
+    },
+    hashing: {
+      concurrency: Math.max(1, int(env.SEPAR_HASH_CONCURRENCY, availableParallelism())),
+      maxWaitMs: Math.max(0, int(env.SEPAR_HASH_MAX_WAIT_MS, 600)),
     },
     gateways: {
       ird: {

@@ -3,9 +3,19 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from './db/index.ts';
 import { irandargah, sandbox, spay, type GatewayAdapter } from './payments/gateways.ts';
 import { loadSecretKey, SecretBox } from './security/crypto.ts';
+import { Passwords } from './security/passwords.ts';
 import type { AccountSecrets } from './services/accounts.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { Texts } from './services/texts.ts';
+
+/** The logging the services use: Fastify's logger in the server, stderr in separ-admin. */
+export interface Log {
+  info(object: object, message?: string): void;
+  warn(object: object, message?: string): void;
+  error(object: object, message?: string): void;
+}
+
+const silent: Log = { info() {}, warn() {}, error() {} };
 
 /** What every route, job and command needs: the database, configuration, secrets, texts, gateways and clock. */
 export interface AppContext {
@@ -15,14 +25,20 @@ export interface AppContext {
   secrets: AccountSecrets;
   texts: Texts;
   now: Clock;
-  /** The adapter that takes payments for a gate: the real gateway with merchant credentials, else the sandbox. */
-  adapterFor(gate: Gateway): GatewayAdapter;
-  /** The adapter an order was placed with. */
-  adapterByProvider(provider: string): GatewayAdapter;
+  /** Set by buildApp to the server's logger. */
+  log: Log;
+  /**
+   * The adapter that takes payments for a gate: the real gateway with merchant credentials, else the
+   * sandbox bank — except in production, where a gate without credentials has none (null: inactive).
+   */
+  adapterFor(gate: Gateway): GatewayAdapter | null;
+  /** The adapter an order was placed with (null: a sandbox order met in production). */
+  adapterByProvider(provider: string): GatewayAdapter | null;
 }
 
 export function createContext(config: Config, database: DatabaseHandle, now: Clock = systemClock): AppContext {
-  const bank = sandbox(database.db, now);
+  // Production never offers the sandbox bank (CONTRACTS §4): its Pay button gives accounts away.
+  const bank = config.production ? null : sandbox(database.db, now);
   const ird = config.gateways.ird.merchantId
     ? irandargah({
         merchantId: config.gateways.ird.merchantId,
@@ -43,10 +59,14 @@ export function createContext(config: Config, database: DatabaseHandle, now: Clo
     db: database.db,
     database,
     config,
-    secrets: { box: new SecretBox(loadSecretKey(config.secretKey, config.dataDir)), scrypt: config.scrypt },
+    secrets: {
+      box: new SecretBox(loadSecretKey(config.secretKey, config.dataDir)),
+      passwords: new Passwords(config.scrypt, config.hashing),
+    },
     texts: new Texts(config.localesDir),
     now,
+    log: silent,
     adapterFor: (gate) => (gate === 'ird' ? ird : spayAdapter) ?? bank,
-    adapterByProvider: (provider) => (provider === 'ird' && ird) || (provider === 'spay' && spayAdapter) || bank,
+    adapterByProvider: (provider) => ({ ird, spay: spayAdapter, sandbox: bank })[provider] ?? null,
   };
 }

@@ -2,16 +2,26 @@ import { buildApp, defaultLogger } from './app.ts';
 import { createContext } from './context.ts';
 import { deliverOutbox } from './payments/mail.ts';
 import { reconcile } from './payments/reconcile.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, productionProblem } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
 import { seedDemoData } from './db/seed.ts';
+import { purgeExpiredSessions } from './services/sessions.ts';
+import { purgeThrottle } from './services/throttle.ts';
 
-/** `npm start`: migrate, seed a fresh database, serve, and drain on SIGTERM. */
+/**
+ * `npm start`: migrate, seed a fresh database (not in production), serve, run the background jobs,
+ * and drain on SIGTERM.
+ */
 async function main() {
   const config = loadConfig();
+  const problem = productionProblem(config);
+  if (problem) {
+    console.error(`separ: ${problem}`);
+    process.exit(1);
+  }
   const database = openDatabase(config);
   await migrateToLatest(database);
-  await seedDemoData(database.db, new Date());
+  if (!config.production) await seedDemoData(database.db, new Date());
   const context = createContext(config, database);
   const app = await buildApp({
     config,
@@ -20,21 +30,47 @@ async function main() {
     logger: defaultLogger(process.env.SEPAR_LOG_LEVEL ?? 'info'),
   });
 
-  // Reconciliation and mail: pending orders are settled with the gateways, receipts are sent.
+  // Measure this machine's password hash once, so that failed logins wait as long as a real check.
+  void context.secrets.passwords.calibrate().catch(() => undefined);
+
+  // The background jobs, each on its own: reconciliation settles pending orders with the gateways,
+  // the outbox sends receipts, and expired sessions and throttle windows are deleted.
+  const jobs: Array<[string, () => Promise<unknown>]> = [
+    [
+      'reconciliation',
+      async () => {
+        const summary = await reconcile(context, { olderThanMinutes: config.reconcileAfterMinutes });
+        if (summary.checked > 0) app.log.info({ summary }, 'reconciliation');
+      },
+    ],
+    [
+      'mail',
+      async () => {
+        const sent = await deliverOutbox(context);
+        if (sent > 0) app.log.info({ sent }, 'receipts sent');
+      },
+    ],
+    [
+      'cleanup',
+      async () => {
+        const now = context.now();
+        await purgeExpiredSessions(database.db, now);
+        await purgeThrottle(database.db, now);
+      },
+    ],
+  ];
   let jobRunning = false;
   const runJobs = async () => {
     if (jobRunning) return;
     jobRunning = true;
-    try {
-      const summary = await reconcile(context, { olderThanMinutes: config.reconcileAfterMinutes });
-      if (summary.checked > 0) app.log.info({ summary }, 'reconciliation');
-      const sent = await deliverOutbox(context);
-      if (sent > 0) app.log.info({ sent }, 'receipts sent');
-    } catch (error) {
-      app.log.error({ err: error }, 'background job failed');
-    } finally {
-      jobRunning = false;
+    for (const [name, job] of jobs) {
+      try {
+        await job();
+      } catch (error) {
+        app.log.error({ err: error, job: name }, 'background job failed');
+      }
     }
+    jobRunning = false;
   };
   const timer =
     config.reconcileIntervalSeconds > 0

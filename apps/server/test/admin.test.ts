@@ -162,13 +162,59 @@ describe.each(KINDS)('separ-admin on %s', (kind) => {
       payload: 'action=pay',
     });
     expect(await run('payments', 'list', '--state', 'pending')).toMatch(
-      /S\d{8}-\d{6}\tpending\tird\/sandbox\t1200000 IRR/,
+      /S\d{8}-\d{10}\tpending\tird\/sandbox\t1200000 IRR/,
     );
     expect(await run('payments', 'reconcile', '--older-than', '0')).toMatch(/1 completed/);
-    expect(await run('payments', 'list', '--state', 'paid')).toContain('paid');
+    const paid = await run('payments', 'list', '--state', 'paid');
+    const resNum = /(S\d{8}-\d{10})\tpaid/.exec(paid)?.[1] ?? '';
+    const shown = await run('payments', 'show', resNum);
+    expect(shown).toMatch(/state: +paid/);
+    expect(shown).toMatch(/account: +sp\d{6}, starts on first use \(30 days\)/);
+    expect(shown).toMatch(/receipt: +waiting in the outbox/);
+    // The history: who moved the order, when, and what the gateway said.
+    expect(shown).toMatch(/- -> pending +buyer +ordered plan 1 through ird \(sandbox\)/);
+    expect(shown).toMatch(
+      /pending -> paid +reconcile +sandbox: paid \(a TEST payment\); ref SBXREF\d+; account sp\d{6}/,
+    );
     expect(await run('outbox', 'list')).toContain('cli@example.com');
+    await expect(run('payments', 'show', 'S00000000-0')).rejects.toThrow('No order S00000000-0.');
+    await expect(run('payments', 'complete', resNum, '--ref', 'R1')).rejects.toThrow(/is paid already/);
     await expect(run('payments', 'list', '--state', 'weird')).rejects.toThrow(/--state/);
     await expect(run('outbox', 'send')).rejects.toThrow(/SMTP/);
+  });
+
+  it('completes by hand an order whose money an operator saw at the bank, once', async () => {
+    const purchase = await s.app.inject({
+      method: 'POST',
+      url: '/requestAccount2?plan_id=2&email=bank-receipt@example.com&gate=ird',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(purchase.statusCode).toBe(200);
+    const order = await s.database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('email', '=', 'bank-receipt@example.com')
+      .executeTakeFirstOrThrow();
+    await expect(run('payments', 'complete', order.res_num)).rejects.toThrow('--ref is required.');
+    await expect(run('payments', 'complete', order.res_num, '--ref', 'no spaces please')).rejects.toThrow(
+      /bank reference/,
+    );
+    const done = await run('payments', 'complete', order.res_num, '--ref', 'BANK-778899');
+    const [, username, password] = /Account (sp\d{6}), password ([A-Za-z0-9]{12})/.exec(done) ?? [];
+    expect(username).toBeDefined();
+    expect(done).toContain('bank-receipt@example.com');
+    // The buyer can log in with what the operator passes on, and sees the payment.
+    const cookie = await s.login(username!, password!);
+    const account = json(await s.app.inject({ method: 'POST', url: '/api/site/account', headers: { cookie } }));
+    expect(account).toMatchObject({ payments: [{ resNum: order.res_num, refNum: 'BANK-778899', state: 2 }] });
+    const shown = await run('payments', 'show', order.res_num);
+    expect(shown).toMatch(/pending -> paid +operator:\S+@cli +completed by hand/);
+    await expect(run('payments', 'complete', order.res_num, '--ref', 'BANK-778899')).rejects.toThrow(
+      /is paid already \(bank reference BANK-778899\)/,
+    );
+    expect(
+      await s.database.db.selectFrom('outbox').selectAll().where('order_id', '=', order.id).execute(),
+    ).toHaveLength(1);
   });
 
   it('rolls a failing command back whole, and refuses unknown commands', async () => {

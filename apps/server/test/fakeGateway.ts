@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeAnswer = { status?: number; json?: unknown; raw?: string; hang?: boolean };
+export type FakeAnswer = { status?: number; json?: unknown; raw?: string; hang?: boolean; delayMs?: number };
 
 /** A local fake of a gateway's HTTP protocol: records requests and answers what the test says. */
 export async function startFakeGateway(answer: (path: string, body: Record<string, unknown>) => FakeAnswer) {
@@ -14,6 +14,7 @@ export async function startFakeGateway(answer: (path: string, body: Record<strin
     requests.push({ path, body });
     const reply = answer(path, body);
     if (reply.hang) return; // never answers: the client must time out
+    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
     res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
     res.end(reply.raw ?? JSON.stringify(reply.json ?? {}));
   });

@@ -72,6 +72,9 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
     SEPAR_WEB_DIST: join(fresh.dataDir, 'no-web'),
     // Tests see a change of the plans at once (the cache itself is tested with its real interval).
     SEPAR_PLANS_CACHE_CHECK_MS: '0',
+    // The test clock stands still, so the windows of the purchase throttle never end: its own test sets it.
+    SEPAR_ORDER_LIMIT_IP_HOUR: '100000',
+    SEPAR_ORDER_LIMIT_EMAIL_HOUR: '100000',
     ...env,
   });
   const database = openDatabase({ ...config, poolSize: 5 });
@@ -91,7 +94,7 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
     async createUser(input = {}) {
       const { user, password } = await createAccount(
         database.db,
-        { box, scrypt: config.scrypt },
+        ctx.secrets,
         { allowedMB: 51_200, allowedDevices: 2, subsDays: 0, ios: 0, expireDate: '2026-07-01T12:00:00.000Z', ...input },
         clock.now,
       );

@@ -104,6 +104,8 @@ for (const kind of KINDS) {
                 if (step.next !== me.password) {
                   expect(body.ok).toBe(true);
                   me.password = step.next;
+                  // Other devices must use the new password (SPEC §2): the app sessions end.
+                  me.devices = [];
                 } else expect(body.ok).toBe(false);
                 break;
               }

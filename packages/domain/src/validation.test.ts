@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isValidEmail, isValidPasswordText, validateLogin, validatePasswordChange } from './validation.ts';
+import {
+  isValidEmail,
+  isValidPasswordText,
+  maxPasswordLength,
+  passwordTooLongMessage,
+  validateLogin,
+  validatePasswordChange,
+  XRAY_ID_MAX_BYTES,
+} from './validation.ts';
 
 describe('validateLogin (SPEC §5 login)', () => {
   it('accepts non-blank username and password', () => {
@@ -132,5 +140,22 @@ describe('isValidPasswordText', () => {
     expect(isValidPasswordText('Abc123')).toBe(true);
     expect(isValidPasswordText('abc-123')).toBe(false);
     expect(isValidPasswordText('')).toBe(false);
+  });
+});
+
+describe('maxPasswordLength (CONTRACTS §5: username-password is an Xray id of at most 30 bytes)', () => {
+  it('leaves 29 bytes minus the username for the password', () => {
+    expect(XRAY_ID_MAX_BYTES).toBe(30);
+    expect(maxPasswordLength('sp482913')).toBe(21);
+    expect(maxPasswordLength('a')).toBe(28);
+    expect(`sp482913-${'x'.repeat(maxPasswordLength('sp482913'))}`).toHaveLength(30);
+  });
+
+  it('counts bytes, not characters', () => {
+    expect(maxPasswordLength('é')).toBe(27);
+  });
+
+  it('words the refusal with the limit', () => {
+    expect(passwordTooLongMessage(21)).toBe('New password must be at most 21 characters');
   });
 });

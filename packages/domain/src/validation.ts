@@ -63,3 +63,19 @@ export const PASSWORD_CHANGE_MESSAGES: Record<PasswordChangeError, string> = {
   tooShort: 'New password must be at least 6 characters',
   invalidCharacters: 'Invalid characters in password',
 };
+
+/**
+ * A V2Ray account's id is `username-password` (CONTRACTS §5), and Xray takes an id string of 1 to 30
+ * bytes as it is (longer ones become UUIDs): the longest password an account may have is what is
+ * left of 30 after the username and the hyphen.
+ */
+export const XRAY_ID_MAX_BYTES = 30;
+
+export function maxPasswordLength(username: string): number {
+  return XRAY_ID_MAX_BYTES - 1 - new TextEncoder().encode(username).length;
+}
+
+/** The server's refusal of a password that would make the account's V2Ray id too long. */
+export function passwordTooLongMessage(max: number): string {
+  return `New password must be at most ${max} characters`;
+}

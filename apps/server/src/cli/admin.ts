@@ -4,14 +4,17 @@
  * input with a clear error (exit code 2). Run it through npm: `npm run separ-admin -- <command>`.
  */
 import { randomUUID } from 'node:crypto';
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { isValidPasswordText, MIN_PASSWORD_LENGTH } from '@separ/domain';
+import { isValidPasswordText, maxPasswordLength, MIN_PASSWORD_LENGTH, passwordTooLongMessage } from '@separ/domain';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/index.ts';
 import { randomPassword, randomToken, tokenHash } from '../security/crypto.ts';
-import { createAccount, setPassword } from '../services/accounts.ts';
+import { changePassword, createAccount } from '../services/accounts.ts';
 import { createContext, type AppContext } from '../context.ts';
-import { ORDER } from '../payments/orders.ts';
+import { ORDER_STATE_NAMES } from '../payments/orders.ts';
+import { completeByOperator, isOrderStateName, listOrders, orderDetails } from '../payments/service.ts';
+import { InputError } from '../services/errors.ts';
 import { reconcile } from '../payments/reconcile.ts';
 import { deliverOutbox } from '../payments/mail.ts';
 import { addDays } from '../services/clock.ts';
@@ -39,6 +42,8 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   sessions list <username> | sessions revoke <username>
   nodes add <name> | nodes list | nodes remove <name>
   payments list [--state pending|failed|paid|expired]
+  payments show <order number>                   (the order, its history, its account and receipt)
+  payments complete <order number> --ref REF     (the money is at the bank: complete the order by hand)
   payments reconcile [--older-than MINUTES]      (asks the gateways about pending orders)
   outbox list | outbox send                       (mail waiting for SMTP)
 `;
@@ -130,6 +135,7 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
         windows: { type: 'string' },
         state: { type: 'string' },
         'older-than': { type: 'string' },
+        ref: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -147,9 +153,43 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
   // These talk to gateways and mail servers: each settles orders through its own transactions.
   if (key === 'payments reconcile') {
     const olderThan = num(values, 'older-than', { min: 0 }) ?? 5;
-    const summary = await reconcile(ctx, { olderThanMinutes: olderThan });
+    const s = await reconcile(ctx, { olderThanMinutes: olderThan });
     out(
-      `Checked ${summary.checked}: ${summary.completed} completed, ${summary.failed} failed, ${summary.expired} expired, ${summary.unknown} still open.`,
+      `Checked ${s.checked}: ${s.completed} completed, ${s.failed} failed, ${s.expired} expired, ${s.open} still open, ${s.unknown} without an answer from the gateway (asked again later), ${s.busy} busy, ${s.errors} errors.`,
+    );
+    return;
+  }
+  if (key === 'payments show') {
+    const { order, history, account, receipt } = await orderDetails(ctx.db, arg(positionals, 2, 'order number'));
+    const state = (n: number | null) => (n === null ? '-' : (ORDER_STATE_NAMES[n] ?? String(n)));
+    out(
+      [
+        `order:           ${order.res_num}`,
+        `state:           ${state(order.state)}${order.failure ? ` (${order.failure})` : ''}`,
+        `amount:          ${order.amount} IRR (plan ${order.plan_id})`,
+        `gateway:         ${order.gate} via ${order.provider}, authority ${order.authority ?? '-'}`,
+        `bank reference:  ${order.ref_num ?? '-'}`,
+        `e-mail:          ${order.email}`,
+        `created:         ${order.created_at}`,
+        `paid:            ${order.paid_at ?? '-'}`,
+        `account:         ${account ? `${account.username}${account.expireDate ? `, expires ${account.expireDate}` : `, starts on first use (${account.subsDays} days)`}` : '-'}`,
+        `receipt:         ${receipt ? (receipt.sentAt ? `sent ${receipt.sentAt}` : `waiting in the outbox (${receipt.attempts} tries${receipt.lastError ? `: ${receipt.lastError}` : ''})`) : '-'}`,
+        'history:',
+        ...history.map(
+          (e) => `  ${e.at}  ${state(e.from_state)} -> ${state(e.to_state)}  ${e.actor}  ${e.detail ?? ''}`,
+        ),
+      ].join('\n'),
+    );
+    return;
+  }
+  if (key === 'payments complete') {
+    const resNum = arg(positionals, 2, 'order number');
+    const done = await completeByOperator(ctx, resNum, {
+      refNum: text(values, 'ref', true)!,
+      operator: `${userInfo().username}@cli`,
+    });
+    out(
+      `Order ${resNum} completed by hand. Account ${done.username}, password ${done.password} (the receipt is queued for ${done.order.email}).`,
     );
     return;
   }
@@ -324,9 +364,12 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
           throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} Latin letters and digits.`);
         }
         const username = text(values, 'username');
-        if (username !== undefined && !/^[a-z0-9_.-]{3,32}$/i.test(username)) {
-          throw new UsageError('--username must be 3 to 32 letters, digits, dots, dashes or underscores.');
+        if (username !== undefined && !/^[a-z0-9_.-]{3,20}$/i.test(username)) {
+          throw new UsageError('--username must be 3 to 20 letters, digits, dots, dashes or underscores.');
         }
+        const max = maxPasswordLength(username ?? 'sp000000');
+        if (password !== undefined && password.length > max)
+          throw new UsageError(`--password: ${passwordTooLongMessage(max)}.`);
         if (
           username !== undefined &&
           (await trx.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst())
@@ -401,12 +444,16 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
       }
       case 'users reset-password': {
         const user = await userByName(trx, arg(positionals, 2, 'username'));
-        const password = text(values, 'password') ?? randomPassword(12);
+        const given = text(values, 'password');
+        const password = given ?? randomPassword(12);
         if (password.length < MIN_PASSWORD_LENGTH || !isValidPasswordText(password)) {
           throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} Latin letters and digits.`);
         }
-        await setPassword(trx, secrets, user.id, password, now);
+        const max = maxPasswordLength(user.username);
+        if (password.length > max) throw new UsageError(`--password: ${passwordTooLongMessage(max)}.`);
+        const ended = await changePassword({ ...ctx, db: trx }, user.id, password, { generated: given === undefined });
         out(`New password of ${user.username}: ${password}`);
+        out(`Ended ${ended.sessionsEnded} web session(s) and ${ended.devicesEnded} app device(s).`);
         return;
       }
       case 'app-links show': {
@@ -474,17 +521,14 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
         return;
       }
       case 'payments list': {
-        const names = ['pending', 'failed', 'paid', 'expired'] as const;
         const state = text(values, 'state');
-        if (state !== undefined && !(names as readonly string[]).includes(state)) {
-          throw new UsageError(`--state must be one of ${names.join(', ')}.`);
+        if (state !== undefined && !isOrderStateName(state)) {
+          throw new UsageError(`--state must be one of ${ORDER_STATE_NAMES.join(', ')}.`);
         }
-        let query = trx.selectFrom('orders').selectAll().orderBy('created_at', 'desc').limit(200);
-        if (state) query = query.where('state', '=', ORDER[state as (typeof names)[number]]);
-        const orders = await query.execute();
+        const orders = await listOrders(trx, { state });
         for (const o of orders) {
           out(
-            `${o.res_num}\t${names[o.state] ?? o.state}\t${o.gate}/${o.provider}\t${o.amount} IRR\tplan ${o.plan_id}\t${o.created_at}\t${o.ref_num ?? '-'}${o.failure ? `\t${o.failure}` : ''}`,
+            `${o.res_num}\t${ORDER_STATE_NAMES[o.state] ?? o.state}\t${o.gate}/${o.provider}\t${o.amount} IRR\tplan ${o.plan_id}\t${o.created_at}\t${o.ref_num ?? '-'}${o.failure ? `\t${o.failure}` : ''}`,
           );
         }
         if (orders.length === 0) out('No orders.');
@@ -515,7 +559,12 @@ async function main() {
   const database = openDatabase(config);
   try {
     await migrateToLatest(database);
-    await runAdmin(process.argv.slice(2), createContext(config, database), (line) => console.log(line));
+    const ctx = createContext(config, database);
+    // What the services log reaches the operator's terminal on stderr (warnings and errors only).
+    const say = (level: string) => (object: object, message?: string) =>
+      console.error(`separ-admin: ${level}: ${message ?? ''} ${JSON.stringify(object)}`);
+    ctx.log = { info() {}, warn: say('warning'), error: say('error') };
+    await runAdmin(process.argv.slice(2), ctx, (line) => console.log(line));
   } finally {
     await database.close();
   }
@@ -523,7 +572,10 @@ async function main() {
 
 if (import.meta.main) {
   main().catch((error: unknown) => {
-    const usage = error instanceof UsageError || (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
+    const usage =
+      error instanceof UsageError ||
+      error instanceof InputError ||
+      (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
     console.error(`separ-admin: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(usage ? 2 : 1);
   });

@@ -72,3 +72,8 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }
+
+/** Runs `fn` in a transaction: the caller's, when `db` is one already, else a new one. */
+export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? fn(db) : db.transaction().execute(fn);
+}

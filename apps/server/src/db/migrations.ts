@@ -199,6 +199,54 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
           await db.schema.dropTable(table).ifExists().execute();
       },
     },
+    '0003_settlement': {
+      async up(db: Db) {
+        // An order is claimed by the one request or job that settles it (claim_token, claimed_until:
+        // a lease that a crashed process leaves to reconciliation); unreachable gateways are asked
+        // again with backoff (check_attempts, next_check_at); last_answer is the gateway's last word.
+        for (const [column, type] of [
+          ['claim_token', 'text'],
+          ['claimed_until', 'text'],
+          ['next_check_at', 'text'],
+          ['last_answer', 'text'],
+        ] as const) {
+          await db.schema.alterTable('orders').addColumn(column, type).execute();
+        }
+        await db.schema
+          .alterTable('orders')
+          .addColumn('check_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createTable('order_events')
+          .addColumn('id', id, auto)
+          .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+          .addColumn('at', 'text', (c) => c.notNull())
+          .addColumn('from_state', 'integer')
+          .addColumn('to_state', 'integer', (c) => c.notNull())
+          .addColumn('actor', 'text', (c) => c.notNull())
+          .addColumn('detail', 'text')
+          .execute();
+        await db.schema.createIndex('order_events_order').on('order_events').column('order_id').execute();
+        // Backstops: one payment per order number, one receipt per order (NULL order ids never collide).
+        await db.schema.createIndex('payments_res_num').on('payments').column('res_num').unique().execute();
+        await db.schema.createIndex('outbox_kind_order').on('outbox').columns(['kind', 'order_id']).unique().execute();
+        // A message is claimed before it is sent, so that two processes never send it twice.
+        await db.schema.alterTable('outbox').addColumn('claimed_until', 'text').execute();
+        // Cleanup of expired sessions and throttle windows.
+        await db.schema.createIndex('sessions_expires').on('sessions').column('expires_at').execute();
+        await db.schema.createIndex('throttle_window').on('throttle').column('window_start').execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropIndex('throttle_window').ifExists().execute();
+        await db.schema.dropIndex('sessions_expires').ifExists().execute();
+        await db.schema.dropIndex('outbox_kind_order').ifExists().execute();
+        await db.schema.dropIndex('payments_res_num').ifExists().execute();
+        await db.schema.dropTable('order_events').ifExists().execute();
+        await db.schema.alterTable('outbox').dropColumn('claimed_until').execute();
+        for (const column of ['check_attempts', 'last_answer', 'next_check_at', 'claimed_until', 'claim_token'])
+          await db.schema.alterTable('orders').dropColumn(column).execute();
+      },
+    },
   };
 }
 

@@ -118,6 +118,26 @@ export interface OrdersTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** Who settles the order now, and until when (a lease; a crashed holder's claim runs out). */
+  claim_token: string | null;
+  claimed_until: string | null;
+  /** Reconciliation: how often the gateway could not be reached, and when to ask again. */
+  check_attempts: Generated<number>;
+  next_check_at: string | null;
+  /** The gateway's last answer, as our adapter read it. */
+  last_answer: string | null;
+}
+
+/** An order's history: every change of state and every gateway answer, who made it and when. */
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  at: string;
+  from_state: number | null;
+  to_state: number;
+  /** 'buyer', 'return', 'reconcile', 'operator:<name>' */
+  actor: string;
+  detail: string | null;
 }
 
 /** The built-in test bank's own record of a payment. */
@@ -143,10 +163,13 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Claimed by a process that is sending it, until then. */
+  claimed_until: string | null;
 }
 
 export interface Database {
   orders: OrdersTable;
+  order_events: OrderEventsTable;
   sandbox_payments: SandboxPaymentsTable;
   outbox: OutboxTable;
   plans: PlansTable;
@@ -170,3 +193,4 @@ export type CountryRow = Selectable<CountriesTable>;
 export type DeviceRow = Selectable<DevicesTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type OrderEventRow = Selectable<OrderEventsTable>;

@@ -1,6 +1,11 @@
 import type { Db } from './index.ts';
 
-/** Demo data for a fresh shop: plans of both platforms, countries, servers and app links. */
+/**
+ * Demo data for a fresh shop (not in production): plans of both platforms, countries, servers and
+ * app links — all of it well formed, as a real shop's would be (one retired plan is inactive). The
+ * spec's broken cases (unreadable prices, a server whose JSON is broken) live in the MSW mocks and
+ * in the tests that need them.
+ */
 const prices = (toman: number, credit = toman) => ({
   price_toman: JSON.stringify({ '100': toman }),
   price_credit: JSON.stringify({ '100': credit }),
@@ -34,15 +39,7 @@ export const DEMO_PLANS = [
     active: 0,
     ...prices(50_000),
   },
-  {
-    title: 'طرح با قیمت خراب',
-    ios: 0,
-    allowed_mb: 20_480,
-    subs_days: 30,
-    allowed_devices: 1,
-    price_toman: '{"100":',
-    price_credit: '{"100":90000}',
-  },
+  { title: 'شش ماهه ۳۰۰ گیگ', ios: 0, allowed_mb: 307_200, subs_days: 180, allowed_devices: 2, ...prices(650_000) },
   { title: 'یک ماهه iOS ۵۰ گیگ', ios: 1, allowed_mb: 51_200, subs_days: 30, allowed_devices: 1, ...prices(150_000) },
   {
     title: 'سه ماهه iOS نامحدود',
@@ -87,7 +84,7 @@ export const DEMO_SERVERS = [
   { title: 'France 1', type: 2, country_code: 'FR', server: v2ray('fr1.vpn.separ.example', 'FR1') },
   { title: 'Turkey 1', type: 1, country_code: 'TR', server: openconnect('tr1.vpn.separ.example') },
   { title: 'United States 1', type: 2, country_code: 'US', server: v2ray('us1.vpn.separ.example', 'US1') },
-  { title: 'United Kingdom (maintenance)', type: 2, country_code: 'GB', server: '{"s": [broken' },
+  { title: 'United Kingdom 1', type: 2, country_code: 'GB', server: v2ray('uk1.vpn.separ.example', 'UK1') },
 ];
 
 export const DEMO_APP_LINKS = {

@@ -130,8 +130,13 @@ class NodeSqliteDriver implements Driver {
     return this.#connection;
   }
 
+  /**
+   * BEGIN IMMEDIATE: a transaction takes the write lock when it starts. A deferred one that reads
+   * and then writes, while another process (separ-admin, a second server) writes, cannot upgrade its
+   * lock and fails with SQLITE_BUSY at once, whatever the busy timeout; an immediate one waits its turn.
+   */
   async beginTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('begin'));
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
   async commitTransaction(connection: DatabaseConnection) {

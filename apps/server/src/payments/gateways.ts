@@ -1,8 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 
-/** What a gateway says of a payment when asked: paid (with the bank's reference), failed for good, or not yet. */
-export type Verification = { kind: 'paid'; refNum: string } | { kind: 'failed'; reason: string } | { kind: 'pending' };
+/**
+ * What a gateway says of a payment when asked:
+ * - paid, with the bank's reference;
+ * - pending: not paid yet, or in progress (the payer may still be at the bank): the order stays open;
+ * - failed: refused or cancelled for good (the order fails, though a later "paid" still completes it);
+ * - unknown: an answer we cannot read as any of these (the order stays open, and is asked again).
+ * Each adapter reads its gateway's answers through one table that names every code it knows.
+ */
+export type Verification =
+  { kind: 'paid'; refNum: string; detail: string } | { kind: 'pending' | 'failed' | 'unknown'; detail: string };
+
+/** One row of an adapter's answer table: what a code means for the order, and in words. */
+export interface AnswerMeaning {
+  kind: 'paid' | 'pending' | 'failed' | 'unknown';
+  meaning: string;
+}
 
 /** The gateway did not answer usefully (timeout, error, garbage): nothing is known, nothing may change. */
 export class GatewayError extends Error {
@@ -86,10 +100,56 @@ export async function postJson(url: string, body: unknown, timeoutMs: number): P
 }
 
 /**
+ * IranDargah's status codes as its verification answers them (v1 REST; the same table serves the
+ * request and the return). From IranDargah's own client code (irandargah/PHP-Sample,
+ * CSharp-Sample, its WooCommerce and Give plugins) and shetabit/multipay's driver, which carry the
+ * same list; IranDargah has no separate inquiry call, so reconciliation asks /verification again
+ * (a verified payment then answers 101).
+ */
+export const IRANDARGAH_VERIFY: Record<string, AnswerMeaning> = {
+  '100': { kind: 'paid', meaning: 'paid, verified now' },
+  '101': { kind: 'paid', meaning: 'paid, verified before' },
+  '200': { kind: 'pending', meaning: 'sent to the bank gateway' },
+  '201': { kind: 'pending', meaning: 'the payer is paying at the bank' },
+  '-22': { kind: 'pending', meaning: 'sent to the bank, no result yet' },
+  '-1': { kind: 'failed', meaning: 'cancelled by the payer' },
+  '-11': { kind: 'failed', meaning: 'the amount differs from the paid one; refunded' },
+  '-12': { kind: 'failed', meaning: 'paid with another card than the one named; refunded' },
+  '-21': { kind: 'failed', meaning: 'the time to go to the bank ran out' },
+  '-23': { kind: 'failed', meaning: 'the bank gateway could not be reached' },
+  '-30': { kind: 'failed', meaning: 'the payment failed at the bank; refunded' },
+  '403': { kind: 'unknown', meaning: 'wrong merchant id (our configuration)' },
+  '404': { kind: 'unknown', meaning: 'transaction not found' },
+  '-2': { kind: 'unknown', meaning: 'the data sent is not valid' },
+  '-3': { kind: 'unknown', meaning: 'the URL does not match' },
+  '-4': { kind: 'unknown', meaning: 'no return address' },
+  '-5': { kind: 'unknown', meaning: 'the return address is not valid' },
+  '-6': { kind: 'unknown', meaning: 'no such transaction' },
+  '-7': { kind: 'unknown', meaning: 'the return address is not the registered site' },
+  '-10': { kind: 'unknown', meaning: 'the amount is below the minimum' },
+  '-13': { kind: 'unknown', meaning: 'duplicate transaction' },
+  '-20': { kind: 'unknown', meaning: 'transaction id not found' },
+  '-31': { kind: 'unknown', meaning: 'unknown error' },
+};
+
+/** Reads a gateway's answer through its table: codes not in it are unknown, never failed. */
+export function readAnswer(
+  table: Record<string, AnswerMeaning>,
+  gateway: string,
+  code: unknown,
+  message: string | null,
+): AnswerMeaning & { detail: string } {
+  const key = String(code).trim().toLowerCase();
+  const meaning = Object.hasOwn(table, key) ? table[key]! : { kind: 'unknown' as const, meaning: 'an unknown code' };
+  const said = message ? `: ${message.slice(0, 200)}` : '';
+  return { ...meaning, detail: `${gateway} ${String(code).slice(0, 40)} (${meaning.meaning})${said}` };
+}
+
+/**
  * IranDargah: POST /payment {merchantID, amount, callbackURL, orderId, description} -> status 200 and
  * authority; the payer goes to /ird/startpay/{authority}; the return carries code, message, authority,
- * amount and orderId; POST /verification {merchantID, authority, amount, orderId} -> status 100 paid,
- * 101 already verified (paid). Merchant "TEST" uses the /sandbox/… paths.
+ * amount and orderId; POST /verification {merchantID, authority, amount, orderId} -> status (see
+ * IRANDARGAH_VERIFY), refId. Merchant "TEST" uses the /sandbox/… paths.
  */
 export function irandargah(options: { merchantId: string; baseUrl: string; timeoutMs: number }): GatewayAdapter {
   const root = options.baseUrl.replace(/\/+$/, '') + (options.merchantId === 'TEST' ? '/sandbox' : '');
@@ -99,13 +159,14 @@ export function irandargah(options: { merchantId: string; baseUrl: string; timeo
       { merchantID: options.merchantId, authority: input.authority, amount: input.amount, orderId: input.orderId },
       options.timeoutMs,
     );
-    const status = Number(answer.status);
-    if (status === 100 || status === 101) {
+    if (answer.status === undefined || answer.status === null)
+      throw new GatewayError('verification answer without a status');
+    const read = readAnswer(IRANDARGAH_VERIFY, 'IranDargah', answer.status, field(answer, 'message'));
+    if (read.kind === 'paid') {
       const ref = field(answer, 'refId', 'refID', 'ref_id', 'trackingCode');
-      return { kind: 'paid', refNum: ref ?? input.authority };
+      return { kind: 'paid', refNum: ref ?? input.authority, detail: read.detail };
     }
-    if (!Number.isFinite(status)) throw new GatewayError('verification answer without a status');
-    return { kind: 'failed', reason: `IranDargah status ${status}: ${field(answer, 'message') ?? ''}`.trim() };
+    return { kind: read.kind, detail: read.detail };
   };
   return {
     provider: 'ird',
@@ -136,6 +197,25 @@ export function irandargah(options: { merchantId: string; baseUrl: string; timeo
 }
 
 /**
+ * SPAY's verification statuses. Its protocol is not public here (README, "Payments"): these are the
+ * assumed words; any other status, numeric codes included, is unknown and keeps the order open.
+ */
+export const SPAY_VERIFY: Record<string, AnswerMeaning> = {
+  true: { kind: 'paid', meaning: 'paid' },
+  '1': { kind: 'paid', meaning: 'paid' },
+  '100': { kind: 'paid', meaning: 'paid' },
+  success: { kind: 'paid', meaning: 'paid' },
+  ok: { kind: 'paid', meaning: 'paid' },
+  paid: { kind: 'paid', meaning: 'paid' },
+  pending: { kind: 'pending', meaning: 'not paid yet' },
+  in_progress: { kind: 'pending', meaning: 'in progress' },
+  processing: { kind: 'pending', meaning: 'in progress' },
+  failed: { kind: 'failed', meaning: 'failed' },
+  cancelled: { kind: 'failed', meaning: 'cancelled by the payer' },
+  canceled: { kind: 'failed', meaning: 'cancelled by the payer' },
+};
+
+/**
  * SPAY (spay.ir). Its paths are not public here, so they come from configuration; the assumed protocol:
  * POST {token path} {merchant_id, amount, callback_url, order_id} -> {token}; POST {request path} {token}
  * -> {url}; the payer returns with token (and status); POST {verify path} {merchant_id, amount, token}
@@ -148,18 +228,22 @@ export function spay(options: {
   paths: { token: string; request: string; verify: string };
 }): GatewayAdapter {
   const root = options.baseUrl.replace(/\/+$/, '');
-  const okStatus = (value: unknown) =>
-    value === true || ['1', '100', '200', 'success', 'ok'].includes(String(value).toLowerCase());
   const verify = async (input: { authority: string; amount: number; orderId: string }): Promise<Verification> => {
     const answer = await postJson(
       `${root}${options.paths.verify}`,
       { merchant_id: options.merchantId, amount: input.amount, token: input.authority },
       options.timeoutMs,
     );
-    if (answer.status === undefined) throw new GatewayError('SPAY verify answer without a status');
-    if (okStatus(answer.status))
-      return { kind: 'paid', refNum: field(answer, 'ref_id', 'refId', 'reference') ?? input.authority };
-    return { kind: 'failed', reason: `SPAY status ${String(answer.status)}` };
+    if (answer.status === undefined || answer.status === null)
+      throw new GatewayError('SPAY verify answer without a status');
+    const read = readAnswer(SPAY_VERIFY, 'SPAY', answer.status, field(answer, 'message'));
+    if (read.kind === 'paid')
+      return {
+        kind: 'paid',
+        refNum: field(answer, 'ref_id', 'refId', 'reference') ?? input.authority,
+        detail: read.detail,
+      };
+    return { kind: read.kind, detail: read.detail };
   };
   return {
     provider: 'spay',
@@ -201,12 +285,13 @@ export function sandbox(db: Db, now: () => Date): GatewayAdapter {
       .selectAll()
       .where('authority', '=', input.authority)
       .executeTakeFirst();
-    if (!row) return { kind: 'failed', reason: 'unknown sandbox payment' };
+    if (!row) return { kind: 'failed', detail: 'sandbox: unknown payment' };
     if (Number(row.amount) !== input.amount)
-      return { kind: 'failed', reason: 'amount differs from the sandbox payment' };
-    if (row.state === 'paid') return { kind: 'paid', refNum: row.ref_num ?? input.authority };
-    if (row.state === 'cancelled') return { kind: 'failed', reason: 'cancelled by the payer' };
-    return { kind: 'pending' };
+      return { kind: 'failed', detail: 'sandbox: the amount differs from the sandbox payment' };
+    if (row.state === 'paid')
+      return { kind: 'paid', refNum: row.ref_num ?? input.authority, detail: 'sandbox: paid (a TEST payment)' };
+    if (row.state === 'cancelled') return { kind: 'failed', detail: 'sandbox: cancelled by the payer' };
+    return { kind: 'pending', detail: 'sandbox: not paid yet' };
   };
   return {
     provider: 'sandbox',

@@ -11,23 +11,39 @@ export interface MailTransport {
   sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
 }
 
+/** How long a process may take to send one message before another may try it. */
+const SEND_LEASE_MS = 5 * 60_000;
+
 /**
  * Sends what waits in the outbox through SMTP (SEPAR_SMTP_URL). Without SMTP the mail stays in the
- * outbox table, sealed, for an operator to deliver. Returns how many were sent.
+ * outbox table, sealed, for an operator to deliver. Each message is claimed before it is sent (a
+ * conditional update that one process wins), so two server processes never send it twice; a
+ * message that fails is tried again on a later run, up to 8 times, and never stops the others.
+ * Returns how many were sent.
  */
 export async function deliverOutbox(ctx: AppContext, transport?: MailTransport, limit = 50): Promise<number> {
   const mailer = transport ?? (ctx.config.smtpUrl ? nodemailer.createTransport(ctx.config.smtpUrl) : null);
   if (!mailer) return 0;
+  const now = ctx.now();
   const pending = await ctx.db
     .selectFrom('outbox')
     .selectAll()
     .where('sent_at', 'is', null)
     .where('attempts', '<', 8)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now.toISOString())]))
     .orderBy('id')
     .limit(limit)
     .execute();
   let sent = 0;
   for (const mail of pending) {
+    const claim = await ctx.db
+      .updateTable('outbox')
+      .set({ claimed_until: new Date(now.getTime() + SEND_LEASE_MS).toISOString(), attempts: mail.attempts + 1 })
+      .where('id', '=', mail.id)
+      .where('sent_at', 'is', null)
+      .where('attempts', '=', mail.attempts)
+      .executeTakeFirst();
+    if (Number(claim.numUpdatedRows) !== 1) continue; // another process has it
     try {
       await mailer.sendMail({
         from: ctx.config.mailFrom,
@@ -37,16 +53,18 @@ export async function deliverOutbox(ctx: AppContext, transport?: MailTransport, 
       });
       await ctx.db
         .updateTable('outbox')
-        .set({ sent_at: ctx.now().toISOString(), attempts: mail.attempts + 1 })
+        .set({ sent_at: ctx.now().toISOString(), claimed_until: null, last_error: null })
         .where('id', '=', mail.id)
         .execute();
       sent++;
     } catch (error) {
+      ctx.log.warn({ mail: mail.id, to: maskEmail(mail.recipient), err: error }, 'a message could not be sent');
       await ctx.db
         .updateTable('outbox')
-        .set({ attempts: mail.attempts + 1, last_error: String((error as Error).message).slice(0, 300) })
+        .set({ claimed_until: null, last_error: String((error as Error).message).slice(0, 300) })
         .where('id', '=', mail.id)
-        .execute();
+        .execute()
+        .catch(() => undefined);
     }
   }
   return sent;

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   encodePaymentResult,
   isLanguage,
@@ -8,18 +8,26 @@ import {
   type PaymentResultPayload,
 } from '@separ/domain';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
 import type { OrderRow } from '../db/schema.ts';
-import { hashPassword, randomPassword } from '../security/crypto.ts';
+import { randomPassword } from '../security/crypto.ts';
 import { generateUsername } from '../services/accounts.ts';
 import { GatewayError, type GatewayAdapter, type Verification } from './gateways.ts';
 
 /** Order states: the payment states of SPEC §4 (0 pending, 1 failed, 2 paid) plus 3 expired. */
 export const ORDER = { pending: 0, failed: 1, paid: 2, expired: 3 } as const;
+export const ORDER_STATE_NAMES = ['pending', 'failed', 'paid', 'expired'] as const;
+/** Every state a payment verified as paid may complete: nothing unpaid is final for money that arrived. */
+export const UNPAID = [ORDER.pending, ORDER.failed, ORDER.expired];
 
-/** A unique, readable order number: S, the date, and six random digits (e.g. S20260601-482913). */
+/**
+ * A unique, readable order number: S, the date, and ten random digits (e.g. S20260601-4829137705):
+ * 10^10 a day, so the space cannot run out, and the numbers tell nobody how much the shop sells.
+ */
 export function newOrderNumber(now: Date): string {
   const date = now.toISOString().slice(0, 10).replaceAll('-', '');
-  return `S${date}-${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+  const digits = String(randomInt(0, 100_000)).padStart(5, '0') + String(randomInt(0, 100_000)).padStart(5, '0');
+  return `S${date}-${digits}`;
 }
 
 /** What the result page is sent, as the payload of SPEC §3. */
@@ -27,33 +35,112 @@ export function resultUrl(payload: PaymentResultPayload): string {
   return `/paymentresult?data=${encodePaymentResult(payload)}`;
 }
 
+/** Who moved an order: the buyer, the gateway's return, reconciliation, or an operator. */
+export type Actor = 'buyer' | 'return' | 'reconcile' | `operator:${string}`;
+
+/** Adds a line to the order's history (in the caller's transaction, when it has one). */
+export async function recordEvent(
+  db: Db,
+  order: { id: number },
+  event: { at: string; from: number | null; to: number; actor: Actor; detail?: string | null },
+): Promise<void> {
+  await db
+    .insertInto('order_events')
+    .values({
+      order_id: order.id,
+      at: event.at,
+      from_state: event.from,
+      to_state: event.to,
+      actor: event.actor,
+      detail: event.detail?.slice(0, 500) ?? null,
+    })
+    .execute();
+}
+
+/**
+ * How long a claim on an order lasts: long enough for a gateway call and the completion, short
+ * enough that reconciliation takes over soon from a process that died holding it.
+ */
+export function claimLeaseMs(ctx: AppContext): number {
+  return 2 * ctx.config.gatewayTimeoutMs + 5_000;
+}
+
+/**
+ * Claims an unpaid order for the caller: a conditional update that one caller wins while the lease
+ * of any earlier claim has run out. Returns the claim's token, or null when somebody else holds it
+ * (or the order is paid).
+ */
+export async function claimOrder(ctx: AppContext, orderId: number): Promise<string | null> {
+  const now = ctx.now();
+  const token = randomBytes(12).toString('base64url');
+  const result = await ctx.db
+    .updateTable('orders')
+    .set({ claim_token: token, claimed_until: new Date(now.getTime() + claimLeaseMs(ctx)).toISOString() })
+    .where('id', '=', orderId)
+    .where('state', 'in', UNPAID)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now.toISOString())]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? token : null;
+}
+
+/** Gives a claim back (only the holder's own). */
+export async function releaseClaim(ctx: AppContext, orderId: number, token: string): Promise<void> {
+  await ctx.db
+    .updateTable('orders')
+    .set({ claim_token: null, claimed_until: null })
+    .where('id', '=', orderId)
+    .where('claim_token', '=', token)
+    .execute();
+}
+
+export async function orderById(db: Db, id: number): Promise<OrderRow> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
 export type CompletionResult =
   | { outcome: 'completed'; username: string; password: string; order: OrderRow }
   | { outcome: 'duplicate'; order: OrderRow };
 
 /**
- * Turns a verified payment into exactly one account: in one transaction, the order moves from pending
- * (or expired: a late payment is still honoured) to paid with a conditional update, and only the
- * request that wins that update creates the account, records the payment and queues the receipt.
- * Every other caller, concurrent or replayed, gets 'duplicate' and creates nothing.
+ * Turns a payment verified as paid into exactly one account: in one transaction, the order moves
+ * from any unpaid state (pending, expired, or failed: money that arrived is never refused) to paid
+ * with a conditional update — on the caller's claim when it holds one — and only the caller that
+ * wins it creates the account, records the payment, queues the receipt and writes the history.
+ * Every other caller, concurrent or replayed, gets 'duplicate' and creates nothing. The password is
+ * generated, so its hash is the fast one (security/passwords.ts): completion never waits for load.
  */
-export async function completeOrder(ctx: AppContext, order: OrderRow, refNum: string): Promise<CompletionResult> {
+export async function completeOrder(
+  ctx: AppContext,
+  order: OrderRow,
+  refNum: string,
+  how: { actor: Actor; detail: string; claim?: string },
+): Promise<CompletionResult> {
   const plan = await ctx.db.selectFrom('plans').selectAll().where('id', '=', order.plan_id).executeTakeFirst();
   if (!plan) throw new Error(`Order ${order.res_num} names plan ${order.plan_id}, which no longer exists.`);
-  // The slow part (scrypt) happens before the transaction, so the transaction stays short.
   const password = randomPassword(12);
-  const passwordHash = await hashPassword(password, ctx.secrets.scrypt);
+  const passwordHash = await ctx.secrets.passwords.hashGenerated(password);
   const passwordEnc = ctx.secrets.box.seal(password);
   if (ctx.config.fault === 'crash-after-verify') process.kill(process.pid, 'SIGKILL');
 
   const result = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
-    const won = await trx
+    let before = trx.selectFrom('orders').select('state').where('id', '=', order.id);
+    if (ctx.database.kind === 'postgres') before = before.forUpdate();
+    const from = (await before.executeTakeFirstOrThrow()).state;
+    let update = trx
       .updateTable('orders')
-      .set({ state: ORDER.paid, ref_num: refNum, paid_at: now, updated_at: now, failure: null })
+      .set({
+        state: ORDER.paid,
+        ref_num: refNum,
+        paid_at: now,
+        updated_at: now,
+        failure: null,
+        last_answer: how.detail,
+      })
       .where('id', '=', order.id)
-      .where('state', 'in', [ORDER.pending, ORDER.expired])
-      .executeTakeFirst();
+      .where('state', 'in', UNPAID);
+    if (how.claim) update = update.where('claim_token', '=', how.claim);
+    const won = await update.executeTakeFirst();
     if (Number(won.numUpdatedRows) !== 1) return null;
 
     let username = generateUsername();
@@ -116,25 +203,57 @@ export async function completeOrder(ctx: AppContext, order: OrderRow, refNum: st
         last_error: null,
         created_at: now,
         sent_at: null,
+        claimed_until: null,
       })
       .execute();
-    return user.username;
+    await recordEvent(trx, order, {
+      at: now,
+      from,
+      to: ORDER.paid,
+      actor: how.actor,
+      detail: `${how.detail}; ref ${refNum}; account ${user.username}`,
+    });
+    return { username: user.username, from };
   });
 
-  const fresh = await ctx.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
+  const fresh = await orderById(ctx.db, order.id);
   if (result === null) return { outcome: 'duplicate', order: fresh };
-  return { outcome: 'completed', username: result, password, order: fresh };
+  if (result.from === ORDER.failed || result.from === ORDER.expired) {
+    ctx.log.warn(
+      { order: order.res_num, was: ORDER_STATE_NAMES[result.from], by: how.actor },
+      `a ${ORDER_STATE_NAMES[result.from]} order was verified as paid: completed, account created`,
+    );
+  }
+  return { outcome: 'completed', username: result.username, password, order: fresh };
 }
 
-/** Marks a pending order failed (state 1) for a definitive "not paid" from the gateway. */
-export async function failOrder(ctx: AppContext, order: OrderRow, reason: string): Promise<void> {
-  const now = ctx.now().toISOString();
-  await ctx.db
-    .updateTable('orders')
-    .set({ state: ORDER.failed, failure: reason.slice(0, 300), updated_at: now })
-    .where('id', '=', order.id)
-    .where('state', 'in', [ORDER.pending, ORDER.expired])
-    .execute();
+/**
+ * Moves an unpaid order to failed or expired (or records an answer that changes nothing), with
+ * the gateway's words in its history. Conditional on the caller's claim when it holds one.
+ */
+export async function moveOrder(
+  ctx: AppContext,
+  order: OrderRow,
+  to: number,
+  how: { actor: Actor; detail: string; claim?: string; from?: readonly number[] },
+): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now().toISOString();
+    let update = trx
+      .updateTable('orders')
+      .set({
+        state: to,
+        updated_at: now,
+        last_answer: how.detail.slice(0, 500),
+        ...(to === ORDER.pending ? {} : { failure: how.detail.slice(0, 300) }),
+      })
+      .where('id', '=', order.id)
+      .where('state', 'in', how.from ?? [ORDER.pending, ORDER.expired]);
+    if (how.claim) update = update.where('claim_token', '=', how.claim);
+    const moved = Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
+    if (moved) await recordEvent(trx, order, { at: now, from: order.state, to, actor: how.actor, detail: how.detail });
+    return moved;
+  });
 }
 
 function renderReceipt(
@@ -168,19 +287,56 @@ function renderReceipt(
   return { subject: t('subject', { orderId: data.orderId }), text };
 }
 
-/** Asks the gateway about a payment; a GatewayError means "unknown", never "failed". */
-export async function askGateway(
-  adapter: GatewayAdapter,
-  order: OrderRow,
-  mode: 'verify' | 'inquiry',
-): Promise<Verification | { kind: 'unknown'; reason: string }> {
-  if (!order.authority) return { kind: 'unknown', reason: 'the order has no authority yet' };
+/** Asks the gateway about a payment; a GatewayError (timeout, garbage) is "unknown", never "failed". */
+export async function askGateway(adapter: GatewayAdapter | null, order: OrderRow): Promise<Verification> {
+  if (!adapter) return { kind: 'unknown', detail: `no gateway configured for ${order.provider}` };
+  if (!order.authority) return { kind: 'unknown', detail: 'the order has no authority' };
   try {
-    const input = { authority: order.authority, amount: Number(order.amount), orderId: order.res_num };
-    return mode === 'verify' ? await adapter.verify(input) : await adapter.inquiry(input);
+    return await adapter.verify({ authority: order.authority, amount: Number(order.amount), orderId: order.res_num });
   } catch (error) {
-    if (error instanceof GatewayError) return { kind: 'unknown', reason: error.message };
+    if (error instanceof GatewayError) return { kind: 'unknown', detail: `${order.provider}: ${error.message}` };
     throw error;
+  }
+}
+
+/** What settling an order came to. */
+export type Settlement =
+  | { outcome: 'completed'; order: OrderRow; username: string; password: string }
+  | { outcome: 'duplicate'; order: OrderRow }
+  | { outcome: 'failed' | 'pending' | 'unknown'; order: OrderRow; detail: string }
+  /** Another request or process holds the order's claim and is settling it now. */
+  | { outcome: 'busy'; order: OrderRow };
+
+/**
+ * Settles an order with its gateway, the one path for the payer's return and for reconciliation:
+ * a paid order answers 'duplicate' at once (no gateway call, no hash); otherwise the caller claims
+ * the order, and only the claim's holder asks the gateway and acts on the answer — completes, fails,
+ * or leaves it open with the answer in its history — so concurrent returns cost one verification
+ * and one hash between them.
+ */
+export async function settle(ctx: AppContext, order: OrderRow, actor: Actor): Promise<Settlement> {
+  if (order.state === ORDER.paid) return { outcome: 'duplicate', order };
+  const claim = await claimOrder(ctx, order.id);
+  if (!claim) {
+    const fresh = await orderById(ctx.db, order.id);
+    return fresh.state === ORDER.paid ? { outcome: 'duplicate', order: fresh } : { outcome: 'busy', order: fresh };
+  }
+  try {
+    const answer = await askGateway(ctx.adapterByProvider(order.provider), order);
+    if (answer.kind === 'paid') {
+      const done = await completeOrder(ctx, order, answer.refNum, { actor, detail: answer.detail, claim });
+      return done.outcome === 'completed'
+        ? { outcome: 'completed', order: done.order, username: done.username, password: done.password }
+        : { outcome: 'duplicate', order: done.order };
+    }
+    if (answer.kind === 'failed') {
+      await moveOrder(ctx, order, ORDER.failed, { actor, detail: answer.detail, claim });
+    } else {
+      await moveOrder(ctx, order, order.state, { actor, detail: answer.detail, claim, from: [order.state] });
+    }
+    return { outcome: answer.kind, order: await orderById(ctx.db, order.id), detail: answer.detail };
+  } finally {
+    await releaseClaim(ctx, order.id, claim);
   }
 }
 

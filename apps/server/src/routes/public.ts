@@ -10,9 +10,9 @@ import { notFound } from '../http/errors.ts';
 import { acceptsEncoding } from '../http/pages.ts';
 import { getSetting } from '../services/settings.ts';
 
-/** Whether a gate can take payments: enabled, with merchant credentials or the sandbox standing in. */
+/** Whether a gate can take payments: enabled, with merchant credentials or (not in production) the sandbox. */
 export function gatewayActive(ctx: AppContext, gate: 'ird' | 'spay'): boolean {
-  return ctx.config.gateways[gate].enabled;
+  return ctx.config.gateways[gate].enabled && ctx.adapterFor(gate) !== null;
 }
 
 interface LocaleFile {

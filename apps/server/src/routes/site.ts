@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { PASSWORD_CHANGE_MESSAGES, validatePasswordChange } from '@separ/domain';
+import {
+  maxPasswordLength,
+  PASSWORD_CHANGE_MESSAGES,
+  passwordTooLongMessage,
+  validatePasswordChange,
+} from '@separ/domain';
 import type { AppContext } from '../context.ts';
 import {
   clearSessionCookies,
@@ -11,11 +16,12 @@ import {
 } from '../http/auth.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../http/errors.ts';
 import { param, querySchema, requiredParam } from '../http/params.ts';
-import { verifyPassword } from '../security/crypto.ts';
-import { accountForSession, setPassword } from '../services/accounts.ts';
+import { accountForSession, changePassword } from '../services/accounts.ts';
 import { checkCredentials } from '../services/login.ts';
 import { createSession, revokeSession } from '../services/sessions.ts';
-import { hitThrottle, peekThrottle } from '../services/throttle.ts';
+import { countAttempt, refundAttempt } from '../services/throttle.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
 
 /** The login, session and panel calls of SPEC §7 and CONTRACTS §3. */
 export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -56,21 +62,24 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
     '/api/site/changepassword',
     { schema: { querystring: querySchema(['currentpassword', 'newpassword']) } },
     async (request) => {
+      const token = requireToken(request);
       const user = await requireUser(ctx, request);
       const current = requiredParam(request, 'currentpassword', 128);
       const next = requiredParam(request, 'newpassword', 128);
       const rule = validatePasswordChange({ current, next, confirm: next });
       if (rule) return { ok: false, message: PASSWORD_CHANGE_MESSAGES[rule] };
+      const max = maxPasswordLength(user.username);
+      if (next.length > max) return { ok: false, message: passwordTooLongMessage(max) };
+      // Counted before the check, like a login: parallel guesses cannot all pass.
       const key = `password:user:${user.id}`;
-      const hourMs = 60 * 60 * 1000;
-      const throttle = await peekThrottle(ctx.db, key, ctx.config.loginLimits.perUserPerHour, hourMs, ctx.now());
-      if (throttle.blocked)
-        throw tooManyRequests('Too many attempts. Please wait and try again.', throttle.retryAfterSeconds);
-      if (!(await verifyPassword(current, user.password_hash))) {
-        await hitThrottle(ctx.db, key, hourMs, ctx.now());
+      const attempt = await countAttempt(ctx.db, key, ctx.config.loginLimits.perUserPerHour, HOUR_MS, ctx.now());
+      if (attempt.blocked)
+        throw tooManyRequests('Too many attempts. Please wait and try again.', attempt.retryAfterSeconds);
+      if (!(await ctx.secrets.passwords.verify(current, user.password_hash))) {
         return { ok: false, message: 'Current password is incorrect' };
       }
-      await setPassword(ctx.db, ctx.secrets, user.id, next, ctx.now());
+      await refundAttempt(ctx.db, key);
+      await changePassword(ctx, user.id, next, { keepSession: token });
       return { ok: true, message: 'Password changed successfully.' };
     },
   );

@@ -38,15 +38,22 @@ export async function hashPassword(password: string, params: ScryptParams): Prom
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+/** The scrypt cost a stored hash was made with, or null for a malformed hash. */
+export function storedParams(stored: string): ScryptParams | null {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  return [N, r, p].every((n) => Number.isInteger(n) && n > 0) ? { N, r, p } : null;
+}
+
 /** Checks a password against a stored hash in constant time; a malformed hash never matches. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const params = storedParams(stored);
+  if (!params) return false;
   const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
-  if (![N, r, p].every((n) => Number.isInteger(n) && n > 0)) return false;
   const salt = Buffer.from(parts[4] ?? '', 'base64url');
   const expected = Buffer.from(parts[5] ?? '', 'base64url');
-  const actual = await scryptAsync(password, salt, { N, r, p });
+  const actual = await scryptAsync(password, salt, params);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

@@ -1,10 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Account, Device, Payment } from '@separ/domain';
 import { sql } from 'kysely';
-import type { Db } from '../db/index.ts';
+import { inTransaction, type Db } from '../db/index.ts';
 import { prepare } from '../db/prepared.ts';
 import type { UserRow } from '../db/schema.ts';
-import { hashPassword, randomPassword, type ScryptParams, type SecretBox, tokenHash } from '../security/crypto.ts';
+import { randomPassword, type SecretBox, tokenHash } from '../security/crypto.ts';
+import type { Passwords } from '../security/passwords.ts';
 
 /** Everything needed to create a VPN account. */
 export interface NewAccount {
@@ -22,7 +23,7 @@ export interface NewAccount {
 /** The services that deal with secrets: password hashing and the encrypted VPN password. */
 export interface AccountSecrets {
   box: SecretBox;
-  scrypt: ScryptParams;
+  passwords: Passwords;
 }
 
 /** A readable username: "sp" and six digits, e.g. sp482913. */
@@ -40,7 +41,8 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 
 /**
  * Creates an account with a unique username (generated unless given) and a random password of
- * letters and digits (unless given); returns the row and the plain password, shown once.
+ * letters and digits (unless given); returns the row and the plain password, shown once. A given
+ * password is hashed at the full cost, a generated one at the fast cost (security/passwords.ts).
  */
 export async function createAccount(
   db: Db,
@@ -49,7 +51,10 @@ export async function createAccount(
   now: Date,
 ): Promise<{ user: UserRow; password: string }> {
   const password = input.password ?? randomPassword(12);
-  const passwordHash = await hashPassword(password, secrets.scrypt);
+  const passwordHash =
+    input.password === undefined
+      ? await secrets.passwords.hashGenerated(password)
+      : await secrets.passwords.hashChosen(password);
   const passwordEnc = secrets.box.seal(password);
   const at = now.toISOString();
   for (let attempt = 0; attempt < 20; attempt++) {
@@ -89,14 +94,33 @@ export async function createAccount(
   throw new Error('Could not find a free username.');
 }
 
-/** Sets a new password: its hash for logins and its sealed copy for connection links. */
-export async function setPassword(db: Db, secrets: AccountSecrets, userId: number, password: string, now: Date) {
-  const passwordHash = await hashPassword(password, secrets.scrypt);
-  await db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, password_enc: secrets.box.seal(password), updated_at: now.toISOString() })
-    .where('id', '=', userId)
-    .execute();
+/**
+ * A new password for an account, and what it means for its sessions (SPEC §2: "other devices must
+ * use the new password"): the account's other web sessions end, and so do its app devices; the web
+ * session that made the change (`keepSession`, its token) stays. An operator's reset keeps none.
+ */
+export async function changePassword(
+  ctx: { db: Db; secrets: AccountSecrets; now: () => Date },
+  userId: number,
+  password: string,
+  options: { keepSession?: string; generated?: boolean } = {},
+): Promise<{ sessionsEnded: number; devicesEnded: number }> {
+  const now = ctx.now();
+  const passwordHash = options.generated
+    ? await ctx.secrets.passwords.hashGenerated(password)
+    : await ctx.secrets.passwords.hashChosen(password);
+  return inTransaction(ctx.db, async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, password_enc: ctx.secrets.box.seal(password), updated_at: now.toISOString() })
+      .where('id', '=', userId)
+      .execute();
+    let sessions = trx.deleteFrom('sessions').where('user_id', '=', userId);
+    if (options.keepSession) sessions = sessions.where('token_hash', '!=', tokenHash(options.keepSession));
+    const ended = await sessions.executeTakeFirst();
+    const devices = await trx.deleteFrom('devices').where('user_id', '=', userId).executeTakeFirst();
+    return { sessionsEnded: Number(ended.numDeletedRows), devicesEnded: Number(devices.numDeletedRows) };
+  });
 }
 
 /** The account as the panel reads it (SPEC §3), with its devices and payments. */

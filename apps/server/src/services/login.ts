@@ -1,15 +1,24 @@
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
+import { clientKey } from '../http/clientKey.ts';
 import { tooManyRequests } from '../http/errors.ts';
-import { dummyVerify, verifyPassword } from '../security/crypto.ts';
-import { clearThrottle, hitThrottle, peekThrottle } from './throttle.ts';
+import { Overloaded } from '../security/workQueue.ts';
+import { clearThrottle, countAttempt, refundAttempt } from './throttle.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 
 /**
- * Checks a username and password, throttled per account (failures an hour, ASVS) and per IP
- * (failures a minute). Returns the user, or null for wrong credentials; throws 429 when throttled.
+ * Checks a username and password, throttled per account (attempts an hour, ASVS) and per client
+ * (attempts a minute; an IPv6 client by its /64). Returns the user, or null for wrong credentials;
+ * throws 429 when throttled and Overloaded (503) when the hashing queue is full.
+ *
+ * What an attempt costs is bounded:
+ * - it is counted before any hashing, in one atomic statement per key, so parallel attempts cannot
+ *   all pass the throttle; a success takes its count back (and clears the account's);
+ * - only a known username's password is hashed, through the bounded queue;
+ * - a failure answers no sooner than a full-cost check takes (a timer, no work), so an unknown
+ *   username looks like a known one without costing a hash.
  */
 export async function checkCredentials(
   ctx: AppContext,
@@ -17,13 +26,14 @@ export async function checkCredentials(
   password: string,
   ip: string,
 ): Promise<UserRow | null> {
+  const started = performance.now();
   const now = ctx.now();
   const userKey = `login:user:${username.toLowerCase()}`;
-  const ipKey = `login:ip:${ip}`;
+  const ipKey = `login:ip:${clientKey(ip)}`;
   const { perUserPerHour, perIpPerMinute } = ctx.config.loginLimits;
   const [byUser, byIp] = await Promise.all([
-    peekThrottle(ctx.db, userKey, perUserPerHour, HOUR_MS, now),
-    peekThrottle(ctx.db, ipKey, perIpPerMinute, MINUTE_MS, now),
+    countAttempt(ctx.db, userKey, perUserPerHour, HOUR_MS, now),
+    countAttempt(ctx.db, ipKey, perIpPerMinute, MINUTE_MS, now),
   ]);
   if (byUser.blocked || byIp.blocked) {
     throw tooManyRequests(
@@ -31,15 +41,22 @@ export async function checkCredentials(
       Math.max(byUser.blocked ? byUser.retryAfterSeconds : 0, byIp.blocked ? byIp.retryAfterSeconds : 0),
     );
   }
-  const user = await ctx.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-  const valid = user
-    ? await verifyPassword(password, user.password_hash)
-    : await dummyVerify(password, ctx.secrets.scrypt);
+  const { passwords } = ctx.secrets;
+  let user: UserRow | undefined;
+  let valid = false;
+  try {
+    user = await ctx.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+    if (user) valid = await passwords.verify(password, user.password_hash);
+    else passwords.admit(); // as busy as for a known user: the same 503
+  } catch (error) {
+    // Not served: the attempt does not count against the client.
+    if (error instanceof Overloaded) await Promise.all([refundAttempt(ctx.db, userKey), refundAttempt(ctx.db, ipKey)]);
+    throw error;
+  }
   if (!user || !valid) {
-    await hitThrottle(ctx.db, userKey, HOUR_MS, now);
-    await hitThrottle(ctx.db, ipKey, MINUTE_MS, now);
+    await passwords.padFrom(started);
     return null;
   }
-  await clearThrottle(ctx.db, userKey);
+  await Promise.all([clearThrottle(ctx.db, userKey), refundAttempt(ctx.db, ipKey)]);
   return user;
 }

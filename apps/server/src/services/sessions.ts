@@ -54,3 +54,9 @@ export async function revokeUserSessions(db: Db, userId: number): Promise<number
   const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Deletes the web sessions that have expired. */
+export async function purgeExpiredSessions(db: Db, now: Date): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decodePaymentResult } from '@separ/domain';
-import { GatewayError, irandargah, spay } from '../src/payments/gateways.ts';
-import { startFakeGateway, type FakeAnswer } from './fakeGateway.ts';
-import { json, startTestServer, type TestServer } from './harness.ts';
+import { GatewayError, IRANDARGAH_VERIFY, irandargah, spay } from './gateways.ts';
+import { startFakeGateway, type FakeAnswer } from '../../test/fakeGateway.ts';
+import { json, startTestServer, type TestServer } from '../../test/harness.ts';
 
 const request = {
   amount: 1_200_000,
@@ -60,17 +60,38 @@ describe('IranDargah adapter against a fake of its protocol', () => {
     await expect(adapter('M-1', 150).request(request)).rejects.toThrow(/timeout/);
   });
 
-  it('verifies: 100 paid, 101 already verified (paid), anything else failed', async () => {
+  it('verifies through its table of codes: paid, not paid yet, refused, and unknown never failed', async () => {
     next = { json: { status: 100, refId: 'R-9' } };
-    expect(await adapter().verify(verifyInput)).toEqual({ kind: 'paid', refNum: 'R-9' });
+    expect(await adapter().verify(verifyInput)).toMatchObject({ kind: 'paid', refNum: 'R-9' });
     expect(fake.requests[0]).toEqual({
       path: '/verification',
       body: { merchantID: 'M-1', authority: 'AUTH1', amount: 1_200_000, orderId: 'S1' },
     });
-    next = { json: { status: 101, refId: 'R-9' } };
-    expect(await adapter().verify(verifyInput)).toEqual({ kind: 'paid', refNum: 'R-9' });
-    next = { json: { status: -3, message: 'not paid' } };
-    expect(await adapter().verify(verifyInput)).toMatchObject({ kind: 'failed' });
+    const cases: Array<[unknown, string]> = [
+      [101, 'paid'],
+      ['100', 'paid'],
+      [201, 'pending'],
+      [-22, 'pending'],
+      [-1, 'failed'],
+      [-11, 'failed'],
+      [-12, 'failed'],
+      [-21, 'failed'],
+      [-30, 'failed'],
+      [-31, 'unknown'],
+      [403, 'unknown'],
+      [-13, 'unknown'],
+      [777, 'unknown'],
+      ['weird', 'unknown'],
+    ];
+    for (const [status, kind] of cases) {
+      next = { json: { status, message: 'پیام درگاه', refId: 'R-9' } };
+      const answer = await adapter().verify(verifyInput);
+      expect(answer.kind, String(status)).toBe(kind);
+      expect(answer.detail).toContain(`IranDargah ${String(status)}`);
+    }
+    for (const [code, entry] of Object.entries(IRANDARGAH_VERIFY)) expect(entry.meaning, code).not.toBe('');
+    next = { json: { status: -1, message: 'انصراف' } };
+    expect((await adapter().verify(verifyInput)).detail).toBe('IranDargah -1 (cancelled by the payer): انصراف');
     next = { json: { message: 'no status' } };
     await expect(adapter().verify(verifyInput)).rejects.toThrow(GatewayError);
     next = { hang: true };
@@ -117,9 +138,20 @@ describe('SPAY adapter against a fake of its assumed protocol', () => {
 
   it('verifies with merchant id, amount and token', async () => {
     answers = { '/api/v1/verify': { json: { status: 'success', ref_id: 'RR' } } };
-    expect(await adapter().verify(verifyInput)).toEqual({ kind: 'paid', refNum: 'RR' });
-    answers = { '/api/v1/verify': { json: { status: 0 } } };
+    expect(await adapter().verify(verifyInput)).toMatchObject({ kind: 'paid', refNum: 'RR' });
+    expect(fake.requests.at(-1)).toEqual({
+      path: '/api/v1/verify',
+      body: { merchant_id: 'SP-1', amount: 1_200_000, token: 'AUTH1' },
+    });
+    answers = { '/api/v1/verify': { json: { status: 'CANCELLED' } } };
     expect(await adapter().verify(verifyInput)).toMatchObject({ kind: 'failed' });
+    answers = { '/api/v1/verify': { json: { status: 'pending' } } };
+    expect(await adapter().verify(verifyInput)).toMatchObject({ kind: 'pending' });
+    // Its protocol is assumed: a code it does not name is unknown, never a failure.
+    for (const status of [0, -1, 'error', 42]) {
+      answers = { '/api/v1/verify': { json: { status } } };
+      expect(await adapter().verify(verifyInput)).toMatchObject({ kind: 'unknown' });
+    }
     answers = { '/api/v1/verify': { raw: '<<garbage' } };
     await expect(adapter().verify(verifyInput)).rejects.toThrow(GatewayError);
   });
@@ -171,7 +203,7 @@ describe('the shop with IranDargah configured', () => {
   });
 
   it.each(['garbage', 'hang'] as const)(
-    'answers "Payment failed. Please try again." when the gateway gives %s, leaving the order pending',
+    'answers "Payment failed. Please try again." when the gateway gives %s, and fails the order (nobody could pay it)',
     async (m) => {
       mode = m;
       const response = await buy();
@@ -182,8 +214,8 @@ describe('the shop with IranDargah configured', () => {
         .selectAll()
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
-      expect(order.state).toBe(0);
-      expect(order.failure).toBeTruthy();
+      expect(order.state).toBe(1);
+      expect(order.failure).toMatch(/^the payment request failed at the gateway: /);
     },
   );
 

@@ -1,9 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodePaymentResult } from '@separ/domain';
-import { openDatabase } from '../src/db/index.ts';
-import { freshDatabase, KINDS } from './harness.ts';
-import { exited, freePort, startServer, waitHealthy } from './processes.ts';
+import { openDatabase } from '../db/index.ts';
+import { freshDatabase, KINDS } from '../../test/harness.ts';
+import { exited, freePort, startServer, waitHealthy } from '../../test/processes.ts';
 
 describe.each(KINDS)('a server killed between verify and commit, on %s', (kind) => {
   const children: ChildProcess[] = [];
@@ -23,6 +23,8 @@ describe.each(KINDS)('a server killed between verify and commit, on %s', (kind) 
       HOST: '127.0.0.1',
       SEPAR_DATA_DIR: fresh.dataDir,
       ...(fresh.url ? { DATABASE_URL: fresh.url } : {}),
+      // A claim lasts two gateway timeouts and 5 s: 7 s here.
+      SEPAR_GATEWAY_TIMEOUT_MS: '1000',
     };
 
     const first = startServer({ ...env, SEPAR_FAULT: 'crash-after-verify', SEPAR_RECONCILE_INTERVAL_SECONDS: '0' });
@@ -49,17 +51,26 @@ describe.each(KINDS)('a server killed between verify and commit, on %s', (kind) 
     try {
       const before = await check.db.selectFrom('orders').selectAll().executeTakeFirstOrThrow();
       expect(before.state).toBe(0);
+      // The dead process still holds the order's claim: nobody else settles it until the lease ends.
+      expect(before.claim_token).not.toBeNull();
+      expect(Date.parse(before.claimed_until ?? '')).toBeGreaterThan(Date.now());
       expect(await check.db.selectFrom('users').selectAll().execute()).toHaveLength(0);
 
       const second = startServer({ ...env, SEPAR_RECONCILE_INTERVAL_SECONDS: '1', SEPAR_RECONCILE_AFTER_MINUTES: '0' });
       children.push(second);
       await waitHealthy(base, second);
       let order = before;
-      for (let i = 0; i < 100 && order.state !== 2; i++) {
+      for (let i = 0; i < 250 && order.state !== 2; i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
         order = await check.db.selectFrom('orders').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
       }
       expect(order.state).toBe(2);
+      expect(order.claim_token).toBeNull();
+      const history = await check.db.selectFrom('order_events').selectAll().where('order_id', '=', order.id).execute();
+      expect(history.map((e) => [e.from_state, e.to_state, e.actor])).toEqual([
+        [null, 0, 'buyer'],
+        [0, 2, 'reconcile'],
+      ]);
       expect(await check.db.selectFrom('users').selectAll().execute()).toHaveLength(1);
       expect(
         await check.db.selectFrom('payments').selectAll().where('res_num', '=', order.res_num).execute(),
@@ -80,5 +91,5 @@ describe.each(KINDS)('a server killed between verify and commit, on %s', (kind) 
     } finally {
       await check.close();
     }
-  }, 60_000);
+  }, 90_000);
 });

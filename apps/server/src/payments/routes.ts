@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   isGateway,
@@ -13,13 +14,24 @@ import {
 import { newNonce } from '../http/headers.ts';
 import type { AppContext } from '../context.ts';
 import type { OrderRow } from '../db/schema.ts';
-import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, HttpError, notFound, tooManyRequests } from '../http/errors.ts';
 import { querySchema, requiredParam } from '../http/params.ts';
-import { maskEmail } from '../payments/mail.ts';
-import { askGateway, completeOrder, failOrder, newOrderNumber, ORDER, resultUrl } from '../payments/orders.ts';
-import { GatewayError } from '../payments/gateways.ts';
-import { gatewayActive } from './public.ts';
-import { languageOf } from './site.ts';
+import { clientKey } from '../http/clientKey.ts';
+import { gatewayActive } from '../routes/public.ts';
+import { languageOf } from '../routes/site.ts';
+import { countAttempt } from '../services/throttle.ts';
+import { GatewayError } from './gateways.ts';
+import { maskEmail } from './mail.ts';
+import {
+  moveOrder,
+  newOrderNumber,
+  ORDER,
+  orderById,
+  recordEvent,
+  resultUrl,
+  settle,
+  type Settlement,
+} from './orders.ts';
 
 function originOf(ctx: AppContext, request: FastifyRequest): string {
   return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -47,8 +59,19 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/** How long a return waits for another process that is settling the same order. */
+const BUSY_WAIT_MS = 5_000;
+
 /** Purchase (SPEC §7), the gateway return and the sandbox bank (CONTRACTS §3). */
 export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
+  /**
+   * The settlements running in this process, by order: a second return of an order that is being
+   * settled here waits for the first instead of claiming it, and then answers duplicate.
+   */
+  const settling = new Map<number, Promise<Settlement>>();
+
   app.post(
     '/requestAccount2',
     { schema: { querystring: querySchema(['plan_id', 'email', 'gate', 'lng']) } },
@@ -74,36 +97,62 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!plan || !raw || !isPlanDisplayable(raw)) throw notFound('The selected plan could not be found.');
       if (!isValidEmail(email)) throw badRequest('Please enter a valid email address');
       if (!isGateway(gate)) throw badRequest('Unknown payment gateway.');
-      if (!gatewayActive(ctx, gate)) throw badRequest('This payment gateway is not available right now.');
+      const adapter = gatewayActive(ctx, gate) ? ctx.adapterFor(gate) : null;
+      if (!adapter) throw badRequest('This payment gateway is not available right now.');
+
+      // Each payment request writes an order and calls a gateway: counted per client and per e-mail.
+      const { perIpPerHour, perEmailPerHour } = ctx.config.orderLimits;
+      const [byIp, byEmail] = await Promise.all([
+        countAttempt(ctx.db, `order:ip:${clientKey(request.ip)}`, perIpPerHour, HOUR_MS, ctx.now()),
+        countAttempt(ctx.db, `order:email:${email.toLowerCase()}`, perEmailPerHour, HOUR_MS, ctx.now()),
+      ]);
+      if (byIp.blocked || byEmail.blocked)
+        throw tooManyRequests(
+          'Too many payment requests. Please wait and try again.',
+          Math.max(byIp.retryAfterSeconds, byEmail.retryAfterSeconds),
+        );
 
       const amount = (parsePriceMap(plan.price_toman)[PRICE_KEY] as number) * 10;
-      const adapter = ctx.adapterFor(gate);
       const now = ctx.now().toISOString();
       const lang: Language = languageOf(request.headers.cookie, (request.query as Record<string, unknown>).lng);
       let order: OrderRow | undefined;
       for (let attempt = 0; attempt < 10 && !order; attempt++) {
         try {
-          order = await ctx.db
-            .insertInto('orders')
-            .values({
-              res_num: newOrderNumber(ctx.now()),
-              plan_id: plan.id,
-              email,
-              gate,
-              provider: adapter.provider,
-              amount,
-              state: ORDER.pending,
-              authority: null,
-              ref_num: null,
-              user_id: null,
-              lang,
-              failure: null,
-              created_at: now,
-              updated_at: now,
-              paid_at: null,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
+          order = await ctx.db.transaction().execute(async (trx) => {
+            const created = await trx
+              .insertInto('orders')
+              .values({
+                res_num: newOrderNumber(ctx.now()),
+                plan_id: plan.id,
+                email,
+                gate,
+                provider: adapter.provider,
+                amount,
+                state: ORDER.pending,
+                authority: null,
+                ref_num: null,
+                user_id: null,
+                lang,
+                failure: null,
+                created_at: now,
+                updated_at: now,
+                paid_at: null,
+                claim_token: null,
+                claimed_until: null,
+                next_check_at: null,
+                last_answer: null,
+              })
+              .returningAll()
+              .executeTakeFirstOrThrow();
+            await recordEvent(trx, created, {
+              at: now,
+              from: null,
+              to: ORDER.pending,
+              actor: 'buyer',
+              detail: `ordered plan ${plan.id} through ${gate} (${adapter.provider})`,
+            });
+            return created;
+          });
         } catch (error) {
           if (!/unique|duplicate/i.test(String(error))) throw error;
         }
@@ -130,11 +179,12 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
         return { ok: true, url, message: 'Redirecting to the payment gateway.' };
       } catch (error) {
         if (!(error instanceof GatewayError)) throw error;
-        await ctx.db
-          .updateTable('orders')
-          .set({ failure: error.message, updated_at: ctx.now().toISOString() })
-          .where('id', '=', order.id)
-          .execute();
+        // The payer never reached the bank, so nothing can have been paid: the order fails now.
+        await moveOrder(ctx, order, ORDER.failed, {
+          actor: 'buyer',
+          detail: `the payment request failed at the gateway: ${error.message}`,
+          from: [ORDER.pending],
+        });
         request.log.warn(
           { order: order.res_num, gate, reason: error.message },
           'payment request failed at the gateway',
@@ -158,7 +208,11 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
         ...((request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>),
         ...(request.query as Record<string, unknown>),
       };
-      const back = ctx.adapterFor(gate).parseReturn(fields);
+      const back = (ctx.adapterFor(gate) ?? ctx.adapterByProvider('sandbox'))?.parseReturn(fields) ?? {
+        authority: null,
+        amount: null,
+        orderId: null,
+      };
       const authority =
         back.authority ??
         (typeof fields.authority === 'string' ? fields.authority : null) ??
@@ -179,33 +233,68 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
         );
         throw badRequest('The amount does not match the order.');
       }
-      if (order.state === ORDER.paid) return reply.code(303).redirect(resultUrl(payload(order, 'duplicate')), 303);
+      // A paid order's return is a replay: answered from the row, no gateway call and no hash.
+      if (order.state === ORDER.paid) return reply.redirect(resultUrl(payload(order, 'duplicate')), 303);
 
-      const answer = await askGateway(ctx.adapterByProvider(order.provider), order, 'verify');
-      if (answer.kind === 'paid') {
-        const result = await completeOrder(ctx, order, answer.refNum);
-        if (result.outcome === 'duplicate') return reply.redirect(resultUrl(payload(result.order, 'duplicate')), 303);
-        request.log.info(
-          { order: order.res_num, to: maskEmail(order.email), smtp: Boolean(ctx.config.smtpUrl) },
-          ctx.config.smtpUrl
-            ? 'order paid: account created, receipt queued'
-            : 'order paid: account created, receipt kept in the outbox (no SMTP configured)',
-        );
-        return reply.redirect(resultUrl(payload(result.order, 'success', result)), 303);
-      }
-      if (answer.kind === 'failed') {
-        await failOrder(ctx, order, answer.reason);
-      } else {
-        request.log.warn(
-          { order: order.res_num, answer: answer.kind, reason: 'reason' in answer ? answer.reason : undefined },
-          'payment not verified: the order stays pending for reconciliation',
+      const running = settling.get(order.id);
+      if (running) {
+        const first = await running.catch(() => null);
+        const state = first?.order.state ?? (await orderById(ctx.db, order.id)).state;
+        return reply.redirect(
+          resultUrl(payload(first?.order ?? order, state === ORDER.paid ? 'duplicate' : 'failed')),
+          303,
         );
       }
-      const fresh = await ctx.db.selectFrom('orders').selectAll().where('id', '=', order.id).executeTakeFirstOrThrow();
-      return reply.redirect(resultUrl(payload(fresh, fresh.state === ORDER.paid ? 'duplicate' : 'failed')), 303);
+      const flight = settle(ctx, order, 'return');
+      settling.set(order.id, flight);
+      let result: Settlement;
+      try {
+        result = await flight;
+      } finally {
+        settling.delete(order.id);
+      }
+
+      switch (result.outcome) {
+        case 'completed':
+          request.log.info(
+            { order: order.res_num, to: maskEmail(order.email), smtp: Boolean(ctx.config.smtpUrl) },
+            ctx.config.smtpUrl
+              ? 'order paid: account created, receipt queued'
+              : 'order paid: account created, receipt kept in the outbox (no SMTP configured)',
+          );
+          return reply.redirect(resultUrl(payload(result.order, 'success', result)), 303);
+        case 'duplicate':
+          return reply.redirect(resultUrl(payload(result.order, 'duplicate')), 303);
+        case 'busy': {
+          // Another process is settling this order: wait a little for its outcome (cheap reads).
+          let fresh = result.order;
+          for (
+            let waited = 0;
+            waited < BUSY_WAIT_MS && fresh.state !== ORDER.paid && fresh.claim_token;
+            waited += 100
+          ) {
+            await sleep(100);
+            fresh = await orderById(ctx.db, order.id);
+          }
+          return reply.redirect(resultUrl(payload(fresh, fresh.state === ORDER.paid ? 'duplicate' : 'failed')), 303);
+        }
+        default:
+          if (result.outcome !== 'failed')
+            request.log.warn(
+              { order: order.res_num, answer: result.outcome, detail: result.detail },
+              'payment not verified: the order stays pending for reconciliation',
+            );
+          return reply.redirect(resultUrl(payload(result.order, 'failed')), 303);
+      }
     },
   });
 
+  // Production never offers the sandbox bank (CONTRACTS §4): its pages are not even routed.
+  if (!ctx.config.production) sandboxRoutes(app, ctx);
+}
+
+/** The built-in test bank's pages (CONTRACTS §3): a page with Pay and Cancel, and its form. */
+function sandboxRoutes(app: FastifyInstance, ctx: AppContext) {
   const sandboxParams = {
     type: 'object',
     properties: { authority: { type: 'string', maxLength: 100 } },
