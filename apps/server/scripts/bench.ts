@@ -4,6 +4,11 @@
  * /getTelPlans, POST /api/site/account with a session, POST /site_login — in one run. Prints
  * requests/s, p50, p99 and the ratio to bare Node, and writes them into docs/BENCHMARKS.md.
  *
+ * Two rows measure what an anonymous visitor can make the server do (the money issue): 1,000
+ * replays of a paid order's gateway return, and 50 connections of failing logins for ten seconds
+ * while GET /getTelPlans is measured alongside — every login must be answered (401, 429 or 503)
+ * within a second, and the plans must stay fast.
+ *
  * A second baseline replays Separ's own answer to a call (status, headers and body, byte for byte)
  * from a bare `node:http` server that does nothing else: what any server sending that answer can
  * reach on this machine, so that the cost of the answer's size and headers and the cost of Separ's
@@ -25,6 +30,8 @@ const CONNECTIONS = 50;
 interface Row {
   target: string;
   call: string;
+  /** Connections, when not the default 50. */
+  connections?: number;
   /** The replayed answer's rate, for Separ's rows on SQLite. */
   sameAnswer?: number;
   rps: number;
@@ -34,19 +41,43 @@ interface Row {
   non2xx: number;
 }
 
-async function measure(url: string, options: { method?: 'GET' | 'POST'; headers?: Record<string, string> } = {}) {
+interface MeasureOptions {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  connections?: number;
+  /** A fixed number of requests instead of SECONDS (no warm-up). */
+  amount?: number;
+  warmUp?: boolean;
+}
+
+async function measure(url: string, options: MeasureOptions = {}) {
   const run = (duration: number) =>
-    autocannon({ url, connections: CONNECTIONS, duration, method: options.method ?? 'GET', headers: options.headers });
-  await run(2); // warm-up
+    autocannon({
+      url,
+      connections: options.connections ?? CONNECTIONS,
+      ...(options.amount ? { amount: options.amount } : { duration }),
+      method: options.method ?? 'GET',
+      headers: options.headers,
+    });
+  if (options.warmUp !== false && !options.amount) await run(2); // warm-up
   const result = await run(SECONDS);
   // Requests per second over the whole run (slow calls such as the login count in fractions).
   const rps = result.requests.total / (result.duration || SECONDS);
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats as Record<string, { count: number }>).map(([code, { count }]) => [
+      code,
+      count,
+    ]),
+  );
   return {
     rps: rps >= 100 ? Math.round(rps) : Math.round(rps * 10) / 10,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    max: result.latency.max,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    statuses,
+    total: result.requests.total,
   };
 }
 
@@ -114,8 +145,28 @@ async function customer(base: string) {
     .getSetCookie()
     .find((c) => c.startsWith('jwtUserToken='))!
     .split(';')[0]!;
-  return { ...result, cookie };
+  // A password the buyer chooses is hashed at the full (OWASP) cost; the generated one is not.
+  const chosen = 'benchPassw0rd';
+  const changed = await fetch(
+    `${base}/api/site/changepassword?currentpassword=${encodeURIComponent(result.password)}&newpassword=${chosen}`,
+    { method: 'POST', headers: { cookie } },
+  );
+  if (!((await changed.json()) as { ok: boolean }).ok) throw new Error('could not change the password');
+  return { ...result, password: chosen, cookie, returnUrl: new URL(bank.headers.get('location')!, base).toString() };
 }
+
+/** What the abuse rows found, printed as their own table. */
+interface AbuseRow {
+  target: string;
+  what: string;
+  rps: number;
+  p99: number;
+  max: number;
+  statuses: Record<string, number>;
+  errors: number;
+  alongside?: { rps: number; p99: number; errors: number };
+}
+const abuse: AbuseRow[] = [];
 
 async function benchServer(kind: 'sqlite' | 'postgres', rows: Row[]) {
   const fresh = await freshDatabase(kind);
@@ -155,18 +206,58 @@ async function benchServer(kind: 'sqlite' | 'postgres', rows: Row[]) {
       rows.push({ target, call: 'GET /getTelPlans', ...plans });
       rows.push({ target, call: 'POST /api/site/account', ...account });
     }
+    // Right passwords at the full cost, as many at once as the hashing queue runs (the cores).
+    const loginConnections = cpus().length;
     rows.push({
       target,
       call: 'POST /site_login',
+      connections: loginConnections,
       ...(await measure(`${base}/site_login?username=${who.username}&password=${encodeURIComponent(who.password)}`, {
         method: 'POST',
+        connections: loginConnections,
       })),
+    });
+
+    // 1,000 replays of a paid order's return: answered from the database, no gateway call, no hash.
+    const replays = await measure(who.returnUrl, { amount: 1000 });
+    abuse.push({ target, what: '1,000 replayed returns of a paid order', ...replays });
+
+    // 50 connections of failing logins for SECONDS, with the plans measured alongside (10 connections).
+    const [failing, plansAlongside] = await Promise.all([
+      measure(`${base}/site_login?username=${who.username}&password=wrongPassw0rd`, {
+        method: 'POST',
+        warmUp: false,
+      }),
+      measure(`${base}/getTelPlans`, { connections: 10, warmUp: false }),
+    ]);
+    abuse.push({
+      target,
+      what: '50 connections of failing logins, 10 s',
+      ...failing,
+      alongside: { rps: plansAlongside.rps, p99: plansAlongside.p99, errors: plansAlongside.errors },
     });
   } finally {
     child.kill('SIGTERM');
     await exited(child);
     await fresh.dispose();
   }
+}
+
+function abuseTable(bare: number): string {
+  const lines = [
+    '| target | what | requests/s | × bare Node | p99 (ms) | max (ms) | answers | errors, timeouts | `GET /getTelPlans` alongside: requests/s, p99 (ms) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | --- |',
+  ];
+  for (const row of abuse) {
+    const answers = Object.entries(row.statuses)
+      .map(([code, count]) => `${count.toLocaleString('en')} × ${code}`)
+      .join(', ');
+    const alongside = row.alongside ? `${row.alongside.rps.toLocaleString('en')}, ${row.alongside.p99}` : '';
+    lines.push(
+      `| ${row.target} | ${row.what} | ${row.rps.toLocaleString('en')} | ${(row.rps / bare).toFixed(2)} | ${row.p99} | ${row.max} | ${answers} | ${row.errors} | ${alongside} |`,
+    );
+  }
+  return lines.join('\n');
 }
 
 function table(rows: Row[], bare: number): string {
@@ -179,7 +270,7 @@ function table(rows: Row[], bare: number): string {
       ? `${row.sameAnswer.toLocaleString('en')} (${(row.sameAnswer / bare).toFixed(2)}); Separ at ${(row.rps / row.sameAnswer).toFixed(2)} of it`
       : '';
     lines.push(
-      `| ${row.target} | \`${row.call}\` | ${row.rps.toLocaleString('en')} | ${row.p50} | ${row.p99} | ${(row.rps / bare).toFixed(2)} | ${same} | ${row.errors} / ${row.non2xx} |`,
+      `| ${row.target} | \`${row.call}\`${row.connections ? ` (${row.connections} connections)` : ''} | ${row.rps.toLocaleString('en')} | ${row.p50} | ${row.p99} | ${(row.rps / bare).toFixed(2)} | ${same} | ${row.errors} / ${row.non2xx} |`,
     );
   }
   return lines.join('\n');
@@ -195,7 +286,7 @@ async function main() {
   await benchServer('sqlite', rows);
   await benchServer('postgres', rows);
   const bareRps = rows[0]!.rps;
-  const result = table(rows, bareRps);
+  const result = `${table(rows, bareRps)}\n\nWhat an anonymous visitor can make it do:\n\n${abuseTable(bareRps)}`;
   console.log(result);
 
   const stamp = `Measured ${new Date().toISOString().slice(0, 10)} with autocannon, ${CONNECTIONS} connections, ${SECONDS} s per call after a 2 s warm-up, on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; server and load generator on the same machine.`;

@@ -223,6 +223,15 @@ describe('login and logout', () => {
       ),
     );
     expect(loginFailure((await login(store())).error)).toBe('throttled');
+    server.use(
+      http.post('*/site_login', () =>
+        HttpResponse.json(
+          { ok: false, message: 'The service is busy. Please try again in a moment.' },
+          { status: 503, statusText: 'Service Unavailable', headers: { 'retry-after': '2' } },
+        ),
+      ),
+    );
+    expect(loginFailure((await login(store())).error)).toBe('busy');
     server.use(failure('login', 'network'));
     expect(loginFailure((await login(store())).error)).toBe('network');
     server.use(failure('login', 'timeout'));

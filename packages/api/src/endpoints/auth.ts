@@ -7,12 +7,13 @@ export interface LoginArgs {
   password: string;
 }
 
-/** How a login failed, in the terms of SPEC §8 (plus the throttle of the security issue). */
-export type LoginFailure = 'invalid' | 'network' | 'throttled';
+/** How a login failed, in the terms of SPEC §8, plus the throttle (429) and a server too busy to check (503). */
+export type LoginFailure = 'invalid' | 'network' | 'throttled' | 'busy';
 
 export function loginFailure(error: unknown): LoginFailure {
   if (isTransportError(error)) return 'network';
   if (isApiError(error) && error.kind === 'http' && error.code === 429) return 'throttled';
+  if (isApiError(error) && error.kind === 'http' && error.code === 503) return 'busy';
   return 'invalid';
 }
 

@@ -52,7 +52,7 @@ export interface LoginScreenProps {
   onUsernameChange(value: string): void;
   onPasswordChange(value: string): void;
   /** 'Please enter username and password', 'Invalid username or password', or the network message. */
-  error?: 'missingCredentials' | 'invalid' | 'network' | 'throttled' | null;
+  error?: 'missingCredentials' | 'invalid' | 'network' | 'throttled' | 'busy' | null;
   submitting: boolean;
   onSubmit(): void;
 }
@@ -62,6 +62,7 @@ const ERROR_KEYS = {
   invalid: 'errors:login.invalid',
   network: 'errors:login.network',
   throttled: 'errors:login.throttled',
+  busy: 'errors:login.busy',
 } as const;
 
 /** Username and password, with show/hide, the forgot link to support, and links home and to support. */
