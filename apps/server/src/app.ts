@@ -104,10 +104,26 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.addHook('onRequest', originCheck(config.allowedOrigins));
   app.addHook('onSend', securityHeaders());
+  // Refusals (429, 503) are what a flood is made of: a log line each would let the flood write the
+  // logs too. They are counted and summed up every ten seconds instead.
+  const refused = { count: 0, since: Date.now() };
+  const refusalSummary = setInterval(() => {
+    if (refused.count === 0) return;
+    app.log.warn(
+      { refused: refused.count, seconds: Math.round((Date.now() - refused.since) / 1000) },
+      'requests refused as throttled or busy (429/503)',
+    );
+    refused.count = 0;
+  }, 10_000);
+  refusalSummary.unref();
+  app.addHook('onClose', async () => clearInterval(refusalSummary));
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const responseTime = reply.elapsedTime;
-    if (status >= 400 || responseTime > SLOW_REQUEST_MS)
+    if (status === 429 || status === 503) {
+      if (refused.count++ === 0) refused.since = Date.now();
+      request.log.debug({ req: request, res: { statusCode: status }, responseTime }, 'request refused');
+    } else if (status >= 400 || responseTime > SLOW_REQUEST_MS)
       request.log.info({ req: request, res: { statusCode: status }, responseTime }, 'request completed');
     else request.log.debug({ req: request, res: { statusCode: status }, responseTime }, 'request completed');
     done();
@@ -115,10 +131,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof Overloaded) {
-      request.log.warn(
-        { path: request.routeOptions.url, retryAfter: error.retryAfterSeconds },
-        'busy: request refused',
-      );
       return reply
         .code(503)
         .header('retry-after', String(error.retryAfterSeconds))

@@ -130,8 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perEmailPerHour: int(env.SEPAR_ORDER_LIMIT_EMAIL_HOUR, 30),
     },
     hashing: {
-      concurrency: Math.max(1, int(env.SEPAR_HASH_CONCURRENCY, availableParallelism())),
-      maxWaitMs: Math.max(0, int(env.SEPAR_HASH_MAX_WAIT_MS, 600)),
+      // One core stays with the event loop, which serves everything else while a flood is hashed.
+      concurrency: Math.max(1, int(env.SEPAR_HASH_CONCURRENCY, availableParallelism() - 1)),
+      maxWaitMs: Math.max(0, int(env.SEPAR_HASH_MAX_WAIT_MS, 500)),
     },
     gateways: {
       ird: {

@@ -54,10 +54,13 @@ export class BoundedQueue {
     return this.#waiting.length;
   }
 
-  /** How long a task queued now would wait before it starts, estimated. */
+  /**
+   * How long a task queued now may wait before it starts, at worst: every task ahead of it, run
+   * `concurrency` at a time, each taking the average (the running ones may just have started).
+   */
   expectedWaitMs(): number {
     if (this.#running < this.concurrency) return 0;
-    return ((this.#waiting.length + 1) / this.concurrency) * this.#averageMs;
+    return Math.ceil((this.#waiting.length + 1) / this.concurrency) * this.#averageMs;
   }
 
   /** Throws Overloaded when a task queued now would wait too long. */

@@ -14,6 +14,7 @@ const MINUTE_MS = 60 * 1000;
  * throws 429 when throttled and Overloaded (503) when the hashing queue is full.
  *
  * What an attempt costs is bounded:
+ * - when the hashing queue is full it is refused (503) before it touches the database;
  * - it is counted before any hashing, in one atomic statement per key, so parallel attempts cannot
  *   all pass the throttle; a success takes its count back (and clears the account's);
  * - only a known username's password is hashed, through the bounded queue;
@@ -27,6 +28,9 @@ export async function checkCredentials(
   ip: string,
 ): Promise<UserRow | null> {
   const started = performance.now();
+  const { passwords } = ctx.secrets;
+  // Too busy to check a password: say so before anything is counted or written.
+  passwords.admit();
   const now = ctx.now();
   const userKey = `login:user:${username.toLowerCase()}`;
   const ipKey = `login:ip:${clientKey(ip)}`;
@@ -41,7 +45,6 @@ export async function checkCredentials(
       Math.max(byUser.blocked ? byUser.retryAfterSeconds : 0, byIp.blocked ? byIp.retryAfterSeconds : 0),
     );
   }
-  const { passwords } = ctx.secrets;
   let user: UserRow | undefined;
   let valid = false;
   try {
@@ -49,7 +52,7 @@ export async function checkCredentials(
     if (user) valid = await passwords.verify(password, user.password_hash);
     else passwords.admit(); // as busy as for a known user: the same 503
   } catch (error) {
-    // Not served: the attempt does not count against the client.
+    // The queue filled up meanwhile: not served, so the attempt does not count against the client.
     if (error instanceof Overloaded) await Promise.all([refundAttempt(ctx.db, userKey), refundAttempt(ctx.db, ipKey)]);
     throw error;
   }
