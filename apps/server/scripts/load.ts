@@ -142,6 +142,9 @@ async function main() {
       SEPAR_SCRYPT_N: '32768',
       SEPAR_SCRYPT_P: '3',
       SEPAR_LOGIN_LIMIT_IP_MINUTE: '1000000',
+      // 200 buyers from one address: the purchase throttle would refuse most of them.
+      SEPAR_ORDER_LIMIT_IP_HOUR: '1000000',
+      SEPAR_ORDER_LIMIT_EMAIL_HOUR: '1000000',
       SEPAR_RECONCILE_INTERVAL_SECONDS: '0',
     }),
   );

@@ -15,6 +15,26 @@ export interface MailTransport {
 const SEND_LEASE_MS = 5 * 60_000;
 
 /**
+ * The SMTP URL with timeouts well inside the lease (nodemailer waits up to 10 minutes on a silent
+ * socket by default): a message stuck on a hung server is given up before another process may
+ * claim it, so it is never sent twice. The operator's own settings in the URL win.
+ */
+export function withTimeouts(smtpUrl: string): string {
+  try {
+    const url = new URL(smtpUrl);
+    for (const [key, ms] of [
+      ['connectionTimeout', 30_000],
+      ['greetingTimeout', 30_000],
+      ['socketTimeout', 60_000],
+    ] as const)
+      if (!url.searchParams.has(key)) url.searchParams.set(key, String(ms));
+    return url.toString();
+  } catch {
+    return smtpUrl;
+  }
+}
+
+/**
  * Sends what waits in the outbox through SMTP (SEPAR_SMTP_URL). Without SMTP the mail stays in the
  * outbox table, sealed, for an operator to deliver. Each message is claimed before it is sent (a
  * conditional update that one process wins), so two server processes never send it twice; a
@@ -22,7 +42,8 @@ const SEND_LEASE_MS = 5 * 60_000;
  * Returns how many were sent.
  */
 export async function deliverOutbox(ctx: AppContext, transport?: MailTransport, limit = 50): Promise<number> {
-  const mailer = transport ?? (ctx.config.smtpUrl ? nodemailer.createTransport(ctx.config.smtpUrl) : null);
+  const mailer =
+    transport ?? (ctx.config.smtpUrl ? nodemailer.createTransport(withTimeouts(ctx.config.smtpUrl)) : null);
   if (!mailer) return 0;
   const now = ctx.now();
   const pending = await ctx.db

@@ -157,7 +157,7 @@ export async function completeOrder(
         password_enc: passwordEnc,
         email: order.email,
         expire_date: null,
-        used_mb: 0,
+        used_bytes: 0,
         allowed_mb: Number(plan.allowed_mb),
         allowed_devices: plan.allowed_devices,
         suspend: 0,
@@ -325,9 +325,12 @@ export async function settle(ctx: AppContext, order: OrderRow, actor: Actor): Pr
     const answer = await askGateway(ctx.adapterByProvider(order.provider), order);
     if (answer.kind === 'paid') {
       const done = await completeOrder(ctx, order, answer.refNum, { actor, detail: answer.detail, claim });
-      return done.outcome === 'completed'
-        ? { outcome: 'completed', order: done.order, username: done.username, password: done.password }
-        : { outcome: 'duplicate', order: done.order };
+      if (done.outcome === 'completed')
+        return { outcome: 'completed', order: done.order, username: done.username, password: done.password };
+      // Not ours to complete: paid by another, or our lease ran out and another holds the order now.
+      return done.order.state === ORDER.paid
+        ? { outcome: 'duplicate', order: done.order }
+        : { outcome: 'busy', order: done.order };
     }
     if (answer.kind === 'failed') {
       await moveOrder(ctx, order, ORDER.failed, { actor, detail: answer.detail, claim });

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { OrderRow } from '../db/schema.ts';
+import { DAY_MS } from '../services/clock.ts';
 import { moveOrder, ORDER, settle } from './orders.ts';
 
 export interface ReconcileSummary {
@@ -17,9 +18,15 @@ export interface ReconcileSummary {
   errors: number;
 }
 
-/** Minutes until an unreachable gateway is asked again about an order: 1, 2, 4 … capped at an hour. */
-export function backoffMinutes(attempts: number): number {
-  return Math.min(60, 2 ** Math.max(0, attempts - 1));
+/** How long after an order expires reconciliation still asks its gateway about it. */
+export const LATE_PAYMENT_DAYS = 3;
+
+/**
+ * Minutes until a gateway is asked again about an order: 1, 2, 4 … capped at an hour for a pending
+ * order whose gateway gave no answer, at six hours for an expired one.
+ */
+export function backoffMinutes(attempts: number, capMinutes = 60): number {
+  return Math.min(capMinutes, 2 ** Math.max(0, attempts - 1));
 }
 
 /** Runs `task` over `items`, at most `limit` at a time. */
@@ -35,7 +42,9 @@ async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Prom
  * Asks the gateways about the orders whose payer may have paid without coming back, through the
  * same claim-and-settle path as the gateway return:
  * - pending orders older than `olderThanMinutes` whose next check is due;
+ * - expired orders of the last three days whose next check is due (a bank may confirm late);
  * - unpaid orders whose claim a crashed process left behind (its lease ran out).
+ * An order that never reached a gateway we can ask fails at once: nothing can have been paid.
  * Paid orders are completed (the buyer gets the receipt by e-mail), refused ones fail, those the
  * gateway still calls unpaid past the expiry age expire, and those it could not answer about stay
  * pending, asked again with backoff — never expired for the gateway's silence. Each order's error is
@@ -49,6 +58,7 @@ export async function reconcile(
   const nowIso = now.toISOString();
   const cutoff = new Date(now.getTime() - (options.olderThanMinutes ?? 5) * 60_000).toISOString();
   const expiryCutoff = new Date(now.getTime() - ctx.config.orderExpiryMinutes * 60_000).toISOString();
+  const lateCutoff = new Date(now.getTime() - LATE_PAYMENT_DAYS * DAY_MS).toISOString();
   const orders = await ctx.db
     .selectFrom('orders')
     .selectAll()
@@ -57,6 +67,12 @@ export async function reconcile(
         eb.and([
           eb('state', '=', ORDER.pending),
           eb('created_at', '<=', cutoff),
+          eb.or([eb('next_check_at', 'is', null), eb('next_check_at', '<=', nowIso)]),
+        ]),
+        // Expired orders are asked again, with backoff, for three days: a bank may confirm late.
+        eb.and([
+          eb('state', '=', ORDER.expired),
+          eb('created_at', '>', lateCutoff),
           eb.or([eb('next_check_at', 'is', null), eb('next_check_at', '<=', nowIso)]),
         ]),
         eb.and([
@@ -80,8 +96,30 @@ export async function reconcile(
     errors: 0,
   };
 
+  const later = async (order: OrderRow, attempts: number) => {
+    const cap = order.state === ORDER.pending ? 60 : 360;
+    await ctx.db
+      .updateTable('orders')
+      .set({
+        check_attempts: attempts,
+        next_check_at: new Date(now.getTime() + backoffMinutes(attempts, cap) * 60_000).toISOString(),
+      })
+      .where('id', '=', order.id)
+      .execute();
+  };
+
   await eachLimited(orders, options.concurrency ?? 4, async (order: OrderRow) => {
     try {
+      // Nothing can have been paid for an order that never reached a gateway we can ask.
+      const unaskable = !order.authority
+        ? 'the payment request never reached the gateway'
+        : !ctx.adapterByProvider(order.provider)
+          ? `no gateway is configured for ${order.provider} orders`
+          : null;
+      if (unaskable) {
+        if (await moveOrder(ctx, order, ORDER.failed, { actor: 'reconcile', detail: unaskable })) summary.failed++;
+        return;
+      }
       const result = await settle(ctx, order, 'reconcile');
       switch (result.outcome) {
         case 'completed':
@@ -104,26 +142,23 @@ export async function reconcile(
               from: [ORDER.pending],
             });
             if (expired) summary.expired++;
+            await later({ ...order, state: ORDER.expired }, 1);
+          } else if (order.state === ORDER.expired) {
+            await later(order, result.order.check_attempts + 1);
+            summary.open++;
           } else {
             summary.open++;
+            if (result.order.check_attempts > 0)
+              await ctx.db
+                .updateTable('orders')
+                .set({ check_attempts: 0, next_check_at: null })
+                .where('id', '=', order.id)
+                .execute();
           }
-          if (result.order.check_attempts > 0)
-            await ctx.db
-              .updateTable('orders')
-              .set({ check_attempts: 0, next_check_at: null })
-              .where('id', '=', order.id)
-              .execute();
           return;
         case 'unknown': {
           const attempts = result.order.check_attempts + 1;
-          await ctx.db
-            .updateTable('orders')
-            .set({
-              check_attempts: attempts,
-              next_check_at: new Date(now.getTime() + backoffMinutes(attempts) * 60_000).toISOString(),
-            })
-            .where('id', '=', order.id)
-            .execute();
+          await later(order, attempts);
           summary.unknown++;
           ctx.log.warn(
             { order: order.res_num, attempts, detail: result.detail },

@@ -62,7 +62,7 @@ const escapeHtml = (text: string) =>
 const HOUR_MS = 60 * 60 * 1000;
 
 /** How long a return waits for another process that is settling the same order. */
-const BUSY_WAIT_MS = 5_000;
+const BUSY_WAIT_MS = 8_000;
 
 /** Purchase (SPEC §7), the gateway return and the sandbox bank (CONTRACTS §3). */
 export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -266,17 +266,24 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
         case 'duplicate':
           return reply.redirect(resultUrl(payload(result.order, 'duplicate')), 303);
         case 'busy': {
-          // Another process is settling this order: wait a little for its outcome (cheap reads).
-          let fresh = result.order;
-          for (
-            let waited = 0;
-            waited < BUSY_WAIT_MS && fresh.state !== ORDER.paid && fresh.claim_token;
-            waited += 100
-          ) {
+          // Another process (or reconciliation) is settling this order: wait for it with cheap reads,
+          // and once it lets go of an order that is still unpaid, ask the gateway ourselves — the
+          // payer may have paid after the other asked.
+          const deadline = performance.now() + BUSY_WAIT_MS;
+          let outcome: Settlement = result;
+          while (outcome.outcome === 'busy' && performance.now() < deadline) {
             await sleep(100);
-            fresh = await orderById(ctx.db, order.id);
+            const fresh = await orderById(ctx.db, order.id);
+            if (fresh.state === ORDER.paid) outcome = { outcome: 'duplicate', order: fresh };
+            else if (!fresh.claim_token || (fresh.claimed_until ?? '') <= ctx.now().toISOString())
+              outcome = await settle(ctx, fresh, 'return');
           }
-          return reply.redirect(resultUrl(payload(fresh, fresh.state === ORDER.paid ? 'duplicate' : 'failed')), 303);
+          if (outcome.outcome === 'completed')
+            return reply.redirect(resultUrl(payload(outcome.order, 'success', outcome)), 303);
+          return reply.redirect(
+            resultUrl(payload(outcome.order, outcome.order.state === ORDER.paid ? 'duplicate' : 'failed')),
+            303,
+          );
         }
         default:
           if (result.outcome !== 'failed')

@@ -5,7 +5,7 @@ import { startFakeGateway, type FakeAnswer } from '../../test/fakeGateway.ts';
 import { json, KINDS, startTestServer, type TestServer } from '../../test/harness.ts';
 import type { Log } from '../context.ts';
 import { deliverOutbox } from './mail.ts';
-import { ORDER } from './orders.ts';
+import { claimOrder, ORDER, releaseClaim } from './orders.ts';
 import { backoffMinutes, reconcile } from './reconcile.ts';
 
 /**
@@ -223,8 +223,57 @@ describe.each(KINDS)('settlement on %s', (kind) => {
     expect(most).toBeLessThanOrEqual(4);
   });
 
-  it('backs off 1, 2, 4 … minutes up to an hour', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 12].map(backoffMinutes)).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
+  it('backs off 1, 2, 4 … minutes up to an hour (six hours for an expired order)', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 12].map((n) => backoffMinutes(n))).toEqual([1, 2, 4, 8, 16, 32, 60, 60]);
+    expect([7, 9, 10, 30].map((n) => backoffMinutes(n, 360))).toEqual([64, 256, 360, 360]);
+  });
+
+  it('keeps asking about an expired order for three days: a late confirmation still makes its account', async () => {
+    const authority = await order();
+    verdict.set(authority, { json: { status: -22 } });
+    await s.later(40, () => reconcile(s.ctx, { olderThanMinutes: 5 }));
+    expect((await row(authority)).state).toBe(ORDER.expired);
+    // Still unpaid a while later: asked again, stays expired.
+    await s.later(60, () => reconcile(s.ctx, { olderThanMinutes: 5 }));
+    expect((await row(authority)).state).toBe(ORDER.expired);
+    const asked = verifications(authority);
+    verdict.set(authority, { json: { status: 100, refId: 'REF-DAY2' } });
+    const summary = await s.later(26 * 60, () => reconcile(s.ctx, { olderThanMinutes: 5 }));
+    expect(summary.completed).toBeGreaterThanOrEqual(1);
+    expect(verifications(authority)).toBe(asked + 1);
+    expect((await row(authority)).state).toBe(ORDER.paid);
+    expect(await accountsOf(authority)).toHaveLength(1);
+    // After three days nobody asks any more.
+    const stale = await order();
+    verdict.set(stale, { json: { status: -22 } });
+    await s.later(40, () => reconcile(s.ctx, { olderThanMinutes: 5 }));
+    const before = verifications(stale);
+    await s.later(4 * 24 * 60, () => reconcile(s.ctx, { olderThanMinutes: 5 }));
+    expect(verifications(stale)).toBe(before);
+  });
+
+  it('fails an order whose payment request never reached the gateway', async () => {
+    const authority = await order();
+    const o = await row(authority);
+    await s.database.db.updateTable('orders').set({ authority: null }).where('id', '=', o.id).execute();
+    await s.later(10, () => reconcile(s.ctx, { olderThanMinutes: 5 }));
+    const after = await s.database.db.selectFrom('orders').selectAll().where('id', '=', o.id).executeTakeFirstOrThrow();
+    expect(after.state).toBe(ORDER.failed);
+    expect(after.failure).toBe('the payment request never reached the gateway');
+  });
+
+  it('asks the gateway itself when the buyer returns while reconciliation holds the order', async () => {
+    const authority = await order();
+    const o = await row(authority);
+    // Reconciliation (or another process) holds the order and has just heard "still at the bank".
+    const claim = await claimOrder(s.ctx, o.id);
+    expect(claim).not.toBeNull();
+    verdict.set(authority, { json: { status: 100, refId: 'REF-AFTER' } });
+    const back = comeBack(authority);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await releaseClaim(s.ctx, o.id, claim!);
+    expect(await back).toMatchObject({ status: 'success', refId: 'REF-AFTER' });
+    expect(await accountsOf(authority)).toHaveLength(1);
   });
 
   it('keeps one payment per order number and one receipt per order in the schema itself', async () => {

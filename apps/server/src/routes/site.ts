@@ -20,6 +20,7 @@ import { accountForSession, changePassword } from '../services/accounts.ts';
 import { checkCredentials } from '../services/login.ts';
 import { createSession, revokeSession } from '../services/sessions.ts';
 import { countAttempt, refundAttempt } from '../services/throttle.ts';
+import { Overloaded } from '../security/workQueue.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -75,9 +76,14 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
       const attempt = await countAttempt(ctx.db, key, ctx.config.loginLimits.perUserPerHour, HOUR_MS, ctx.now());
       if (attempt.blocked)
         throw tooManyRequests('Too many attempts. Please wait and try again.', attempt.retryAfterSeconds);
-      if (!(await ctx.secrets.passwords.verify(current, user.password_hash))) {
-        return { ok: false, message: 'Current password is incorrect' };
+      let valid: boolean;
+      try {
+        valid = await ctx.secrets.passwords.verify(current, user.password_hash);
+      } catch (error) {
+        if (error instanceof Overloaded) await refundAttempt(ctx.db, key);
+        throw error;
       }
+      if (!valid) return { ok: false, message: 'Current password is incorrect' };
       await refundAttempt(ctx.db, key);
       await changePassword(ctx, user.id, next, { keepSession: token });
       return { ok: true, message: 'Password changed successfully.' };

@@ -35,7 +35,7 @@ export class Passwords {
   }
 
   /** A password a person chose: the full cost, through the queue. */
-  hashChosen(password: string): Promise<string> {
+  async hashChosen(password: string): Promise<string> {
     return this.#slow(() => hashPassword(password, this.params));
   }
 
@@ -45,10 +45,15 @@ export class Passwords {
     return hashPassword(password, GENERATED_SCRYPT);
   }
 
-  /** Checks a password; hashes of the full cost go through the queue (Overloaded when it is full). */
-  verify(password: string, stored: string): Promise<boolean> {
+  /** Whether checking against this stored hash costs a full (queued) hash. */
+  isSlow(stored: string): boolean {
     const params = storedParams(stored);
-    if (params && cost(params) <= cost(GENERATED_SCRYPT)) {
+    return !params || cost(params) > cost(GENERATED_SCRYPT);
+  }
+
+  /** Checks a password; hashes of the full cost go through the queue (Overloaded when it is full). */
+  async verify(password: string, stored: string): Promise<boolean> {
+    if (!this.isSlow(stored)) {
       this.stats.fast++;
       return verifyPassword(password, stored);
     }
@@ -81,7 +86,7 @@ export class Passwords {
     await this.#slow(() => hashPassword(randomBytes(12).toString('base64url'), this.params));
   }
 
-  #slow<T>(task: () => Promise<T>): Promise<T> {
+  async #slow<T>(task: () => Promise<T>): Promise<T> {
     this.admit();
     this.stats.slow++;
     return this.queue.run(task);

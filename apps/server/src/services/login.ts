@@ -6,6 +6,7 @@ import { Overloaded } from '../security/workQueue.ts';
 import { clearThrottle, countAttempt, refundAttempt } from './throttle.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
+const TOO_MANY = 'Too many login attempts. Please wait and try again.';
 const MINUTE_MS = 60 * 1000;
 
 /**
@@ -14,9 +15,11 @@ const MINUTE_MS = 60 * 1000;
  * throws 429 when throttled and Overloaded (503) when the hashing queue is full.
  *
  * What an attempt costs is bounded:
- * - when the hashing queue is full it is refused (503) before it touches the database;
- * - it is counted before any hashing, in one atomic statement per key, so parallel attempts cannot
- *   all pass the throttle; a success takes its count back (and clears the account's);
+ * - when it needs a full-cost check and the hashing queue is full, it is refused (503) before it
+ *   writes anything;
+ * - it is counted before any hashing, in one atomic statement per key (the client's first: what the
+ *   client is refused does not count against the account), so parallel attempts cannot all pass the
+ *   throttle; a success takes its count back (and clears the account's);
  * - only a known username's password is hashed, through the bounded queue;
  * - a failure answers no sooner than a full-cost check takes (a timer, no work), so an unknown
  *   username looks like a known one without costing a hash.
@@ -29,28 +32,21 @@ export async function checkCredentials(
 ): Promise<UserRow | null> {
   const started = performance.now();
   const { passwords } = ctx.secrets;
-  // Too busy to check a password: say so before anything is counted or written.
-  passwords.admit();
+  const user = await ctx.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  // Too busy for the full-cost check this account needs: say so before anything is counted or written.
+  if (user && passwords.isSlow(user.password_hash)) passwords.admit();
   const now = ctx.now();
   const userKey = `login:user:${username.toLowerCase()}`;
   const ipKey = `login:ip:${clientKey(ip)}`;
   const { perUserPerHour, perIpPerMinute } = ctx.config.loginLimits;
-  const [byUser, byIp] = await Promise.all([
-    countAttempt(ctx.db, userKey, perUserPerHour, HOUR_MS, now),
-    countAttempt(ctx.db, ipKey, perIpPerMinute, MINUTE_MS, now),
-  ]);
-  if (byUser.blocked || byIp.blocked) {
-    throw tooManyRequests(
-      'Too many login attempts. Please wait and try again.',
-      Math.max(byUser.blocked ? byUser.retryAfterSeconds : 0, byIp.blocked ? byIp.retryAfterSeconds : 0),
-    );
-  }
-  let user: UserRow | undefined;
+  // The client first: attempts it is refused for do not count against the account.
+  const byIp = await countAttempt(ctx.db, ipKey, perIpPerMinute, MINUTE_MS, now);
+  if (byIp.blocked) throw tooManyRequests(TOO_MANY, byIp.retryAfterSeconds);
+  const byUser = await countAttempt(ctx.db, userKey, perUserPerHour, HOUR_MS, now);
+  if (byUser.blocked) throw tooManyRequests(TOO_MANY, byUser.retryAfterSeconds);
   let valid = false;
   try {
-    user = await ctx.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
     if (user) valid = await passwords.verify(password, user.password_hash);
-    else passwords.admit(); // as busy as for a known user: the same 503
   } catch (error) {
     // The queue filled up meanwhile: not served, so the attempt does not count against the client.
     if (error instanceof Overloaded) await Promise.all([refundAttempt(ctx.db, userKey), refundAttempt(ctx.db, ipKey)]);
