@@ -24,6 +24,7 @@ import { redactUrl } from './http/redact.ts';
 import { Overloaded } from './security/workQueue.ts';
 import { appRoutes } from './routes/app.ts';
 import { paymentRoutes } from './payments/routes.ts';
+import { uniProxyRoutes } from './nodes/uniproxy.ts';
 import { publicRoutes } from './routes/public.ts';
 import { siteRoutes } from './routes/site.ts';
 import { systemClock, type Clock } from './services/clock.ts';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await siteRoutes(app, ctx);
   await appRoutes(app, ctx);
   await paymentRoutes(app, ctx);
+  await uniProxyRoutes(app, ctx);
 
   app.get('/healthz', async (_request, reply) => {
     try {

@@ -31,6 +31,10 @@ export interface Config {
   /** How often a process looks whether separ-admin changed the plans (ms); 0 = on every request. */
   plansCacheCheckMs: number;
   reconcileAfterMinutes: number;
+  /** How often a process reads the nodes and the user list's version again (ms); 0 = every request. */
+  nodeCacheCheckMs: number;
+  /** What the V2Ray nodes are told: push their traffic and pull their config every so many seconds. */
+  nodeIntervals: { push: number; pull: number };
   smtpUrl: string | null;
   mailFrom: string;
   appLinks: { android: string; windows: string };
@@ -159,6 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reconcileIntervalSeconds: int(env.SEPAR_RECONCILE_INTERVAL_SECONDS, 300),
     plansCacheCheckMs: int(env.SEPAR_PLANS_CACHE_CHECK_MS, 1000),
     reconcileAfterMinutes: int(env.SEPAR_RECONCILE_AFTER_MINUTES, 5),
+    nodeCacheCheckMs: Math.max(0, int(env.SEPAR_NODE_CACHE_CHECK_MS, 1000)),
+    nodeIntervals: {
+      push: Math.max(10, int(env.SEPAR_NODE_PUSH_INTERVAL, 60)),
+      pull: Math.max(10, int(env.SEPAR_NODE_PULL_INTERVAL, 60)),
+    },
     smtpUrl: env.SEPAR_SMTP_URL?.trim() || null,
     mailFrom: env.SEPAR_MAIL_FROM ?? 'Separ <no-reply@localhost>',
     appLinks: {

@@ -4,6 +4,8 @@ import type { DatabaseHandle, Db } from './db/index.ts';
 import { irandargah, sandbox, spay, type GatewayAdapter } from './payments/gateways.ts';
 import { loadSecretKey, SecretBox } from './security/crypto.ts';
 import { Passwords } from './security/passwords.ts';
+import { NodeRegistry } from './nodes/registry.ts';
+import { UserListCache } from './nodes/userList.ts';
 import type { AccountSecrets } from './services/accounts.ts';
 import { systemClock, type Clock } from './services/clock.ts';
 import { Texts } from './services/texts.ts';
@@ -27,6 +29,8 @@ export interface AppContext {
   now: Clock;
   /** Set by buildApp to the server's logger. */
   log: Log;
+  /** The V2Ray nodes and their user list, kept in memory (nodes/). */
+  nodes: { registry: NodeRegistry; users: UserListCache };
   /**
    * The adapter that takes payments for a gate: the real gateway with merchant credentials, else the
    * sandbox bank — except in production, where a gate without credentials has none (null: inactive).
@@ -55,7 +59,7 @@ export function createContext(config: Config, database: DatabaseHandle, now: Clo
           paths: config.spayPaths,
         })
       : null;
-  return {
+  const ctx: AppContext = {
     db: database.db,
     database,
     config,
@@ -68,5 +72,11 @@ export function createContext(config: Config, database: DatabaseHandle, now: Clo
     log: silent,
     adapterFor: (gate) => (gate === 'ird' ? ird : spayAdapter) ?? bank,
     adapterByProvider: (provider) => ({ ird, spay: spayAdapter, sandbox: bank })[provider] ?? null,
+    nodes: undefined as unknown as AppContext['nodes'],
   };
+  ctx.nodes = {
+    registry: new NodeRegistry({ db: database.db, checkMs: config.nodeCacheCheckMs, now, log: () => ctx.log }),
+    users: new UserListCache(ctx, config.nodeCacheCheckMs),
+  };
+  return ctx;
 }

@@ -7,6 +7,7 @@ import { migrateToLatest, openDatabase } from './db/index.ts';
 import { seedDemoData } from './db/seed.ts';
 import { purgeExpiredSessions } from './services/sessions.ts';
 import { purgeThrottle } from './services/throttle.ts';
+import { purgeAlive } from './nodes/alive.ts';
 
 /**
  * `npm start`: migrate, seed a fresh database (not in production), serve, run the background jobs,
@@ -56,6 +57,7 @@ async function main() {
         const now = context.now();
         await purgeExpiredSessions(database.db, now);
         await purgeThrottle(database.db, now);
+        await purgeAlive(database.db, now);
       },
     ],
   ];
@@ -87,6 +89,7 @@ async function main() {
     try {
       if (timer) clearInterval(timer);
       await app.close();
+      await context.nodes.registry.flush();
       await database.close();
       process.exit(0);
     } catch (error) {

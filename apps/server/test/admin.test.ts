@@ -128,24 +128,12 @@ describe.each(KINDS)('separ-admin on %s', (kind) => {
     );
   });
 
-  it('sets app links and node tokens', async () => {
+  it('sets app links', async () => {
     await run('app-links', 'set', '--android', 'https://example.org/a.apk');
     expect(
       json<{ data: Array<{ app_android_link: string }> }>(await s.app.inject('/appinfo')).data[0]?.app_android_link,
     ).toBe('https://example.org/a.apk');
     await expect(run('app-links', 'set', '--android', 'ftp://x')).rejects.toThrow(/URL/);
-    const out = await run('nodes', 'add', `edge-${kind}`);
-    const token = /shown once: (\S+)/.exec(out)?.[1] ?? '';
-    const user = await s.createUser();
-    const report = await s.app.inject({
-      method: 'POST',
-      url: '/api/node/usage',
-      payload: { usage: [{ username: user.username, mb: 5 }] },
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(json(report)).toEqual({ ok: true, updated: 1 });
-    await run('nodes', 'remove', `edge-${kind}`);
-    expect(await run('nodes', 'list')).not.toContain(`edge-${kind}`);
   });
 
   it('lists orders and the outbox, and reconciles pending orders', async () => {

@@ -8,7 +8,7 @@ import { createContext, type AppContext } from '../src/context.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseKind } from '../src/db/index.ts';
 import { seedDemoData } from '../src/db/seed.ts';
-import { randomToken, type SecretBox, tokenHash } from '../src/security/crypto.ts';
+import type { SecretBox } from '../src/security/crypto.ts';
 import { createAccount, type NewAccount } from '../src/services/accounts.ts';
 
 /** The PostgreSQL server the tests use (CI and developers' machines run one on 127.0.0.1:5432). */
@@ -56,7 +56,6 @@ export interface TestServer {
     input?: Partial<NewAccount> & { username?: string; password?: string },
   ): Promise<{ id: number; username: string; password: string }>;
   login(username: string, password: string): Promise<string>;
-  createNodeToken(): Promise<string>;
   /** Runs `fn` with the server's clock moved `minutes` ahead, then puts the clock back. */
   later<T>(minutes: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -72,6 +71,7 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
     SEPAR_WEB_DIST: join(fresh.dataDir, 'no-web'),
     // Tests see a change of the plans at once (the cache itself is tested with its real interval).
     SEPAR_PLANS_CACHE_CHECK_MS: '0',
+    SEPAR_NODE_CACHE_CHECK_MS: '0',
     // The test clock stands still, so the windows of the purchase throttle never end: its own test sets it.
     SEPAR_ORDER_LIMIT_IP_HOUR: '100000',
     SEPAR_ORDER_LIMIT_EMAIL_HOUR: '100000',
@@ -109,18 +109,6 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
       if (response.statusCode !== 200 || !cookie)
         throw new Error(`login failed: ${response.statusCode} ${response.body}`);
       return `jwtUserToken=${cookie.value}`;
-    },
-    async createNodeToken() {
-      const token = randomToken();
-      await database.db
-        .insertInto('nodes')
-        .values({
-          name: `node-${token.slice(0, 6)}`,
-          token_hash: tokenHash(token),
-          created_at: clock.now.toISOString(),
-        })
-        .execute();
-      return token;
     },
     async later(minutes, fn) {
       const saved = clock.now;

@@ -497,7 +497,11 @@ describe.each(KINDS)('HTTP contract on %s', (kind) => {
       const expired = await s.createUser({ expireDate: '2026-05-01T00:00:00.000Z' });
       expect((await appLogin(expired.username, expired.password)).statusCode).toBe(403);
       const exhausted = await s.createUser({ allowedMB: 100 });
-      await s.database.db.updateTable('users').set({ used_mb: 101 }).where('id', '=', exhausted.id).execute();
+      await s.database.db
+        .updateTable('users')
+        .set({ used_bytes: 101 * 1024 * 1024 })
+        .where('id', '=', exhausted.id)
+        .execute();
       expect(json(await appLogin(exhausted.username, exhausted.password))).toMatchObject({
         message: expect.stringMatching(/data/),
       });
@@ -514,54 +518,6 @@ describe.each(KINDS)('HTTP contract on %s', (kind) => {
       expect(json(await s.app.inject({ method: 'POST', url: '/api/site/account', headers: { cookie } }))).toMatchObject(
         { suspend: 1 },
       );
-    });
-  });
-
-  describe('node usage reports', () => {
-    it('adds used megabytes with a node token, and refuses without one', async () => {
-      const user = await s.createUser();
-      const token = await s.createNodeToken();
-      const payload = {
-        usage: [
-          { username: user.username, mb: 250 },
-          { username: 'ghost', mb: 5 },
-        ],
-      };
-      expect((await s.app.inject({ method: 'POST', url: '/api/node/usage', payload })).statusCode).toBe(401);
-      expect(
-        (
-          await s.app.inject({
-            method: 'POST',
-            url: '/api/node/usage',
-            payload,
-            headers: { authorization: 'Bearer wrong' },
-          })
-        ).statusCode,
-      ).toBe(401);
-      const ok = await s.app.inject({
-        method: 'POST',
-        url: '/api/node/usage',
-        payload,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(json(ok)).toEqual({ ok: true, updated: 1 });
-      await s.app.inject({
-        method: 'POST',
-        url: '/api/node/usage',
-        payload,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      const cookie = await s.login(user.username, user.password);
-      expect(json(await s.app.inject({ method: 'POST', url: '/api/site/account', headers: { cookie } }))).toMatchObject(
-        { usedMB: 500 },
-      );
-      const bad = await s.app.inject({
-        method: 'POST',
-        url: '/api/node/usage',
-        payload: { usage: [{ username: user.username, mb: -5 }] },
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(bad.statusCode).toBe(400);
     });
   });
 

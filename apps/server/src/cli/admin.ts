@@ -7,14 +7,16 @@ import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { isValidPasswordText, maxPasswordLength, MIN_PASSWORD_LENGTH, passwordTooLongMessage } from '@separ/domain';
-import { loadConfig } from '../config.ts';
+import { loadConfig, productionProblem } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/index.ts';
-import { randomPassword, randomToken, tokenHash } from '../security/crypto.ts';
+import { randomPassword } from '../security/crypto.ts';
 import { changePassword, createAccount } from '../services/accounts.ts';
 import { createContext, type AppContext } from '../context.ts';
 import { ORDER_STATE_NAMES } from '../payments/orders.ts';
 import { completeByOperator, isOrderStateName, listOrders, orderDetails } from '../payments/service.ts';
 import { InputError } from '../services/errors.ts';
+import { NODE_OPTION_SPECS, runNodes } from './nodes.ts';
+import { usedMB } from '../services/access.ts';
 import { reconcile } from '../payments/reconcile.ts';
 import { deliverOutbox } from '../payments/mail.ts';
 import { addDays } from '../services/clock.ts';
@@ -40,7 +42,13 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   users reset-password <username> [--password P]
   app-links show | app-links set [--android URL] [--windows URL]
   sessions list <username> | sessions revoke <username>
-  nodes add <name> | nodes list | nodes remove <name>
+  nodes add --name N --type vless|vmess|trojan|shadowsocks|hysteria2 --host H --port P --country CC
+            [--transport tcp|ws|grpc|httpupgrade|xhttp] [--path /p] [--transport-host H] [--service-name S]
+            [--security none|tls|reality] [--sni NAME] [--private-key K] [--short-id HEX]
+            [--reality-dest HOST] [--reality-dest-port P] [--flow xtls-rprx-vision] [--cipher C]
+            [--up-mbps N] [--down-mbps N] [--obfs-password P] [--rate 1] [--active 0|1] [--json]
+  nodes update <id|name> [the options of add] | nodes list | nodes show <id|name>
+  nodes rotate-token <id|name> [--json] | nodes remove <id|name>
   payments list [--state pending|failed|paid|expired]
   payments show <order number>                   (the order, its history, its account and receipt)
   payments complete <order number> --ref REF     (the money is at the bank: complete the order by hand)
@@ -136,6 +144,8 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
         state: { type: 'string' },
         'older-than': { type: 'string' },
         ref: { type: 'string' },
+        ...NODE_OPTION_SPECS,
+        json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -150,6 +160,11 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
   }
   const key = `${group} ${command ?? ''}`.trim();
 
+  // These run their own statements through the services that the server uses too.
+  if (group === 'nodes') {
+    await runNodes(command, values, positionals, ctx, out);
+    return;
+  }
   // These talk to gateways and mail servers: each settles orders through its own transactions.
   if (key === 'payments reconcile') {
     const olderThan = num(values, 'older-than', { min: 0 }) ?? 5;
@@ -342,7 +357,7 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
             `username:        ${user.username}`,
             `email:           ${user.email ?? '-'}`,
             `expires:         ${user.expire_date ?? (user.subs_days > 0 ? `on first use, ${user.subs_days} days` : '-')}`,
-            `data:            ${user.used_mb} of ${user.allowed_mb === -1 ? 'unlimited' : user.allowed_mb} MB`,
+            `data:            ${usedMB(user.used_bytes)} of ${user.allowed_mb === -1 ? 'unlimited' : user.allowed_mb} MB (${user.used_bytes} bytes)`,
             `devices:         ${devices.length} of ${user.allowed_devices}`,
             `platform:        ${user.ios ? 'ios' : 'android'}`,
             `suspended:       ${user.suspend ? 'yes' : 'no'}`,
@@ -495,31 +510,6 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
         out(`Revoked ${Number(result.numDeletedRows)} session(s) of ${user.username}.`);
         return;
       }
-      case 'nodes add': {
-        const name = arg(positionals, 2, 'name');
-        if (await trx.selectFrom('nodes').select('id').where('name', '=', name).executeTakeFirst()) {
-          throw new UsageError(`A node named ${name} exists already.`);
-        }
-        const token = randomToken();
-        await trx
-          .insertInto('nodes')
-          .values({ name, token_hash: tokenHash(token), created_at: now.toISOString() })
-          .execute();
-        out(`Node ${name} added. Its token, shown once: ${token}`);
-        return;
-      }
-      case 'nodes list': {
-        for (const n of await trx.selectFrom('nodes').selectAll().orderBy('id').execute())
-          out(`${n.id}\t${n.name}\t${n.created_at}`);
-        return;
-      }
-      case 'nodes remove': {
-        const name = arg(positionals, 2, 'name');
-        const result = await trx.deleteFrom('nodes').where('name', '=', name).executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) throw new UsageError(`No node named ${name}.`);
-        out(`Removed node ${name}.`);
-        return;
-      }
       case 'payments list': {
         const state = text(values, 'state');
         if (state !== undefined && !isOrderStateName(state)) {
@@ -556,6 +546,9 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
 
 async function main() {
   const config = loadConfig();
+  // The same settings as the server: in production, the key that seals passwords must be the server's.
+  const problem = productionProblem(config);
+  if (problem) throw new UsageError(problem);
   const database = openDatabase(config);
   try {
     await migrateToLatest(database);

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 /** Which database a migration runs on: the only place where the two dialects differ. */
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -228,6 +228,13 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
         await db.schema.createIndex('order_events_order').on('order_events').column('order_id').execute();
         // Backstops: one payment per order number, one receipt per order (NULL order ids never collide).
+        // Separ never wrote duplicates; rows brought in by hand might have: name them rather than fail blind.
+        const duplicates = await sql<{ res_num: string }>`select res_num from payments group by res_num
+          having count(*) > 1 limit 20`.execute(db);
+        if (duplicates.rows.length > 0)
+          throw new Error(
+            `Migration 0003: payments share an order number (${duplicates.rows.map((r) => r.res_num).join(', ')}); keep one payment per order number, then start again.`,
+          );
         await db.schema.createIndex('payments_res_num').on('payments').column('res_num').unique().execute();
         await db.schema.createIndex('outbox_kind_order').on('outbox').columns(['kind', 'order_id']).unique().execute();
         // A message is claimed before it is sent, so that two processes never send it twice.
@@ -245,6 +252,131 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('outbox').dropColumn('claimed_until').execute();
         for (const column of ['check_attempts', 'last_answer', 'next_check_at', 'claimed_until', 'claim_token'])
           await db.schema.alterTable('orders').dropColumn(column).execute();
+      },
+    },
+    '0004_nodes': {
+      async up(db: Db) {
+        // Usage in bytes: the nodes report bytes, and megabytes lose what a push adds below one.
+        await db.schema
+          .alterTable('users')
+          .addColumn('used_bytes', 'bigint', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await sql`update users set used_bytes = used_mb * 1048576`.execute(db);
+        await db.schema.alterTable('users').dropColumn('used_mb').execute();
+
+        // Nodes become records of the VPN servers that V2bX runs (CONTRACTS §5). The rows of the
+        // old usage API carry no settings: they stay, inactive, until an operator updates them.
+        const real = kind === 'postgres' ? 'double precision' : 'real';
+        const columns: Array<[string, string, ((c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder)?]> = [
+          ['protocol', 'text', (c) => c.notNull().defaultTo('vless')],
+          ['host', 'text', (c) => c.notNull().defaultTo('')],
+          ['port', 'integer', (c) => c.notNull().defaultTo(443)],
+          ['network', 'text', (c) => c.notNull().defaultTo('tcp')],
+          ['path', 'text'],
+          ['transport_host', 'text'],
+          ['service_name', 'text'],
+          ['security', 'text', (c) => c.notNull().defaultTo('none')],
+          ['server_name', 'text'],
+          ['reality_public_key', 'text'],
+          ['reality_private_key', 'text'],
+          ['reality_short_id', 'text'],
+          ['reality_dest', 'text'],
+          ['reality_dest_port', 'integer', (c) => c.notNull().defaultTo(443)],
+          ['flow', 'text'],
+          ['cipher', 'text'],
+          ['server_key', 'text'],
+          ['up_mbps', 'integer', (c) => c.notNull().defaultTo(0)],
+          ['down_mbps', 'integer', (c) => c.notNull().defaultTo(0)],
+          ['obfs_password', 'text'],
+          ['country_code', 'text'],
+          ['rate', real, (c) => c.notNull().defaultTo(1)],
+          ['active', 'integer', (c) => c.notNull().defaultTo(1)],
+          ['last_seen_at', 'text'],
+          ['load_status', 'text'],
+          ['users_count', 'integer', (c) => c.notNull().defaultTo(0)],
+          ['updated_at', 'text'],
+        ];
+        for (const [name, type, build] of columns) {
+          await db.schema
+            .alterTable('nodes')
+            .addColumn(name, sql.raw(type), build ?? ((c) => c))
+            .execute();
+        }
+        await sql`update nodes set active = 0`.execute(db);
+
+        // The addresses each node saw an account connect from: alivelist counts them across nodes.
+        await db.schema
+          .createTable('node_alive')
+          .addColumn('node_id', 'integer', (c) => c.notNull().references('nodes.id').onDelete('cascade'))
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('ip', 'text', (c) => c.notNull())
+          .addColumn('seen_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('node_alive_pk', ['node_id', 'user_id', 'ip'])
+          .execute();
+        await db.schema.createIndex('node_alive_user').on('node_alive').columns(['user_id', 'seen_at']).execute();
+
+        // Bytes each node carried a day (the rate applied), for `nodes list`.
+        await db.schema
+          .createTable('node_traffic')
+          .addColumn('node_id', 'integer', (c) => c.notNull().references('nodes.id').onDelete('cascade'))
+          .addColumn('day', 'text', (c) => c.notNull())
+          .addColumn('bytes', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addPrimaryKeyConstraint('node_traffic_pk', ['node_id', 'day'])
+          .execute();
+
+        // A version of what the nodes' user list is made of, bumped by the database itself whenever
+        // a row changes in a way that can change the list (whoever writes it: the server, separ-admin,
+        // a push that takes an account past its data). Every process answers GET user from memory
+        // until the version moves.
+        await db.schema
+          .createTable('list_versions')
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await sql`insert into list_versions (name, version) values ('users', 1)`.execute(db);
+        const changed = `old.username <> new.username or old.password_enc <> new.password_enc
+          or old.suspend <> new.suspend or old.subs_days <> new.subs_days
+          or coalesce(old.expire_date, '') <> coalesce(new.expire_date, '')
+          or old.allowed_mb <> new.allowed_mb or old.allowed_devices <> new.allowed_devices
+          or (old.allowed_mb = -1 or old.used_bytes <= old.allowed_mb * 1048576)
+            <> (new.allowed_mb = -1 or new.used_bytes <= new.allowed_mb * 1048576)`;
+        if (kind === 'postgres') {
+          await sql`create function separ_bump_users_version() returns trigger language plpgsql as $$
+            begin update list_versions set version = version + 1 where name = 'users'; return null; end $$`.execute(db);
+          await sql`create trigger users_list_rows after insert or delete on users
+            for each statement execute function separ_bump_users_version()`.execute(db);
+          await sql
+            .raw(
+              `create trigger users_list_update after update on users for each row
+               when (${changed}) execute function separ_bump_users_version()`,
+            )
+            .execute(db);
+        } else {
+          const bump = `update list_versions set version = version + 1 where name = 'users';`;
+          await sql.raw(`create trigger users_list_insert after insert on users begin ${bump} end`).execute(db);
+          await sql.raw(`create trigger users_list_delete after delete on users begin ${bump} end`).execute(db);
+          await sql
+            .raw(`create trigger users_list_update after update on users when ${changed} begin ${bump} end`)
+            .execute(db);
+        }
+      },
+      async down(db: Db) {
+        if (kind === 'postgres') {
+          await sql`drop trigger if exists users_list_update on users`.execute(db);
+          await sql`drop trigger if exists users_list_rows on users`.execute(db);
+          await sql`drop function if exists separ_bump_users_version()`.execute(db);
+        } else {
+          for (const name of ['users_list_insert', 'users_list_delete', 'users_list_update'])
+            await sql.raw(`drop trigger if exists ${name}`).execute(db);
+        }
+        for (const table of ['list_versions', 'node_traffic', 'node_alive'])
+          await db.schema.dropTable(table).ifExists().execute();
+        await db.schema
+          .alterTable('users')
+          .addColumn('used_mb', 'bigint', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await sql`update users set used_mb = (used_bytes + 1048575) / 1048576`.execute(db);
+        await db.schema.alterTable('users').dropColumn('used_bytes').execute();
       },
     },
   };

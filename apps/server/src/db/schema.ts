@@ -40,7 +40,8 @@ export interface UsersTable {
   password_enc: string;
   email: string | null;
   expire_date: string | null;
-  used_mb: number;
+  /** Data used, in bytes (the API's usedMB is this in megabytes, rounded up). */
+  used_bytes: number;
   allowed_mb: number;
   allowed_devices: number;
   suspend: number;
@@ -93,11 +94,59 @@ export interface ThrottleTable {
   window_start: string;
 }
 
+/** A VPN node run by V2bX (CONTRACTS §5): its inbound, as the UniProxy config describes it. */
 export interface NodesTable {
   id: Generated<number>;
   name: string;
   token_hash: string;
   created_at: string;
+  protocol: string;
+  host: string;
+  port: number;
+  network: string;
+  path: string | null;
+  transport_host: string | null;
+  service_name: string | null;
+  security: string;
+  server_name: string | null;
+  reality_public_key: string | null;
+  /** Sealed (SecretBox): given to that node only. */
+  reality_private_key: string | null;
+  reality_short_id: string | null;
+  reality_dest: string | null;
+  reality_dest_port: number;
+  flow: string | null;
+  cipher: string | null;
+  /** Sealed: the Shadowsocks 2022 server key. */
+  server_key: string | null;
+  up_mbps: number;
+  down_mbps: number;
+  obfs_password: string | null;
+  country_code: string | null;
+  rate: number;
+  active: number;
+  last_seen_at: string | null;
+  load_status: string | null;
+  users_count: number;
+  updated_at: string | null;
+}
+
+export interface NodeAliveTable {
+  node_id: number;
+  user_id: number;
+  ip: string;
+  seen_at: string;
+}
+
+export interface NodeTrafficTable {
+  node_id: number;
+  day: string;
+  bytes: number;
+}
+
+export interface ListVersionsTable {
+  name: string;
+  version: number;
 }
 
 /** An order: 0 pending, 1 failed, 2 paid, 3 expired (the payment states of SPEC §4, plus expiry). */
@@ -182,6 +231,9 @@ export interface Database {
   settings: SettingsTable;
   throttle: ThrottleTable;
   nodes: NodesTable;
+  node_alive: NodeAliveTable;
+  node_traffic: NodeTrafficTable;
+  list_versions: ListVersionsTable;
 }
 
 export type PlanRow = Selectable<PlansTable>;
@@ -193,4 +245,5 @@ export type CountryRow = Selectable<CountriesTable>;
 export type DeviceRow = Selectable<DevicesTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type NodeRow = Selectable<NodesTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;

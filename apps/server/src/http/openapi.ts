@@ -18,7 +18,8 @@ const SUMMARIES: Record<string, { summary: string; tags: string[] }> = {
     tags: ['site'],
   },
   '/api/site/changepassword': {
-    summary: 'Change the password (currentpassword, newpassword); the session stays valid.',
+    summary:
+      'Change the password (currentpassword, newpassword); this session stays, the others and the app devices end.',
     tags: ['site'],
   },
   '/api/site/servers': {
@@ -30,7 +31,24 @@ const SUMMARIES: Record<string, { summary: string; tags: string[] }> = {
     summary: 'VPN app login: a device session, within the device limit; starts a pending subscription.',
     tags: ['apps'],
   },
-  '/api/node/usage': { summary: 'VPN node usage report (Bearer node token): adds used megabytes.', tags: ['nodes'] },
+  '/api/v1/server/UniProxy/config': {
+    summary: 'V2bX (Xboard UniProxy v1): the node inbound, with ETag/304; query node_id, node_type, token.',
+    tags: ['nodes'],
+  },
+  '/api/v1/server/UniProxy/user': {
+    summary: 'V2bX: the accounts that may connect, {users:[{id,uuid,speed_limit,device_limit}]}, ETag/304.',
+    tags: ['nodes'],
+  },
+  '/api/v1/server/UniProxy/push': {
+    summary: 'V2bX: traffic deltas {"<id>":[up,down]}; usage grows by (up+down) × the node rate.',
+    tags: ['nodes'],
+  },
+  '/api/v1/server/UniProxy/alive': { summary: 'V2bX: addresses seen per account {"<id>":["ip"]}.', tags: ['nodes'] },
+  '/api/v1/server/UniProxy/alivelist': {
+    summary: 'V2bX: distinct addresses per account on all nodes in the last 5 minutes.',
+    tags: ['nodes'],
+  },
+  '/api/v1/server/UniProxy/status': { summary: "A node's load report (cpu, mem, swap, disk).", tags: ['nodes'] },
   '/requestAccount2': {
     summary: 'Start a purchase (plan_id, email, gate ird|spay): a pending order and the gateway URL.',
     tags: ['payments'],

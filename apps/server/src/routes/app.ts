@@ -1,19 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { accountStatus } from '@separ/domain';
 import type { AppContext } from '../context.ts';
-import { forbidden, HttpError, unauthorized } from '../http/errors.ts';
+import { forbidden, HttpError } from '../http/errors.ts';
 import { randomToken, tokenHash } from '../security/crypto.ts';
-import { accountView, newDeviceId } from '../services/accounts.ts';
+import { REFUSAL_MESSAGES, refusal } from '../services/access.ts';
+import { newDeviceId } from '../services/accounts.ts';
 import { addDays } from '../services/clock.ts';
 import { checkCredentials } from '../services/login.ts';
 
-const REFUSALS = {
-  suspended: 'This account is suspended. Please contact support.',
-  expired: 'This subscription has expired. Please buy a new plan.',
-  dataExceeded: 'This account has used all of its data. Please upgrade your plan.',
-} as const;
-
-/** The calls of the VPN apps and the VPN nodes (CONTRACTS §3); the web app does not use them. */
+/** The calls of the VPN apps (CONTRACTS §3); the web app does not use them. The nodes speak nodes/. */
 export async function appRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/api/app/login',
@@ -46,10 +40,8 @@ export async function appRoutes(app: FastifyInstance, ctx: AppContext) {
         if (ctx.database.kind === 'postgres') query = query.forUpdate();
         const fresh = await query.executeTakeFirstOrThrow();
         const now = ctx.now();
-        const status = accountStatus(await accountView(trx, fresh), now);
-        if (status.state === 'suspended' || status.state === 'expired' || status.state === 'dataExceeded') {
-          return { refused: REFUSALS[status.state] };
-        }
+        const refused = refusal(fresh, now);
+        if (refused) return { refused: REFUSAL_MESSAGES[refused] };
         const devices = await trx
           .selectFrom('devices')
           .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -61,7 +53,7 @@ export async function appRoutes(app: FastifyInstance, ctx: AppContext) {
           };
         }
         let expireDate = fresh.expire_date;
-        if (status.state === 'pending') {
+        if (fresh.subs_days > 0) {
           expireDate = addDays(now, fresh.subs_days);
           await trx
             .updateTable('users')
@@ -84,57 +76,6 @@ export async function appRoutes(app: FastifyInstance, ctx: AppContext) {
       });
       if ('refused' in outcome) throw forbidden(outcome.refused as string);
       return { ok: true, token, deviceId, username: user.username, expireDate: outcome.expireDate };
-    },
-  );
-
-  app.post(
-    '/api/node/usage',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          required: ['usage'],
-          properties: {
-            usage: {
-              type: 'array',
-              maxItems: 10_000,
-              items: {
-                type: 'object',
-                required: ['username', 'mb'],
-                properties: {
-                  username: { type: 'string', minLength: 1, maxLength: 64 },
-                  mb: { type: 'number', minimum: 0, maximum: 10_000_000 },
-                },
-              },
-            },
-          },
-        },
-      },
-    },
-    async (request) => {
-      const auth = request.headers.authorization ?? '';
-      const token = /^Bearer\s+(\S{1,200})$/i.exec(auth)?.[1];
-      if (!token) throw unauthorized('A node token is required.');
-      const node = await ctx.db
-        .selectFrom('nodes')
-        .select('id')
-        .where('token_hash', '=', tokenHash(token))
-        .executeTakeFirst();
-      if (!node) throw unauthorized('Unknown node token.');
-      const { usage } = request.body as { usage: Array<{ username: string; mb: number }> };
-      let updated = 0;
-      await ctx.db.transaction().execute(async (trx) => {
-        for (const { username, mb } of usage) {
-          if (mb === 0) continue;
-          const result = await trx
-            .updateTable('users')
-            .set((eb) => ({ used_mb: eb('used_mb', '+', Math.ceil(mb)), updated_at: ctx.now().toISOString() }))
-            .where('username', '=', username)
-            .executeTakeFirst();
-          updated += Number(result.numUpdatedRows);
-        }
-      });
-      return { ok: true, updated };
     },
   );
 }

@@ -20,6 +20,7 @@ import { accountForSession, changePassword } from '../services/accounts.ts';
 import { checkCredentials } from '../services/login.ts';
 import { createSession, revokeSession } from '../services/sessions.ts';
 import { countAttempt, refundAttempt } from '../services/throttle.ts';
+import { accountServers } from '../services/servers.ts';
 import { Overloaded } from '../security/workQueue.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -92,36 +93,14 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/site/servers', { schema: { querystring: { type: 'object' } } }, async (request) => {
     const user = await requireUser(ctx, request);
-    let token = 'unknown';
-    try {
-      token = `${user.username}-${ctx.secrets.box.open(user.password_enc)}`;
-    } catch (error) {
-      request.log.error(
-        { err: error, user: user.id },
-        'cannot open the sealed VPN password (was the secret key changed?)',
-      );
-    }
-    const fill = (text: string) => text.replaceAll('xxx', token);
     const lng = languageOf(request.headers.cookie, (request.query as Record<string, unknown>).lng);
     const [servers, countries] = await Promise.all([
-      ctx.db
-        .selectFrom('servers')
-        .select(['id', 'title', 'type', 'country_code', 'server'])
-        .where('active', '=', 1)
-        .orderBy('sort_order')
-        .orderBy('id')
-        .execute(),
+      accountServers(ctx, user),
       ctx.db.selectFrom('countries').selectAll().orderBy('sort_order').orderBy('id').execute(),
     ]);
     return {
       ok: true,
-      servers: servers.map((s) => ({
-        id: s.id,
-        title: fill(s.title),
-        type: s.type,
-        countryCode: s.country_code,
-        server: fill(s.server),
-      })),
+      servers,
       countries: countries.map((c) => ({
         id: c.id,
         title: lng === 'fa' ? c.title_fa : c.title,

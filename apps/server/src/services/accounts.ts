@@ -6,6 +6,7 @@ import { prepare } from '../db/prepared.ts';
 import type { UserRow } from '../db/schema.ts';
 import { randomPassword, type SecretBox, tokenHash } from '../security/crypto.ts';
 import type { Passwords } from '../security/passwords.ts';
+import { accountOf, type AccessColumns } from './access.ts';
 
 /** Everything needed to create a VPN account. */
 export interface NewAccount {
@@ -73,7 +74,7 @@ export async function createAccount(
           password_enc: passwordEnc,
           email: input.email ?? null,
           expire_date: input.expireDate ?? null,
-          used_mb: 0,
+          used_bytes: 0,
           allowed_mb: input.allowedMB,
           allowed_devices: input.allowedDevices,
           suspend: 0,
@@ -155,25 +156,11 @@ export async function accountView(db: Db, user: UserRow): Promise<Account> {
 }
 
 /** The user's columns the panel's account shows. */
-type AccountUser = Pick<
-  UserRow,
-  'username' | 'expire_date' | 'used_mb' | 'allowed_mb' | 'allowed_devices' | 'suspend' | 'subs_days' | 'ios'
->;
+type AccountUser = AccessColumns;
 
 /** The account of SPEC §3 from a user row and its lists (bigint columns may come as text). */
 function toAccount(user: AccountUser, devices: Device[], payments: Payment[]): Account {
-  return {
-    username: user.username,
-    expireDate: user.expire_date,
-    usedMB: Number(user.used_mb),
-    allowedMB: Number(user.allowed_mb),
-    devices,
-    allowedDevices: user.allowed_devices,
-    suspend: user.suspend,
-    subsDays: user.subs_days,
-    ios: user.ios,
-    payments: payments.map((p) => ({ ...p, amount: Number(p.amount) })),
-  };
+  return accountOf(user, { devices, payments: payments.map((p) => ({ ...p, amount: Number(p.amount) })) });
 }
 
 type AccountRow = AccountUser & {
@@ -201,7 +188,7 @@ const sessionAccount = prepare<'tokenHash' | 'now', AccountRow>((_db, kind, para
             from devices d where d.user_id = u.id) as devices,
           (select json_group_array(json_object(${payment}) order by p.created_at desc, p.id desc)
             from payments p where p.user_id = u.id) as payments`;
-  return sql<AccountRow>`select u.username, u.expire_date, u.used_mb, u.allowed_mb, u.allowed_devices, u.suspend,
+  return sql<AccountRow>`select u.username, u.expire_date, u.used_bytes, u.allowed_mb, u.allowed_devices, u.suspend,
       u.subs_days, u.ios, ${lists}
     from sessions s inner join users u on u.id = s.user_id
     where s.token_hash = ${param('tokenHash')} and s.expires_at > ${param('now')}`;

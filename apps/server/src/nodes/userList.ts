@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import { encode } from '@msgpack/msgpack';
+import type { AppContext } from '../context.ts';
+import type { NodeRow } from '../db/schema.ts';
+import { refusal } from '../services/access.ts';
+import { minIdBytes } from './records.ts';
+
+/** One account in the nodes' user list: the fields of V2bX's `UserInfo` (api/panel/user.go). */
+export interface NodeUser {
+  id: number;
+  /** The account's V2Ray id: `username-password`, as its links carry it. */
+  uuid: string;
+  /** V2bX reads Mbit/s; Separ's plans do not limit speed. */
+  speed_limit: null;
+  device_limit: number;
+}
+
+export interface UserListAnswer {
+  body: Buffer;
+  /** sha1 hex of the body (the ETag's value, quoted in the header). */
+  sha1: string;
+  contentType: string;
+  count: number;
+}
+
+interface Built {
+  version: number;
+  users: Array<NodeUser & { idBytes: number }>;
+  /** The list must be built again at this time (ms): the next expiry of a listed account. */
+  validUntil: number;
+  answers: Map<string, UserListAnswer>;
+}
+
+/** At most this long between two builds, whatever else happens. */
+const MAX_AGE_MS = 10 * 60_000;
+
+/**
+ * The accounts that may connect now (the one rule of services/access.ts: active or pending
+ * activation), with their V2Ray ids, as every V2Ray node asks for them (`GET user`). The list is
+ * built once and kept with its ETag until the database's `users` version moves (triggers bump it
+ * on any change that can change the list, whoever writes it; this process looks at most every
+ * `checkMs`) or a listed account expires. A node asking again with the ETag gets 304 from memory.
+ */
+export class UserListCache {
+  readonly #ctx: AppContext;
+  readonly #checkMs: number;
+  #built: Built | null = null;
+  #version = -1;
+  #checkedAt = Number.NEGATIVE_INFINITY;
+  #pending: Promise<void> | null = null;
+  /** Opened passwords by their sealed text: opening 10,000 of them costs a few milliseconds each build. */
+  #opened = new Map<string, string>();
+
+  constructor(ctx: AppContext, checkMs: number) {
+    this.#ctx = ctx;
+    this.#checkMs = checkMs;
+  }
+
+  /** The list for this node (a Shadowsocks 2022 node leaves out ids too short for its keys). */
+  async answer(node: Pick<NodeRow, 'protocol' | 'cipher'>, format: 'json' | 'msgpack'): Promise<UserListAnswer> {
+    const built = await this.#current();
+    const min = minIdBytes(node);
+    const key = `${min}:${format}`;
+    let answer = built.answers.get(key);
+    if (!answer) {
+      const users = built.users
+        .filter((user) => user.idBytes >= min)
+        .map(({ id, uuid, speed_limit, device_limit }) => ({ id, uuid, speed_limit, device_limit }));
+      const body =
+        format === 'msgpack' ? Buffer.from(encode({ users })) : Buffer.from(JSON.stringify({ users }), 'utf8');
+      answer = {
+        body,
+        sha1: createHash('sha1').update(body).digest('hex'),
+        contentType: format === 'msgpack' ? 'application/x-msgpack' : 'application/json; charset=utf-8',
+        count: users.length,
+      };
+      built.answers.set(key, answer);
+    }
+    return answer;
+  }
+
+  /** Forgets the list (tests, and a process that changed users itself). */
+  invalidate(): void {
+    this.#checkedAt = Number.NEGATIVE_INFINITY;
+    this.#built = null;
+  }
+
+  async #current(): Promise<Built> {
+    const stale =
+      !this.#built ||
+      performance.now() - this.#checkedAt >= this.#checkMs ||
+      this.#ctx.now().getTime() >= this.#built.validUntil;
+    if (stale) {
+      this.#pending ??= this.#refresh().finally(() => {
+        this.#pending = null;
+      });
+      await this.#pending;
+    }
+    return this.#built!;
+  }
+
+  async #refresh(): Promise<void> {
+    const row = await this.#ctx.db
+      .selectFrom('list_versions')
+      .select('version')
+      .where('name', '=', 'users')
+      .executeTakeFirst();
+    this.#version = Number(row?.version ?? 0);
+    this.#checkedAt = performance.now();
+    const now = this.#ctx.now();
+    if (this.#built && this.#built.version === this.#version && now.getTime() < this.#built.validUntil) return;
+    this.#built = await this.#build(this.#version, now);
+  }
+
+  async #build(version: number, now: Date): Promise<Built> {
+    const nowIso = now.toISOString();
+    // A wide net in SQL (nothing that may connect is left out), the exact rule in code.
+    const rows = await this.#ctx.db
+      .selectFrom('users')
+      .select([
+        'id',
+        'username',
+        'password_enc',
+        'expire_date',
+        'used_bytes',
+        'allowed_mb',
+        'allowed_devices',
+        'suspend',
+        'subs_days',
+        'ios',
+      ])
+      .where('suspend', '=', 0)
+      .where((eb) => eb.or([eb('subs_days', '>', 0), eb('expire_date', 'is', null), eb('expire_date', '>', nowIso)]))
+      .orderBy('id')
+      .execute();
+    const opened = new Map<string, string>();
+    const users: Built['users'] = [];
+    let validUntil = now.getTime() + MAX_AGE_MS;
+    for (const row of rows) {
+      if (refusal(row, now) !== null) continue;
+      let password = this.#opened.get(row.password_enc);
+      if (password === undefined) {
+        try {
+          password = this.#ctx.secrets.box.open(row.password_enc);
+        } catch (error) {
+          this.#ctx.log.error(
+            { err: error, user: row.id },
+            'cannot open the sealed VPN password (was the secret key changed?): the account is left out of the nodes',
+          );
+          continue;
+        }
+      }
+      opened.set(row.password_enc, password);
+      const uuid = `${row.username}-${password}`;
+      users.push({
+        id: row.id,
+        uuid,
+        speed_limit: null,
+        device_limit: row.allowed_devices,
+        idBytes: Buffer.byteLength(uuid),
+      });
+      if (row.subs_days === 0 && row.expire_date) validUntil = Math.min(validUntil, Date.parse(row.expire_date));
+    }
+    this.#opened = opened;
+    // An account that expires this very millisecond: look again in a second, not in a loop.
+    return { version, users, validUntil: Math.max(validUntil, now.getTime() + 1000), answers: new Map() };
+  }
+}
