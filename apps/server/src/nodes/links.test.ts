@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseServer } from '@separ/domain';
 import { runAdmin } from '../cli/admin.ts';
 import { json, startTestServer, type TestServer } from '../../test/harness.ts';
-import { findNode, realityPublicKey, type NodeInput } from './records.ts';
+import { findNode, realityPublicKey } from './records.ts';
 import { formatLink, nodeLinkSpec, parseLink, shadowsocksPassword } from './links.ts';
 import { UserListCache } from './userList.ts';
 
