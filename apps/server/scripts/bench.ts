@@ -20,6 +20,10 @@ import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { decodePaymentResult } from '@separ/domain';
+import { loadConfig } from '../src/config.ts';
+import { createContext } from '../src/context.ts';
+import { openDatabase } from '../src/db/index.ts';
+import { createNode } from '../src/nodes/records.ts';
 import { freshDatabase } from '../test/harness.ts';
 import { exited, freePort, startServer, waitHealthy } from '../test/processes.ts';
 
@@ -167,6 +171,123 @@ interface AbuseRow {
 }
 const abuse: AbuseRow[] = [];
 
+/** The node rows (V2Ray nodes issue): GET user for 10,000 accounts, full and 304, and their push. */
+interface NodeRow {
+  target: string;
+  what: string;
+  rps?: number;
+  p99?: number;
+  ms?: number;
+  baseline?: string;
+}
+const nodeRows: NodeRow[] = [];
+const NODE_ACCOUNTS = 10_000;
+
+/** 10,000 accounts straight into the server's database, and a node: what a big shop's node pulls. */
+async function seedNodeAccounts(fresh: { url: string | null; dataDir: string }) {
+  const config = loadConfig({ SEPAR_DATA_DIR: fresh.dataDir, ...(fresh.url ? { DATABASE_URL: fresh.url } : {}) });
+  const database = openDatabase({ ...config, poolSize: 2 });
+  try {
+    const ctx = createContext(config, database);
+    const hash = await ctx.secrets.passwords.hashGenerated('Bench1234567');
+    const now = new Date().toISOString();
+    for (let i = 0; i < NODE_ACCOUNTS; i += 1000) {
+      await database.db
+        .insertInto('users')
+        .values(
+          Array.from({ length: 1000 }, (_, j) => ({
+            username: `bn${String(i + j).padStart(6, '0')}`,
+            password_hash: hash,
+            password_enc: ctx.secrets.box.seal(`Bench${String(i + j).padStart(7, '0')}`),
+            email: null,
+            expire_date: null,
+            used_bytes: 0,
+            allowed_mb: 51_200,
+            allowed_devices: 2,
+            suspend: 0,
+            subs_days: 30,
+            ios: 0,
+            plan_id: null,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+    const node = await createNode(ctx, {
+      name: 'bench',
+      protocol: 'vless',
+      host: 'bench.example.com',
+      port: 443,
+      country: 'DE',
+      security: 'reality',
+      serverName: 'www.microsoft.com',
+    });
+    const ids = (await database.db.selectFrom('users').select('id').execute()).map((u) => u.id);
+    return { ...node, ids };
+  } finally {
+    await database.close();
+  }
+}
+
+/** A bare node:http server that reads a body and parses it as JSON: the floor of receiving a push. */
+function bareParser(port: number): ChildProcess {
+  const code = `require('node:http').createServer((req, res) => { let t = ''; req.on('data', (c) => t += c); req.on('end', () => { JSON.parse(t); res.end('{}'); }); }).listen(${port}, '127.0.0.1');`;
+  return spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+}
+
+async function timePosts(url: string, body: string, runs: number): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    await response.text();
+    if (response.status !== 200) throw new Error(`push answered ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
+}
+
+async function benchNodes(target: string, base: string, fresh: { url: string | null; dataDir: string }) {
+  const { id, token, ids } = await seedNodeAccounts(fresh);
+  const query = `node_type=vless&node_id=${id}&token=${token}`;
+  const userUrl = `${base}/api/v1/server/UniProxy/user?${query}`;
+  const first = await fetch(userUrl);
+  const body = Buffer.from(await first.arrayBuffer());
+  const etag = first.headers.get('etag') ?? '';
+  const full = await measure(userUrl, { connections: 10 });
+  nodeRows.push({
+    target,
+    what: `GET user, ${NODE_ACCOUNTS.toLocaleString('en')} accounts (${Math.round(body.length / 1024)} KB), full answer`,
+    rps: full.rps,
+    p99: full.p99,
+  });
+  const cached = await measure(userUrl, { headers: { 'if-none-match': etag } });
+  // The same 304, byte for byte, from a bare node:http server: what any server sending it can reach here.
+  const replayed = await replayRate(await answerOf(userUrl, { headers: { 'if-none-match': etag } }), 'GET');
+  nodeRows.push({
+    target,
+    what: 'GET user, 304 (If-None-Match)',
+    rps: cached.rps,
+    p99: cached.p99,
+    baseline: `bare node:http sending the same 304: ${replayed.toLocaleString('en')}/s; Separ at ${(cached.rps / replayed).toFixed(2)} of it`,
+  });
+  // A push of every account's deltas, as V2bX sends it after a busy minute.
+  const push = JSON.stringify(Object.fromEntries(ids.map((uid) => [String(uid), [123_456, 7_654_321]])));
+  const ms = await timePosts(`${base}/api/v1/server/UniProxy/push?${query}`, push, 7);
+  const port = await freePort();
+  const bare = bareParser(port);
+  await new Promise((r) => setTimeout(r, 300));
+  const floor = await timePosts(`http://127.0.0.1:${port}/`, push, 7);
+  bare.kill();
+  nodeRows.push({
+    target,
+    what: `POST push, ${NODE_ACCOUNTS.toLocaleString('en')} accounts (${Math.round(push.length / 1024)} KB), median of 7`,
+    ms: Math.round(ms),
+    baseline: `${floor.toFixed(1)} ms for bare node:http to receive and parse it`,
+  });
+}
+
 async function benchServer(kind: 'sqlite' | 'postgres', rows: Row[]) {
   const fresh = await freshDatabase(kind);
   const port = await freePort();
@@ -238,6 +359,8 @@ async function benchServer(kind: 'sqlite' | 'postgres', rows: Row[]) {
       ...failing,
       alongside: { rps: plansAlongside.rps, p99: plansAlongside.p99, errors: plansAlongside.errors },
     });
+
+    await benchNodes(target, base, fresh);
   } finally {
     child.kill('SIGTERM');
     await exited(child);
@@ -259,6 +382,18 @@ function abuseTable(bare: number): string {
       `| ${row.target} | ${row.what} | ${row.rps.toLocaleString('en')} | ${(row.rps / bare).toFixed(2)} | ${row.p99} | ${row.max} | ${answers} | ${row.errors} | ${alongside} |`,
     );
   }
+  return lines.join('\n');
+}
+
+function nodeTable(bare: number): string {
+  const lines = [
+    '| target | call | requests/s | × bare Node | p99 (ms) | time (ms) | baseline in the same run |',
+    '| --- | --- | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const row of nodeRows)
+    lines.push(
+      `| ${row.target} | ${row.what} | ${row.rps?.toLocaleString('en') ?? ''} | ${row.rps ? (row.rps / bare).toFixed(2) : ''} | ${row.p99 ?? ''} | ${row.ms ?? ''} | ${row.baseline ?? ''} |`,
+    );
   return lines.join('\n');
 }
 
@@ -288,7 +423,7 @@ async function main() {
   await benchServer('sqlite', rows);
   await benchServer('postgres', rows);
   const bareRps = rows[0]!.rps;
-  const result = `${table(rows, bareRps)}\n\nWhat an anonymous visitor can make it do:\n\n${abuseTable(bareRps)}`;
+  const result = `${table(rows, bareRps)}\n\nWhat an anonymous visitor can make it do:\n\n${abuseTable(bareRps)}\n\nThe V2Ray nodes' API (V2bX), ${NODE_ACCOUNTS.toLocaleString('en')} accounts:\n\n${nodeTable(bareRps)}`;
   console.log(result);
 
   const stamp = `Measured ${new Date().toISOString().slice(0, 10)} with autocannon, ${CONNECTIONS} connections, ${SECONDS} s per call after a 2 s warm-up, on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; server and load generator on the same machine.`;

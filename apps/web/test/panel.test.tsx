@@ -148,6 +148,8 @@ describe('change password (SPEC §4, §5, §8)', () => {
       ['demo1234', 'demo1234', 'demo1234', 'New password cannot be the same as current password'],
       ['demo1234', 'abc1', 'abc1', 'New password must be at least 6 characters'],
       ['demo1234', 'abc def1', 'abc def1', 'Invalid characters in password'],
+      // "demo-" and the password make the account's V2Ray id: 30 bytes at most.
+      ['demo1234', `${'a'.repeat(25)}1`, `${'a'.repeat(25)}1`, 'New password must be at most 25 characters'],
       ['wrong12', 'abcdef1', 'abcdef1', 'Current password is incorrect'],
     ];
     for (const [current, next, confirm, text] of cases) {

@@ -16,6 +16,12 @@ declare module 'fastify' {
   interface FastifyReply {
     /** Set for an HTML page: the nonce its style elements carry (styled-components reads it from the page). */
     cspNonce?: string;
+    /**
+     * Set for an answer to a program (the VPN nodes' API): no browser renders it, so it carries the
+     * headers that matter to any client (nosniff, a CSP that allows nothing) and not the framing,
+     * referrer and permission policies of pages. The nodes poll every minute: every byte counts.
+     */
+    forMachines?: boolean;
   }
 }
 
@@ -59,6 +65,10 @@ export function securityHeaders(options: { connectSources?: string[] } = {}) {
     payload: unknown,
     done: (error: Error | null, payload: unknown) => void,
   ) {
+    if (reply.forMachines) {
+      reply.header('x-content-type-options', 'nosniff').header('content-security-policy', NON_PAGE_CSP);
+      return done(null, payload);
+    }
     reply.headers(ALWAYS);
     reply.header(
       'content-security-policy',

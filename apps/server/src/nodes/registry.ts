@@ -20,7 +20,7 @@ export class NodeRegistry {
   #nodes = new Map<number, NodeRow>();
   #loadedAt = Number.NEGATIVE_INFINITY;
   #loading: Promise<void> | null = null;
-  readonly #seen = new Map<number, { at: string; users: number | null; flushedAt: number }>();
+  readonly #seen = new Map<number, { at: number; users: number | null; flushedAt: number }>();
 
   constructor(options: { db: Db; checkMs: number; now: Clock; log: () => Log }) {
     this.#db = options.db;
@@ -54,15 +54,22 @@ export class NodeRegistry {
 
   /** The node called now; `users` is the size of the list it was given, when it asked for one. */
   seen(id: number, users: number | null = null): void {
-    const at = this.#now().toISOString();
-    const entry = this.#seen.get(id);
-    const next = { at, users: users ?? entry?.users ?? null, flushedAt: entry?.flushedAt ?? 0 };
-    this.#seen.set(id, next);
-    if (performance.now() - next.flushedAt >= SEEN_FLUSH_MS) {
-      next.flushedAt = performance.now();
+    const at = this.#now().getTime();
+    let entry = this.#seen.get(id);
+    if (!entry) {
+      entry = { at, users, flushedAt: Number.NEGATIVE_INFINITY };
+      this.#seen.set(id, entry);
+    }
+    entry.at = at;
+    if (users !== null) entry.users = users;
+    if (performance.now() - entry.flushedAt >= SEEN_FLUSH_MS) {
+      entry.flushedAt = performance.now();
       this.#db
         .updateTable('nodes')
-        .set({ last_seen_at: at, ...(next.users === null ? {} : { users_count: next.users }) })
+        .set({
+          last_seen_at: new Date(at).toISOString(),
+          ...(entry.users === null ? {} : { users_count: entry.users }),
+        })
         .where('id', '=', id)
         .execute()
         .catch((error: unknown) => this.#log().error({ err: error, node: id }, 'could not record a node contact'));
@@ -75,7 +82,10 @@ export class NodeRegistry {
       entry.flushedAt = performance.now();
       await this.#db
         .updateTable('nodes')
-        .set({ last_seen_at: entry.at, ...(entry.users === null ? {} : { users_count: entry.users }) })
+        .set({
+          last_seen_at: new Date(entry.at).toISOString(),
+          ...(entry.users === null ? {} : { users_count: entry.users }),
+        })
         .where('id', '=', id)
         .execute();
     }

@@ -49,13 +49,25 @@ export async function uniProxyRoutes(app: FastifyInstance, ctx: AppContext) {
       done(null, body),
     );
 
+    /** The token each node last proved, against the hash it proved: a node polling again costs no hash. */
+    const proved = new Map<number, { token: string; hash: string }>();
+
+    scope.addHook('onRequest', (_request, reply, done) => {
+      reply.forMachines = true;
+      done();
+    });
+
     async function authenticate(request: FastifyRequest): Promise<NodeRow> {
       const query = request.query as Record<string, unknown>;
       const id = typeof query.node_id === 'string' && /^\d{1,9}$/.test(query.node_id) ? Number(query.node_id) : null;
       const token = typeof query.token === 'string' ? query.token : '';
       const node = id === null ? undefined : await ctx.nodes.registry.get(id);
-      if (!node || token === '' || token.length > 200 || !sameHash(tokenHash(token), node.token_hash))
-        throw new HttpError(403, 'Unknown node or wrong token.');
+      if (!node || token === '' || token.length > 200) throw new HttpError(403, 'Unknown node or wrong token.');
+      const known = proved.get(node.id);
+      if (!known || known.hash !== node.token_hash || !sameHash(known.token, token)) {
+        if (!sameHash(tokenHash(token), node.token_hash)) throw new HttpError(403, 'Unknown node or wrong token.');
+        proved.set(node.id, { token, hash: node.token_hash });
+      }
       const type = typeof query.node_type === 'string' ? NODE_TYPES[query.node_type.toLowerCase()] : undefined;
       if (type !== node.protocol)
         throw new HttpError(
@@ -132,10 +144,10 @@ export async function uniProxyRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
+/** An answer with its ETag, or 304 with nothing (as Xboard's: V2bX keeps the ETag it has). */
 function sendTagged(request: FastifyRequest, reply: FastifyReply, body: string | Buffer, hash: string, type: string) {
-  reply.header('etag', `"${hash}"`).header('cache-control', 'no-cache');
   if (notModified(request, hash)) return reply.code(304).send();
-  return reply.type(type).send(body);
+  return reply.header('etag', `"${hash}"`).header('cache-control', 'no-cache').type(type).send(body);
 }
 
 /** Xboard's status report: cpu (%) and mem, swap and disk totals and use (bytes). */

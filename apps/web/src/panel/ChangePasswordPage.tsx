@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { PASSWORD_CHANGE_MESSAGES, validatePasswordChange, type PasswordChangeError } from '@separ/domain';
+import {
+  maxPasswordLength,
+  PASSWORD_CHANGE_MESSAGES,
+  validatePasswordChange,
+  type PasswordChangeError,
+} from '@separ/domain';
 import { isTransportError, useChangePasswordMutation, useGetAccountQuery } from '@separ/api';
 import { ChangePasswordScreen, type ChangePasswordMessage } from '@separ/ui';
 
@@ -8,6 +13,8 @@ type Field = 'current' | 'next' | 'confirm';
 /** The backend answers in English (SPEC §5, §8); the texts it is known to send are shown in the visitor's language. */
 function fromServer(message: string): ChangePasswordMessage {
   if (message === 'Current password is incorrect') return { type: 'error', failure: 'currentIncorrect' };
+  const tooLong = /^New password must be at most (\d+) characters$/.exec(message);
+  if (tooLong) return { type: 'error', tooLong: Number(tooLong[1]) };
   const rule = (Object.keys(PASSWORD_CHANGE_MESSAGES) as PasswordChangeError[]).find(
     (key) => PASSWORD_CHANGE_MESSAGES[key] === message,
   );
@@ -27,6 +34,12 @@ export function ChangePasswordPage() {
     const rule = validatePasswordChange(fields);
     if (rule) {
       setMessage({ type: 'error', rule });
+      return;
+    }
+    // username-password is the account's V2Ray id: at most 30 bytes (CONTRACTS §5).
+    const max = account ? maxPasswordLength(account.username) : Infinity;
+    if (fields.next.length > max) {
+      setMessage({ type: 'error', tooLong: max });
       return;
     }
     setMessage(null);

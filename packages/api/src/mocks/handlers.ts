@@ -9,11 +9,13 @@ import {
   isGateway,
   isPlanDisplayable,
   isValidEmail,
+  maxPasswordLength,
+  PASSWORD_CHANGE_MESSAGES,
+  passwordTooLongMessage,
+  type RawPlan,
   USER_TOKEN_COOKIE,
   USERNAME_COOKIE,
-  PASSWORD_CHANGE_MESSAGES,
   validatePasswordChange,
-  type RawPlan,
 } from '@separ/domain';
 import { MOCK_APP_LINKS, MOCK_COUNTRIES, MOCK_PLANS, MOCK_SERVERS, mockUser, type MockUser } from './fixtures.ts';
 
@@ -183,6 +185,8 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
         const next = query.get('newpassword') ?? '';
         const rule = validatePasswordChange({ current, next, confirm: next });
         if (rule) return HttpResponse.json({ ok: false, message: PASSWORD_CHANGE_MESSAGES[rule] });
+        const max = maxPasswordLength(state.user.username);
+        if (next.length > max) return HttpResponse.json({ ok: false, message: passwordTooLongMessage(max) });
         if (current !== state.user.password)
           return HttpResponse.json({ ok: false, message: 'Current password is incorrect' });
         state.user = { ...state.user, password: next };

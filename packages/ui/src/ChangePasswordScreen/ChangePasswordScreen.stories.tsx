@@ -37,6 +37,8 @@ export const Mismatch: Story = {
 };
 export const SameAsCurrent: Story = { args: { message: { type: 'error', rule: 'sameAsCurrent' } } };
 export const TooShort: Story = { args: { message: { type: 'error', rule: 'tooShort' } } };
+/** Longer than the account's V2Ray id allows (CONTRACTS §5): 29 minus the username's length. */
+export const TooLong: Story = { args: { message: { type: 'error', tooLong: 21 } } };
 export const InvalidCharacters: Story = { args: { message: { type: 'error', rule: 'invalidCharacters' } } };
 export const CurrentIncorrect: Story = { args: { message: { type: 'error', failure: 'currentIncorrect' } } };
 /** Any other answer of the server is shown as it came. */

@@ -39,6 +39,8 @@ const Hint = styled.p`
 export type ChangePasswordMessage =
   | { type: 'success' }
   | { type: 'error'; rule: PasswordChangeError }
+  /** The new password would make the account's V2Ray id (username-password) longer than 30 bytes. */
+  | { type: 'error'; tooLong: number }
   | { type: 'error'; server: string }
   | { type: 'error'; failure: 'failed' | 'network' | 'currentIncorrect' };
 
@@ -73,6 +75,7 @@ export function ChangePasswordScreen({
   let text: string | null = null;
   if (message?.type === 'success') text = t('errors:password.success');
   else if (message && 'rule' in message) text = t(`errors:validation.${message.rule}`);
+  else if (message && 'tooLong' in message) text = t('errors:validation.tooLong', { max: message.tooLong });
   else if (message && 'server' in message) text = message.server;
   else if (message && 'failure' in message) text = t(`errors:password.${message.failure}`);
   return (
