@@ -35,6 +35,8 @@ export interface Config {
   nodeCacheCheckMs: number;
   /** What the V2Ray nodes are told: push their traffic and pull their config every so many seconds. */
   nodeIntervals: { push: number; pull: number };
+  /** The RADIUS server for OpenConnect (ocserv): where it listens (a port of 0 turns it off), and the interim interval it asks for. */
+  radius: { host: string; authPort: number; acctPort: number; interimSeconds: number };
   smtpUrl: string | null;
   mailFrom: string;
   appLinks: { android: string; windows: string };
@@ -164,6 +166,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     plansCacheCheckMs: int(env.SEPAR_PLANS_CACHE_CHECK_MS, 1000),
     reconcileAfterMinutes: int(env.SEPAR_RECONCILE_AFTER_MINUTES, 5),
     nodeCacheCheckMs: Math.max(0, int(env.SEPAR_NODE_CACHE_CHECK_MS, 1000)),
+    radius: {
+      host: env.SEPAR_RADIUS_HOST?.trim() || '127.0.0.1',
+      authPort: int(env.SEPAR_RADIUS_AUTH_PORT, 1812),
+      acctPort: int(env.SEPAR_RADIUS_ACCT_PORT, 1813),
+      // ocserv checks its timers about every 30 s: an interval below that is not kept.
+      interimSeconds: Math.max(30, int(env.SEPAR_RADIUS_INTERIM_INTERVAL, 60)),
+    },
     nodeIntervals: {
       push: Math.max(10, int(env.SEPAR_NODE_PUSH_INTERVAL, 60)),
       pull: Math.max(10, int(env.SEPAR_NODE_PULL_INTERVAL, 60)),

@@ -8,6 +8,7 @@ import { seedDemoData } from './db/seed.ts';
 import { purgeExpiredSessions } from './services/sessions.ts';
 import { purgeThrottle } from './services/throttle.ts';
 import { purgeAlive } from './nodes/alive.ts';
+import { RadiusServer } from './nodes/radius/server.ts';
 
 /**
  * `npm start`: migrate, seed a fresh database (not in production), serve, run the background jobs,
@@ -24,6 +25,8 @@ async function main() {
   await migrateToLatest(database);
   if (!config.production) await seedDemoData(database.db, new Date());
   const context = createContext(config, database);
+  // RADIUS for the OpenConnect servers: every process may answer (SO_REUSEPORT).
+  const radius = new RadiusServer(context);
   const app = await buildApp({
     config,
     database,
@@ -88,6 +91,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: draining in-flight requests');
     try {
       if (timer) clearInterval(timer);
+      await radius.stop();
       await app.close();
       await context.nodes.registry.flush();
       await database.close();
@@ -101,6 +105,16 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  try {
+    const ports = await radius.start();
+    if (ports.auth || ports.acct)
+      app.log.info({ host: config.radius.host, ...ports }, 'RADIUS for OpenConnect servers is listening');
+  } catch (error) {
+    app.log.error(
+      { err: error, host: config.radius.host, ports: [config.radius.authPort, config.radius.acctPort] },
+      'RADIUS could not listen (set SEPAR_RADIUS_AUTH_PORT/SEPAR_RADIUS_ACCT_PORT, or 0 to turn it off); the shop runs without it',
+    );
+  }
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'sqlite' ? config.dataDir : undefined },
     `Separ is serving on http://localhost:${config.port}`,

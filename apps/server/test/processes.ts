@@ -21,7 +21,16 @@ export function startServer(env: Record<string, string>): ChildProcess {
     ['--conditions=@separ/source', '--disable-warning=ExperimentalWarning', 'src/main.ts'],
     {
       cwd: serverDir,
-      env: { ...process.env, SEPAR_LOG_LEVEL: 'warn', SEPAR_SCRYPT_N: '1024', SEPAR_SCRYPT_P: '1', ...env },
+      env: {
+        ...process.env,
+        SEPAR_LOG_LEVEL: 'warn',
+        SEPAR_SCRYPT_N: '1024',
+        SEPAR_SCRYPT_P: '1',
+        // Tests that want RADIUS give it ports of its own: the default ones are the product's.
+        SEPAR_RADIUS_AUTH_PORT: '0',
+        SEPAR_RADIUS_ACCT_PORT: '0',
+        ...env,
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     },
   );

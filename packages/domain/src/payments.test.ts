@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   decodePaymentResult,
   encodePaymentResult,
+  canDisconnect,
   parseDeviceInfo,
   paymentState,
   type PaymentResultPayload,
@@ -155,5 +156,12 @@ describe('decodePaymentResult (SPEC §3 payment result payload)', () => {
         },
       ),
     );
+  });
+});
+
+describe('canDisconnect', () => {
+  it('lets the panel end app sessions, not OpenConnect connections', () => {
+    expect(canDisconnect({ id: '3f2b8c1e-1d2a-4c5b-9e8f-0a1b2c3d4e5f' })).toBe(true);
+    expect(canDisconnect({ id: 'openconnect-12' })).toBe(false);
   });
 });

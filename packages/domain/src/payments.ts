@@ -8,6 +8,18 @@ export function parseDeviceInfo(info: string): { os: string; version: string } {
   return { os: text.slice(0, at).trim(), version: text.slice(at + 1).trim() };
 }
 
+/**
+ * An OpenConnect connection, as the account's devices list it (its id starts with this): it is
+ * counted against the device limit, but the panel cannot end it — it ends when its device
+ * disconnects (or when the server's operator ends it).
+ */
+export const OPENCONNECT_DEVICE_PREFIX = 'openconnect-';
+
+/** Whether the panel can disconnect this device (app sessions yes, OpenConnect connections no). */
+export function canDisconnect(device: { id: string }): boolean {
+  return !device.id.startsWith(OPENCONNECT_DEVICE_PREFIX);
+}
+
 /** The display state of a payment: 2 -> success, 1 -> failed, anything else pending. */
 export function paymentState(state: number | string): 'success' | 'failed' | 'pending' {
   const value = typeof state === 'string' ? Number(state.trim() === '' ? NaN : state) : state;

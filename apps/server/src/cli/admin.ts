@@ -16,6 +16,7 @@ import { ORDER_STATE_NAMES } from '../payments/orders.ts';
 import { completeByOperator, isOrderStateName, listOrders, orderDetails } from '../payments/service.ts';
 import { InputError } from '../services/errors.ts';
 import { NODE_OPTION_SPECS, runNodes } from './nodes.ts';
+import { addRadiusClient, listRadiusClients, removeRadiusClient } from '../nodes/radius/service.ts';
 import { usedMB } from '../services/access.ts';
 import { reconcile } from '../payments/reconcile.ts';
 import { deliverOutbox } from '../payments/mail.ts';
@@ -49,6 +50,8 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
             [--up-mbps N] [--down-mbps N] [--obfs-password P] [--rate 1] [--active 0|1] [--json]
   nodes update <id|name> [the options of add] | nodes list | nodes show <id|name>
   nodes rotate-token <id|name> [--json] | nodes remove <id|name>
+  radius-clients add --ip IP --secret S [--name N] [--require-message-authenticator]
+  radius-clients list | radius-clients remove <ip|name|id>     (the ocserv servers that may ask)
   payments list [--state pending|failed|paid|expired]
   payments show <order number>                   (the order, its history, its account and receipt)
   payments complete <order number> --ref REF     (the money is at the bank: complete the order by hand)
@@ -146,6 +149,9 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
         ref: { type: 'string' },
         ...NODE_OPTION_SPECS,
         json: { type: 'boolean' },
+        ip: { type: 'string' },
+        secret: { type: 'string' },
+        'require-message-authenticator': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -163,6 +169,31 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
   // These run their own statements through the services that the server uses too.
   if (group === 'nodes') {
     await runNodes(command, values, positionals, ctx, out);
+    return;
+  }
+  if (key === 'radius-clients add') {
+    const { id, warning } = await addRadiusClient(ctx, {
+      ip: text(values, 'ip', true)!,
+      secret: text(values, 'secret', true)!,
+      name: text(values, 'name'),
+      requireMessageAuthenticator: values['require-message-authenticator'] === true,
+    });
+    out(`RADIUS client ${id} added: a running server hears it within 10 seconds.`);
+    if (warning) out(`Warning: ${warning}`);
+    return;
+  }
+  if (key === 'radius-clients list') {
+    const clients = await listRadiusClients(ctx);
+    if (clients.length === 0) out('No RADIUS clients.');
+    for (const c of clients)
+      out(
+        `${c.id}\t${c.ip}\t${c.name}\t${c.require_message_authenticator ? 'requires Message-Authenticator' : 'Message-Authenticator optional'}\t${c.created_at}`,
+      );
+    return;
+  }
+  if (key === 'radius-clients remove') {
+    const client = await removeRadiusClient(ctx, arg(positionals, 2, 'ip|name|id'));
+    out(`Removed RADIUS client ${client.id} (${client.ip}).`);
     return;
   }
   // These talk to gateways and mail servers: each settles orders through its own transactions.

@@ -379,6 +379,48 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('users').dropColumn('used_bytes').execute();
       },
     },
+    '0005_radius': {
+      async up(db: Db) {
+        // The OpenConnect servers (ocserv) that may ask Separ's RADIUS server, with their shared
+        // secrets sealed like the VPN passwords.
+        await db.schema
+          .createTable('radius_clients')
+          .addColumn('id', id, auto)
+          .addColumn('ip', 'text', (c) => c.notNull().unique())
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('secret_sealed', 'text', (c) => c.notNull())
+          .addColumn('require_message_authenticator', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        // OpenConnect sessions from their accounting, keyed by the client and Acct-Session-Id;
+        // counted_bytes is the session's total already added to the account's usage.
+        await db.schema
+          .createTable('radius_sessions')
+          .addColumn('id', id, auto)
+          .addColumn('client_id', 'integer', (c) => c.notNull().references('radius_clients.id').onDelete('cascade'))
+          .addColumn('session_id', 'text', (c) => c.notNull())
+          .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('cascade'))
+          .addColumn('username', 'text', (c) => c.notNull())
+          .addColumn('calling_station', 'text')
+          .addColumn('framed_ip', 'text')
+          .addColumn('client_info', 'text')
+          .addColumn('started_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .addColumn('stopped_at', 'text')
+          .addColumn('counted_bytes', 'bigint', (c) => c.notNull().defaultTo(0))
+          .addUniqueConstraint('radius_sessions_key', ['client_id', 'session_id'])
+          .execute();
+        await db.schema
+          .createIndex('radius_sessions_user')
+          .on('radius_sessions')
+          .columns(['user_id', 'stopped_at', 'updated_at'])
+          .execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropTable('radius_sessions').ifExists().execute();
+        await db.schema.dropTable('radius_clients').ifExists().execute();
+      },
+    },
   };
 }
 

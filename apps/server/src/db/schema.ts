@@ -144,6 +144,30 @@ export interface NodeTrafficTable {
   bytes: number;
 }
 
+export interface RadiusClientsTable {
+  id: Generated<number>;
+  ip: string;
+  name: string;
+  secret_sealed: string;
+  require_message_authenticator: number;
+  created_at: string;
+}
+
+export interface RadiusSessionsTable {
+  id: Generated<number>;
+  client_id: number;
+  session_id: string;
+  user_id: number | null;
+  username: string;
+  calling_station: string | null;
+  framed_ip: string | null;
+  client_info: string | null;
+  started_at: string;
+  updated_at: string;
+  stopped_at: string | null;
+  counted_bytes: number;
+}
+
 export interface ListVersionsTable {
   name: string;
   version: number;
@@ -234,6 +258,8 @@ export interface Database {
   node_alive: NodeAliveTable;
   node_traffic: NodeTrafficTable;
   list_versions: ListVersionsTable;
+  radius_clients: RadiusClientsTable;
+  radius_sessions: RadiusSessionsTable;
 }
 
 export type PlanRow = Selectable<PlansTable>;

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { forbidden, HttpError } from '../http/errors.ts';
 import { randomToken, tokenHash } from '../security/crypto.ts';
-import { REFUSAL_MESSAGES, refusal } from '../services/access.ts';
-import { newDeviceId } from '../services/accounts.ts';
-import { addDays } from '../services/clock.ts';
+import { deviceLimitMessage, REFUSAL_MESSAGES, refusal } from '../services/access.ts';
+import { newDeviceId, startSubscription } from '../services/accounts.ts';
 import { checkCredentials } from '../services/login.ts';
 
 /** The calls of the VPN apps (CONTRACTS §3); the web app does not use them. The nodes speak nodes/. */
@@ -48,19 +47,9 @@ export async function appRoutes(app: FastifyInstance, ctx: AppContext) {
           .where('user_id', '=', fresh.id)
           .executeTakeFirstOrThrow();
         if (Number(devices.count) >= fresh.allowed_devices) {
-          return {
-            refused: `Device limit reached: this account allows ${fresh.allowed_devices} device(s). Disconnect one in your account panel.`,
-          };
+          return { refused: deviceLimitMessage(fresh.allowed_devices) };
         }
-        let expireDate = fresh.expire_date;
-        if (fresh.subs_days > 0) {
-          expireDate = addDays(now, fresh.subs_days);
-          await trx
-            .updateTable('users')
-            .set({ expire_date: expireDate, subs_days: 0, updated_at: now.toISOString() })
-            .where('id', '=', fresh.id)
-            .execute();
-        }
+        const expireDate = await startSubscription(trx, fresh, now);
         await trx
           .insertInto('devices')
           .values({

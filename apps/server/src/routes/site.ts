@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  canDisconnect,
   maxPasswordLength,
   PASSWORD_CHANGE_MESSAGES,
   passwordTooLongMessage,
@@ -21,6 +22,7 @@ import { checkCredentials } from '../services/login.ts';
 import { createSession, revokeSession } from '../services/sessions.ts';
 import { countAttempt, refundAttempt } from '../services/throttle.ts';
 import { accountServers } from '../services/servers.ts';
+import { activeSince } from '../nodes/radius/service.ts';
 import { Overloaded } from '../security/workQueue.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -55,7 +57,8 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   app.post('/api/site/account', { schema: { querystring: { type: 'object' } } }, async (request) => {
-    const account = await accountForSession(ctx.db, requireToken(request), ctx.now());
+    const now = ctx.now();
+    const account = await accountForSession(ctx.db, requireToken(request), now, activeSince(ctx, now));
     if (!account) throw sessionEnded();
     return { ok: true, ...account };
   });
@@ -113,6 +116,11 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/api/site/unlinkdevice', { schema: { querystring: querySchema(['sessionId']) } }, async (request) => {
     const user = await requireUser(ctx, request);
     const sessionId = requiredParam(request, 'sessionId', 100);
+    if (!canDisconnect({ id: sessionId }))
+      throw new HttpError(
+        409,
+        'An OpenConnect connection cannot be ended from the panel: it ends when its device disconnects.',
+      );
     const result = await ctx.db
       .deleteFrom('devices')
       .where('id', '=', sessionId)

@@ -51,3 +51,8 @@ export const REFUSAL_MESSAGES: Record<Refusal, string> = {
   expired: 'This subscription has expired. Please buy a new plan.',
   dataExceeded: 'This account has used all of its data. Please upgrade your plan.',
 };
+
+/** What an account at its device limit is told (the app login and RADIUS). */
+export function deviceLimitMessage(allowed: number): string {
+  return `Device limit reached: this account allows ${allowed} device(s). Disconnect one in your account panel.`;
+}

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Account, Device, Payment } from '@separ/domain';
+import { OPENCONNECT_DEVICE_PREFIX, type Account, type Device, type Payment } from '@separ/domain';
 import { sql } from 'kysely';
 import { inTransaction, type Db } from '../db/index.ts';
 import { prepare } from '../db/prepared.ts';
@@ -7,6 +7,7 @@ import type { UserRow } from '../db/schema.ts';
 import { randomPassword, type SecretBox, tokenHash } from '../security/crypto.ts';
 import type { Passwords } from '../security/passwords.ts';
 import { accountOf, type AccessColumns } from './access.ts';
+import { addDays } from './clock.ts';
 
 /** Everything needed to create a VPN account. */
 export interface NewAccount {
@@ -124,35 +125,28 @@ export async function changePassword(
   });
 }
 
-/** The account as the panel reads it (SPEC §3), with its devices and payments. */
-export async function accountView(db: Db, user: UserRow): Promise<Account> {
-  const [devices, payments] = await Promise.all([
-    db
-      .selectFrom('devices')
-      .select(['id', 'device_info', 'login_at'])
-      .where('user_id', '=', user.id)
-      .orderBy('login_at', 'asc')
-      .execute(),
-    db
-      .selectFrom('payments')
-      .select(['res_num', 'ref_num', 'state', 'amount', 'created_at', 'plan_id'])
-      .where('user_id', '=', user.id)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute(),
-  ]);
-  return toAccount(
-    user,
-    devices.map((d): Device => ({ id: d.id, deviceInfo: d.device_info, loginAt: d.login_at })),
-    payments.map((p): Payment => ({
-      resNum: p.res_num,
-      refNum: p.ref_num,
-      state: p.state,
-      amount: p.amount,
-      createdAt: p.created_at,
-      plan_id: p.plan_id,
-    })),
-  );
+/**
+ * The first use of an account in pending activation starts its subscription (SPEC §4): expireDate
+ * = now + subsDays, subsDays = 0. The app login and an OpenConnect session's start use this; a V2Ray
+ * node's push does the same for many accounts in one statement (nodes/traffic.ts). Returns the
+ * account's expiry (the new one, or the one it had).
+ */
+export async function startSubscription(
+  db: Db,
+  user: { id: number; subs_days: number; expire_date: string | null },
+  now: Date,
+): Promise<string | null> {
+  if (user.subs_days <= 0) return user.expire_date;
+  const expireDate = addDays(now, user.subs_days);
+  const started = await db
+    .updateTable('users')
+    .set({ expire_date: expireDate, subs_days: 0, updated_at: now.toISOString() })
+    .where('id', '=', user.id)
+    .where('subs_days', '=', user.subs_days)
+    .executeTakeFirst();
+  if (Number(started.numUpdatedRows) === 1) return expireDate;
+  const fresh = await db.selectFrom('users').select('expire_date').where('id', '=', user.id).executeTakeFirst();
+  return fresh?.expire_date ?? null;
 }
 
 /** The user's columns the panel's account shows. */
@@ -174,18 +168,25 @@ type AccountRow = AccountUser & {
  * on every page, and one statement instead of three is what lets it keep up (docs/BENCHMARKS.md).
  * The lists come back as JSON arrays, built by the database in accountView's order.
  */
-const sessionAccount = prepare<'tokenHash' | 'now', AccountRow>((_db, kind, param) => {
-  const device = sql`'id', d.id, 'deviceInfo', d.device_info, 'loginAt', d.login_at`;
+const sessionAccount = prepare<'tokenHash' | 'now' | 'activeSince', AccountRow>((_db, kind, param) => {
+  // The app's device sessions, and the OpenConnect connections that are active (nodes/radius).
+  const deviceRows = sql`select id${kind === 'postgres' ? sql`::text` : sql``} as id, device_info as info, login_at as at
+      from devices where user_id = u.id
+    union all
+    select ${OPENCONNECT_DEVICE_PREFIX} || r.id, 'OpenConnect;' || coalesce(r.client_info, ''), r.started_at
+      from radius_sessions r
+      where r.user_id = u.id and r.stopped_at is null and r.updated_at > ${param('activeSince')}`;
+  const device = sql`'id', d.id, 'deviceInfo', d.info, 'loginAt', d.at`;
   const payment = sql`'resNum', p.res_num, 'refNum', p.ref_num, 'state', p.state, 'amount', p.amount,
     'createdAt', p.created_at, 'plan_id', p.plan_id`;
   const lists =
     kind === 'postgres'
-      ? sql`coalesce((select json_agg(json_build_object(${device}) order by d.login_at)
-            from devices d where d.user_id = u.id), '[]'::json) as devices,
+      ? sql`coalesce((select json_agg(json_build_object(${device}) order by d.at)
+            from (${deviceRows}) d), '[]'::json) as devices,
           coalesce((select json_agg(json_build_object(${payment}) order by p.created_at desc, p.id desc)
             from payments p where p.user_id = u.id), '[]'::json) as payments`
-      : sql`(select json_group_array(json_object(${device}) order by d.login_at)
-            from devices d where d.user_id = u.id) as devices,
+      : sql`(select json_group_array(json_object(${device}) order by d.at)
+            from (${deviceRows}) d) as devices,
           (select json_group_array(json_object(${payment}) order by p.created_at desc, p.id desc)
             from payments p where p.user_id = u.id) as payments`;
   return sql<AccountRow>`select u.username, u.expire_date, u.used_bytes, u.allowed_mb, u.allowed_devices, u.suspend,
@@ -194,9 +195,17 @@ const sessionAccount = prepare<'tokenHash' | 'now', AccountRow>((_db, kind, para
     where s.token_hash = ${param('tokenHash')} and s.expires_at > ${param('now')}`;
 });
 
-/** The account of a live session token (the panel's account call), or undefined. */
-export async function accountForSession(db: Db, token: string, now: Date): Promise<Account | undefined> {
-  const [row] = await sessionAccount(db, { tokenHash: tokenHash(token), now: now.toISOString() });
+/**
+ * The account of a live session token (the panel's account call), or undefined. `activeSince`:
+ * OpenConnect connections heard from since then are listed among its devices.
+ */
+export async function accountForSession(
+  db: Db,
+  token: string,
+  now: Date,
+  activeSince: string,
+): Promise<Account | undefined> {
+  const [row] = await sessionAccount(db, { tokenHash: tokenHash(token), now: now.toISOString(), activeSince });
   if (!row) return undefined;
   const list = <T>(value: string | T[]): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : value);
   return toAccount(row, list(row.devices), list(row.payments));

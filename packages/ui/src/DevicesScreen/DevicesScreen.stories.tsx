@@ -23,6 +23,20 @@ type Story = StoryObj<typeof meta>;
 export const Loaded: Story = {};
 export const Disconnecting: Story = { args: { disconnecting: 'd1' } };
 export const NoDevices: Story = { args: { devices: [] } };
+/** An OpenConnect connection counts as a device, and ends only when its device disconnects: no button. */
+export const WithOpenConnect: Story = {
+  args: {
+    devices: [
+      ...ACCOUNT.devices,
+      { id: 'openconnect-7', deviceInfo: 'OpenConnect;9.01-3', loginAt: '2026-05-28T18:42:00.000Z' },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const rows = within(canvasElement).getAllByRole('row');
+    const last = rows[rows.length - 1]!;
+    await expect(within(last).queryByRole('button')).toBeNull();
+  },
+};
 export const Loading: Story = { args: { status: 'loading' } };
 export const Error: Story = { args: { status: 'error' } };
 export const Mobile: Story = { parameters: { mobile: true } };

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { parseDeviceInfo, type Device } from '@separ/domain';
+import { canDisconnect, parseDeviceInfo, type Device } from '@separ/domain';
 import { Button } from '../Button';
 import { EmptyState } from '../EmptyState';
 import { ErrorView } from '../ErrorView';
@@ -28,6 +28,11 @@ export interface DevicesScreenProps {
   disconnecting?: string | null;
   onRetry(): void;
 }
+
+/** Where the panel cannot end a connection (OpenConnect), it says so instead of offering a button. */
+const EndsItself = styled.small`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
 
 /** The devices signed in to the account, with counters, a tip and a Disconnect button per row. */
 export function DevicesScreen({
@@ -92,21 +97,24 @@ export function DevicesScreen({
               {
                 key: 'action',
                 header: t('devices.table.actions'),
-                cell: (device) => (
-                  <Button
-                    variant="danger"
-                    size="sm"
-                    icon="x"
-                    loading={disconnecting === device.id}
-                    disabled={disconnecting !== null}
-                    onClick={() => onDisconnect(device.id)}
-                    aria-label={t('devices.disconnectLabel', {
-                      device: parseDeviceInfo(device.deviceInfo).os || t('devices.unknownOs'),
-                    })}
-                  >
-                    {t('devices.disconnect')}
-                  </Button>
-                ),
+                cell: (device) =>
+                  !canDisconnect(device) ? (
+                    <EndsItself>{t('devices.endsOnDisconnect')}</EndsItself>
+                  ) : (
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      icon="x"
+                      loading={disconnecting === device.id}
+                      disabled={disconnecting !== null}
+                      onClick={() => onDisconnect(device.id)}
+                      aria-label={t('devices.disconnectLabel', {
+                        device: parseDeviceInfo(device.deviceInfo).os || t('devices.unknownOs'),
+                      })}
+                    >
+                      {t('devices.disconnect')}
+                    </Button>
+                  ),
               },
             ]}
           />

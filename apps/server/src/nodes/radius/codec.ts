@@ -38,7 +38,7 @@ export function accountingAuthenticatorValid(raw: Buffer, secret: string): boole
 export function messageAuthenticatorValid(raw: Buffer, secret: string): boolean | null {
   const length = raw.readUInt16BE(2);
   const packet = Buffer.from(raw.subarray(0, length));
-  for (let offset = 20; offset + 2 <= length; ) {
+  for (let offset = 20; offset + 2 <= length;) {
     const type = packet[offset]!;
     const size = packet[offset + 1]!;
     if (size < 2 || offset + size > length) return false;
@@ -78,7 +78,8 @@ export function accessReply(
     secret,
     add_message_authenticator: false,
     attributes: [[MESSAGE_AUTHENTICATOR, Buffer.alloc(16)], ...attributes, ...proxyState],
-  } as radius.EncodeArgs);
+    authenticator: request.authenticator,
+  } as radius.EncodeArgs & { authenticator: Buffer });
   request.authenticator.copy(reply, 4);
   createHmac('md5', secret).update(reply).digest().copy(reply, 22);
   createHash('md5').update(reply).update(secret).digest().copy(reply, 4);
