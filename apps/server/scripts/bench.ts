@@ -24,11 +24,17 @@ import { loadConfig } from '../src/config.ts';
 import { createContext } from '../src/context.ts';
 import { openDatabase } from '../src/db/index.ts';
 import { createNode } from '../src/nodes/records.ts';
+import { addRadiusClient } from '../src/nodes/radius/service.ts';
+import { freeUdpPort } from '../test/radiusClient.ts';
+import { createSocket } from 'node:dgram';
+import radius from 'radius';
 import { freshDatabase } from '../test/harness.ts';
 import { exited, freePort, startServer, waitHealthy } from '../test/processes.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Which parts to measure (BENCH_PARTS=radius,nodes…); all by default. */
+const parts = new Set((process.env.BENCH_PARTS ?? 'api,nodes,radius').split(','));
 const CONNECTIONS = 50;
 
 interface Row {
@@ -182,6 +188,151 @@ interface NodeRow {
 }
 const nodeRows: NodeRow[] = [];
 const NODE_ACCOUNTS = 10_000;
+const RADIUS_SECRET = 'bench-radius-secret';
+
+/** RADIUS rows (OpenConnect nodes issue): Access- and Accounting-Requests a second, beside a bare UDP server. */
+interface RadiusRow {
+  target: string;
+  what: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  lost: number;
+  baseline?: string;
+}
+const radiusRows: RadiusRow[] = [];
+
+/** Keeps `inFlight` requests going for `seconds`, one socket each (as radcli opens one per request). */
+async function udpLoad(port: number, make: (n: number) => Buffer, inFlight: number, seconds: number, limit = Infinity) {
+  const latencies: number[] = [];
+  let lost = 0;
+  let n = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const worker = async () => {
+    const socket = createSocket('udp4');
+    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+    while (performance.now() < deadline && n < limit) {
+      const packet = make(n++);
+      const started = performance.now();
+      const answered = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          socket.removeAllListeners('message');
+          resolve(false);
+        }, 2000);
+        socket.once('message', () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+        socket.send(packet, port, '127.0.0.1');
+      });
+      if (answered) latencies.push(performance.now() - started);
+      else lost++;
+    }
+    socket.close();
+  };
+  const began = performance.now();
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  const elapsed = (performance.now() - began) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) =>
+    Math.round((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0) * 10) / 10;
+  return { rps: Math.round((latencies.length / elapsed) * 10) / 10, p50: at(0.5), p99: at(0.99), lost };
+}
+
+/** A bare node:dgram server answering every datagram with 20 bytes: the floor of a UDP round trip here. */
+function bareUdp(port: number): ChildProcess {
+  const code = `const s = require('node:dgram').createSocket('udp4'); const r = Buffer.alloc(20, 5); s.on('message', (m, a) => s.send(r, a.port, a.address)); s.bind(${port}, '127.0.0.1');`;
+  return spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+}
+
+let identifier = 0;
+function radiusPacket(code: 'Access-Request' | 'Accounting-Request', attributes: Array<[string, unknown]>): Buffer {
+  identifier = (identifier + 1) % 256;
+  return radius.encode({
+    code,
+    secret: RADIUS_SECRET,
+    identifier,
+    attributes: attributes as radius.EncodeArgs['attributes'],
+  });
+}
+
+async function benchRadius(
+  target: string,
+  ports: { auth: number; acct: number },
+  chosen: { username: string; password: string },
+) {
+  const account = (n: number) => `bn${String(n % NODE_ACCOUNTS).padStart(6, '0')}`;
+  const passwordOf = (n: number) => `Bench${String(n % NODE_ACCOUNTS).padStart(7, '0')}`;
+  const auth = await udpLoad(
+    ports.auth,
+    (n) =>
+      radiusPacket('Access-Request', [
+        ['User-Name', account(n)],
+        ['User-Password', passwordOf(n)],
+      ]),
+    20,
+    SECONDS,
+  );
+  radiusRows.push({ target, what: 'Access-Request, generated passwords (fast scrypt), 20 in flight', ...auth });
+  const slow = await udpLoad(
+    ports.auth,
+    () =>
+      radiusPacket('Access-Request', [
+        ['User-Name', chosen.username],
+        ['User-Password', chosen.password],
+      ]),
+    1,
+    SECONDS,
+  );
+  radiusRows.push({ target, what: 'Access-Request, a chosen password (OWASP scrypt), 1 in flight', ...slow });
+  // 1,000 sessions started, then interim updates with growing counters, 50 in flight.
+  const started = await udpLoad(
+    ports.acct,
+    (n) =>
+      radiusPacket('Accounting-Request', [
+        ['Acct-Status-Type', 'Start'],
+        ['User-Name', account(n)],
+        ['Acct-Session-Id', `b-${n}`],
+      ]),
+    50,
+    60,
+    1000,
+  );
+  if (started.lost > 0) throw new Error(`${started.lost} accounting starts were not answered`);
+  const acct = await udpLoad(
+    ports.acct,
+    (n) =>
+      radiusPacket('Accounting-Request', [
+        ['Acct-Status-Type', 'Interim-Update'],
+        ['User-Name', account(n % 1000)],
+        ['Acct-Session-Id', `b-${n % 1000}`],
+        ['Acct-Input-Octets', 1000 * (Math.floor(n / 1000) + 1)],
+        ['Acct-Output-Octets', 5000 * (Math.floor(n / 1000) + 1)],
+      ]),
+    50,
+    SECONDS,
+  );
+  const port = await freePort();
+  const bare = bareUdp(port);
+  await new Promise((r) => setTimeout(r, 300));
+  const floor = await udpLoad(
+    port,
+    (n) =>
+      radiusPacket('Accounting-Request', [
+        ['Acct-Status-Type', 'Interim-Update'],
+        ['Acct-Session-Id', `b-${n}`],
+      ]),
+    50,
+    SECONDS,
+  );
+  bare.kill();
+  radiusRows.push({
+    target,
+    what: 'Accounting-Request (Interim-Update), 1,000 sessions, 50 in flight',
+    ...acct,
+    baseline: `bare node:dgram answering the same load: ${floor.rps.toLocaleString('en')}/s (Separ at ${(acct.rps / floor.rps).toFixed(2)})`,
+  });
+}
 
 /** 10,000 accounts straight into the server's database, and a node: what a big shop's node pulls. */
 async function seedNodeAccounts(fresh: { url: string | null; dataDir: string }) {
@@ -223,6 +374,7 @@ async function seedNodeAccounts(fresh: { url: string | null; dataDir: string }) 
       security: 'reality',
       serverName: 'www.microsoft.com',
     });
+    await addRadiusClient(ctx, { ip: '127.0.0.1', secret: RADIUS_SECRET });
     const ids = (await database.db.selectFrom('users').select('id').execute()).map((u) => u.id);
     return { ...node, ids };
   } finally {
@@ -248,8 +400,14 @@ async function timePosts(url: string, body: string, runs: number): Promise<numbe
   return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
 }
 
-async function benchNodes(target: string, base: string, fresh: { url: string | null; dataDir: string }) {
+async function benchNodes(
+  target: string,
+  base: string,
+  fresh: { url: string | null; dataDir: string },
+  measureIt: boolean,
+) {
   const { id, token, ids } = await seedNodeAccounts(fresh);
+  if (!measureIt) return;
   const query = `node_type=vless&node_id=${id}&token=${token}`;
   const userUrl = `${base}/api/v1/server/UniProxy/user?${query}`;
   const first = await fetch(userUrl);
@@ -291,6 +449,7 @@ async function benchNodes(target: string, base: string, fresh: { url: string | n
 async function benchServer(kind: 'sqlite' | 'postgres', rows: Row[]) {
   const fresh = await freshDatabase(kind);
   const port = await freePort();
+  const radiusPorts = { auth: await freeUdpPort(), acct: await freeUdpPort() };
   const base = `http://127.0.0.1:${port}`;
   // Production settings: the real password cost, request logging at info (to /dev/null here).
   const child = startServer({
@@ -303,64 +462,70 @@ async function benchServer(kind: 'sqlite' | 'postgres', rows: Row[]) {
     SEPAR_SCRYPT_P: '3',
     SEPAR_LOGIN_LIMIT_IP_MINUTE: '1000000',
     SEPAR_RECONCILE_INTERVAL_SECONDS: '0',
+    SEPAR_RADIUS_AUTH_PORT: String(radiusPorts.auth),
+    SEPAR_RADIUS_ACCT_PORT: String(radiusPorts.acct),
   });
   try {
     await waitHealthy(base, child);
     const who = await customer(base);
     const target = kind === 'sqlite' ? 'Separ on SQLite' : 'Separ on PostgreSQL';
-    const plans = await measure(`${base}/getTelPlans`);
-    const accountHeaders = { cookie: who.cookie };
-    const account = await measure(`${base}/api/site/account`, { method: 'POST', headers: accountHeaders });
-    if (kind === 'sqlite') {
-      // The answers are the same on both databases: replay them once.
-      const plansAnswer = await answerOf(`${base}/getTelPlans`);
-      const accountAnswer = await answerOf(`${base}/api/site/account`, { method: 'POST', headers: accountHeaders });
-      rows.push({ target, call: 'GET /getTelPlans', ...plans, sameAnswer: await replayRate(plansAnswer, 'GET') });
+    if (parts.has('api')) {
+      const plans = await measure(`${base}/getTelPlans`);
+      const accountHeaders = { cookie: who.cookie };
+      const account = await measure(`${base}/api/site/account`, { method: 'POST', headers: accountHeaders });
+      if (kind === 'sqlite') {
+        // The answers are the same on both databases: replay them once.
+        const plansAnswer = await answerOf(`${base}/getTelPlans`);
+        const accountAnswer = await answerOf(`${base}/api/site/account`, { method: 'POST', headers: accountHeaders });
+        rows.push({ target, call: 'GET /getTelPlans', ...plans, sameAnswer: await replayRate(plansAnswer, 'GET') });
+        rows.push({
+          target,
+          call: 'POST /api/site/account',
+          ...account,
+          sameAnswer: await replayRate(accountAnswer, 'POST'),
+        });
+      } else {
+        rows.push({ target, call: 'GET /getTelPlans', ...plans });
+        rows.push({ target, call: 'POST /api/site/account', ...account });
+      }
+      // Right passwords at the full cost, as many at once as the hashing queue runs (the cores less
+      // the event loop's): more would only measure 503s.
+      const loginConnections = Math.max(1, cpus().length - 1);
       rows.push({
         target,
-        call: 'POST /api/site/account',
-        ...account,
-        sameAnswer: await replayRate(accountAnswer, 'POST'),
-      });
-    } else {
-      rows.push({ target, call: 'GET /getTelPlans', ...plans });
-      rows.push({ target, call: 'POST /api/site/account', ...account });
-    }
-    // Right passwords at the full cost, as many at once as the hashing queue runs (the cores less
-    // the event loop's): more would only measure 503s.
-    const loginConnections = Math.max(1, cpus().length - 1);
-    rows.push({
-      target,
-      call: 'POST /site_login',
-      connections: loginConnections,
-      ...(await measure(`${base}/site_login?username=${who.username}&password=${encodeURIComponent(who.password)}`, {
-        method: 'POST',
+        call: 'POST /site_login',
         connections: loginConnections,
-      })),
-    });
+        ...(await measure(`${base}/site_login?username=${who.username}&password=${encodeURIComponent(who.password)}`, {
+          method: 'POST',
+          connections: loginConnections,
+        })),
+      });
 
-    // Replays of a paid order's return, SECONDS of them (tens of thousands): answered from the
-    // database, with no gateway call and no hash. (A run of a fixed 1,000 requests ends on
-    // autocannon's one-second tick, which would make any rate read about 1,000/s.)
-    const replays = await measure(who.returnUrl);
-    abuse.push({ target, what: `replayed returns of a paid order, ${SECONDS} s`, ...replays });
+      // Replays of a paid order's return, SECONDS of them (tens of thousands): answered from the
+      // database, with no gateway call and no hash. (A run of a fixed 1,000 requests ends on
+      // autocannon's one-second tick, which would make any rate read about 1,000/s.)
+      const replays = await measure(who.returnUrl);
+      abuse.push({ target, what: `replayed returns of a paid order, ${SECONDS} s`, ...replays });
 
-    // 50 connections of failing logins for SECONDS, with the plans measured alongside (10 connections).
-    const [failing, plansAlongside] = await Promise.all([
-      measure(`${base}/site_login?username=${who.username}&password=wrongPassw0rd`, {
-        method: 'POST',
-        warmUp: false,
-      }),
-      measure(`${base}/getTelPlans`, { connections: 10, warmUp: false }),
-    ]);
-    abuse.push({
-      target,
-      what: '50 connections of failing logins, 10 s',
-      ...failing,
-      alongside: { rps: plansAlongside.rps, p99: plansAlongside.p99, errors: plansAlongside.errors },
-    });
-
-    await benchNodes(target, base, fresh);
+      // 50 connections of failing logins for SECONDS, with the plans measured alongside (10 connections).
+      const [failing, plansAlongside] = await Promise.all([
+        measure(`${base}/site_login?username=${who.username}&password=wrongPassw0rd`, {
+          method: 'POST',
+          warmUp: false,
+        }),
+        measure(`${base}/getTelPlans`, { connections: 10, warmUp: false }),
+      ]);
+      abuse.push({
+        target,
+        what: '50 connections of failing logins, 10 s',
+        ...failing,
+        alongside: { rps: plansAlongside.rps, p99: plansAlongside.p99, errors: plansAlongside.errors },
+      });
+    }
+    await benchNodes(target, base, fresh, parts.has('nodes'));
+    // The server reads its RADIUS clients every five seconds: the one added with the accounts.
+    await new Promise((resolve) => setTimeout(resolve, 5500));
+    if (parts.has('radius')) await benchRadius(target, radiusPorts, who);
   } finally {
     child.kill('SIGTERM');
     await exited(child);
@@ -382,6 +547,18 @@ function abuseTable(bare: number): string {
       `| ${row.target} | ${row.what} | ${row.rps.toLocaleString('en')} | ${(row.rps / bare).toFixed(2)} | ${row.p99} | ${row.max} | ${answers} | ${row.errors} | ${alongside} |`,
     );
   }
+  return lines.join('\n');
+}
+
+function radiusTable(): string {
+  const lines = [
+    '| target | requests | answered/s | p50 (ms) | p99 (ms) | unanswered | baseline in the same run |',
+    '| --- | --- | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const row of radiusRows)
+    lines.push(
+      `| ${row.target} | ${row.what} | ${row.rps.toLocaleString('en')} | ${row.p50} | ${row.p99} | ${row.lost} | ${row.baseline ?? ''} |`,
+    );
   return lines.join('\n');
 }
 
@@ -423,8 +600,10 @@ async function main() {
   await benchServer('sqlite', rows);
   await benchServer('postgres', rows);
   const bareRps = rows[0]!.rps;
-  const result = `${table(rows, bareRps)}\n\nWhat an anonymous visitor can make it do:\n\n${abuseTable(bareRps)}\n\nThe V2Ray nodes' API (V2bX), ${NODE_ACCOUNTS.toLocaleString('en')} accounts:\n\n${nodeTable(bareRps)}`;
+  const result = `${table(rows, bareRps)}\n\nWhat an anonymous visitor can make it do:\n\n${abuseTable(bareRps)}\n\nThe V2Ray nodes' API (V2bX), ${NODE_ACCOUNTS.toLocaleString('en')} accounts:\n\n${nodeTable(bareRps)}\n\nRADIUS for the OpenConnect nodes (ocserv), the same accounts:\n\n${radiusTable()}`;
   console.log(result);
+  // A partial run (BENCH_PARTS) prints its figures and leaves the document to a whole run.
+  if (parts.size < 3) return;
 
   const stamp = `Measured ${new Date().toISOString().slice(0, 10)} with autocannon, ${CONNECTIONS} connections, ${SECONDS} s per call after a 2 s warm-up, on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}; server and load generator on the same machine.`;
   const file = join(ROOT, 'docs', 'BENCHMARKS.md');

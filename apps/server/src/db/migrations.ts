@@ -421,6 +421,18 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('radius_clients').ifExists().execute();
       },
     },
+    '0006_throttle_ends': {
+      async up(db: Db) {
+        // Each window knows when it ends: the counters of a login (a minute per client, an hour per
+        // account) are counted in one statement.
+        await db.schema.alterTable('throttle').addColumn('window_ends', 'text').execute();
+        await db.schema.createIndex('throttle_ends').on('throttle').column('window_ends').execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropIndex('throttle_ends').ifExists().execute();
+        await db.schema.alterTable('throttle').dropColumn('window_ends').execute();
+      },
+    },
   };
 }
 

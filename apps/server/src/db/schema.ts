@@ -92,6 +92,7 @@ export interface ThrottleTable {
   key: string;
   count: number;
   window_start: string;
+  window_ends: string | null;
 }
 
 /** A VPN node run by V2bX (CONTRACTS §5): its inbound, as the UniProxy config describes it. */

@@ -19,7 +19,7 @@ import { querySchema, requiredParam } from '../http/params.ts';
 import { clientKey } from '../http/clientKey.ts';
 import { gatewayActive } from '../routes/public.ts';
 import { languageOf } from '../routes/site.ts';
-import { countAttempt } from '../services/throttle.ts';
+import { countAttempts } from '../services/throttle.ts';
 import { GatewayError } from './gateways.ts';
 import { maskEmail } from './mail.ts';
 import {
@@ -102,14 +102,18 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
 
       // Each payment request writes an order and calls a gateway: counted per client and per e-mail.
       const { perIpPerHour, perEmailPerHour } = ctx.config.orderLimits;
-      const [byIp, byEmail] = await Promise.all([
-        countAttempt(ctx.db, `order:ip:${clientKey(request.ip)}`, perIpPerHour, HOUR_MS, ctx.now()),
-        countAttempt(ctx.db, `order:email:${email.toLowerCase()}`, perEmailPerHour, HOUR_MS, ctx.now()),
-      ]);
-      if (byIp.blocked || byEmail.blocked)
+      const [byIp, byEmail] = await countAttempts(
+        ctx.db,
+        [
+          { key: `order:ip:${clientKey(request.ip)}`, limit: perIpPerHour, windowMs: HOUR_MS },
+          { key: `order:email:${email.toLowerCase()}`, limit: perEmailPerHour, windowMs: HOUR_MS },
+        ],
+        ctx.now(),
+      );
+      if (byIp!.blocked || byEmail!.blocked)
         throw tooManyRequests(
           'Too many payment requests. Please wait and try again.',
-          Math.max(byIp.retryAfterSeconds, byEmail.retryAfterSeconds),
+          Math.max(byIp!.retryAfterSeconds, byEmail!.retryAfterSeconds),
         );
 
       const amount = (parsePriceMap(plan.price_toman)[PRICE_KEY] as number) * 10;

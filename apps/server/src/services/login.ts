@@ -3,7 +3,7 @@ import type { UserRow } from '../db/schema.ts';
 import { clientKey } from '../http/clientKey.ts';
 import { tooManyRequests } from '../http/errors.ts';
 import { Overloaded } from '../security/workQueue.ts';
-import { clearThrottle, countAttempt, refundAttempt } from './throttle.ts';
+import { countAttempts, refundAttempts } from './throttle.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const TOO_MANY = 'Too many login attempts. Please wait and try again.';
@@ -19,7 +19,7 @@ const MINUTE_MS = 60 * 1000;
  *   writes anything;
  * - it is counted before any hashing, in one atomic statement per key (the client's first: what the
  *   client is refused does not count against the account), so parallel attempts cannot all pass the
- *   throttle; a success takes its count back (and clears the account's);
+ *   throttle; a success takes its count back from both;
  * - only a known username's password is hashed, through the bounded queue;
  * - a failure answers no sooner than a full-cost check takes (a timer, no work), so an unknown
  *   username looks like a known one without costing a hash.
@@ -39,23 +39,33 @@ export async function checkCredentials(
   const userKey = `login:user:${username.toLowerCase()}`;
   const ipKey = `login:ip:${clientKey(ip)}`;
   const { perUserPerHour, perIpPerMinute } = ctx.config.loginLimits;
-  // The client first: attempts it is refused for do not count against the account.
-  const byIp = await countAttempt(ctx.db, ipKey, perIpPerMinute, MINUTE_MS, now);
-  if (byIp.blocked) throw tooManyRequests(TOO_MANY, byIp.retryAfterSeconds);
-  const byUser = await countAttempt(ctx.db, userKey, perUserPerHour, HOUR_MS, now);
-  if (byUser.blocked) throw tooManyRequests(TOO_MANY, byUser.retryAfterSeconds);
+  // Both counted in one statement. What the client is refused for does not count against the account.
+  const [byIp, byUser] = await countAttempts(
+    ctx.db,
+    [
+      { key: ipKey, limit: perIpPerMinute, windowMs: MINUTE_MS },
+      { key: userKey, limit: perUserPerHour, windowMs: HOUR_MS },
+    ],
+    now,
+  );
+  if (byIp!.blocked) {
+    await refundAttempts(ctx.db, [userKey]);
+    throw tooManyRequests(TOO_MANY, byIp!.retryAfterSeconds);
+  }
+  if (byUser!.blocked) throw tooManyRequests(TOO_MANY, byUser!.retryAfterSeconds);
   let valid = false;
   try {
     if (user) valid = await passwords.verify(password, user.password_hash);
   } catch (error) {
     // The queue filled up meanwhile: not served, so the attempt does not count against the client.
-    if (error instanceof Overloaded) await Promise.all([refundAttempt(ctx.db, userKey), refundAttempt(ctx.db, ipKey)]);
+    if (error instanceof Overloaded) await refundAttempts(ctx.db, [userKey, ipKey]);
     throw error;
   }
   if (!user || !valid) {
     await passwords.padFrom(started);
     return null;
   }
-  await Promise.all([clearThrottle(ctx.db, userKey), refundAttempt(ctx.db, ipKey)]);
+  // A success takes its attempt back from both (one statement).
+  await refundAttempts(ctx.db, [userKey, ipKey]);
   return user;
 }

@@ -9,12 +9,41 @@ export interface ThrottleState {
   retryAfterSeconds: number;
 }
 
+/** One key to count, its limit and its window. */
+export interface Counter {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
 /**
- * Counts one attempt for the key and says whether it is over the limit: one atomic statement, so
- * that attempts made in parallel are all counted before any of them does its work (a peek before
- * and a count after would let every parallel attempt through). A new window starts when the last
- * one ended.
+ * Counts one attempt for each key and says whether each is over its limit: one atomic statement for
+ * all of them, so that attempts made in parallel are all counted before any of them does its work
+ * (a peek before and a count after would let every parallel attempt through), and a login costs
+ * one write here, not one per key. A new window starts when the last one ended.
  */
+export async function countAttempts(db: Db, counters: Counter[], now: Date): Promise<ThrottleState[]> {
+  const start = now.toISOString();
+  const rows = counters.map((c) => sql`(${c.key}, 1, ${start}, ${new Date(now.getTime() + c.windowMs).toISOString()})`);
+  // A row whose window has ended starts a new one (old rows without an end count as ended).
+  const ended = sql`coalesce(throttle.window_ends, '') <= ${start}`;
+  const result = await sql<{ key: string; count: number; window_ends: string }>`
+    insert into throttle (key, count, window_start, window_ends) values ${sql.join(rows)}
+    on conflict (key) do update set
+      count = case when ${ended} then 1 else throttle.count + 1 end,
+      window_start = case when ${ended} then excluded.window_start else throttle.window_start end,
+      window_ends = case when ${ended} then excluded.window_ends else throttle.window_ends end
+    returning key, count, window_ends`.execute(db);
+  const byKey = new Map(result.rows.map((row) => [row.key, row]));
+  return counters.map((c) => {
+    const row = byKey.get(c.key);
+    const count = Number(row?.count ?? 1);
+    const ends = Date.parse(row?.window_ends ?? start);
+    return { count, blocked: count > c.limit, retryAfterSeconds: Math.max(1, (ends - now.getTime()) / 1000) };
+  });
+}
+
+/** Counts one attempt for one key (see countAttempts). */
 export async function countAttempt(
   db: Db,
   key: string,
@@ -22,18 +51,18 @@ export async function countAttempt(
   windowMs: number,
   now: Date,
 ): Promise<ThrottleState> {
-  const start = now.toISOString();
-  const cutoff = new Date(now.getTime() - windowMs).toISOString();
-  const result = await sql<{ count: number; window_start: string }>`
-    insert into throttle (key, count, window_start) values (${key}, 1, ${start})
-    on conflict (key) do update set
-      count = case when throttle.window_start <= ${cutoff} then 1 else throttle.count + 1 end,
-      window_start = case when throttle.window_start <= ${cutoff} then ${start} else throttle.window_start end
-    returning count, window_start`.execute(db);
-  const row = result.rows[0];
-  const count = Number(row?.count ?? 1);
-  const ends = Date.parse(row?.window_start ?? start) + windowMs;
-  return { count, blocked: count > limit, retryAfterSeconds: Math.max(1, (ends - now.getTime()) / 1000) };
+  const [state] = await countAttempts(db, [{ key, limit, windowMs }], now);
+  return state!;
+}
+
+/** Takes one attempt back for each key (logins that succeeded, or that the server could not serve). */
+export async function refundAttempts(db: Db, keys: string[]): Promise<void> {
+  await db
+    .updateTable('throttle')
+    .set((eb) => ({ count: eb('count', '-', 1) }))
+    .where('key', 'in', keys)
+    .where('count', '>', 0)
+    .execute();
 }
 
 /** Takes one attempt back (a login that succeeded, or one the server could not serve). */
@@ -51,9 +80,11 @@ export async function clearThrottle(db: Db, key: string): Promise<void> {
   await db.deleteFrom('throttle').where('key', '=', key).execute();
 }
 
-/** Deletes windows that ended: no limit is longer than a day. */
+/** Deletes the windows that have ended. */
 export async function purgeThrottle(db: Db, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
-  const result = await db.deleteFrom('throttle').where('window_start', '<', cutoff).executeTakeFirst();
+  const result = await db
+    .deleteFrom('throttle')
+    .where((eb) => eb(eb.fn.coalesce('window_ends', eb.val('')), '<=', now.toISOString()))
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
