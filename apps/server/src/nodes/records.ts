@@ -70,6 +70,9 @@ export interface NodeInput {
   active?: boolean;
 }
 
+/** The site a REALITY node borrows when the operator names none (docs/NODES.md). */
+export const REALITY_DEFAULT_SNI = 'www.microsoft.com';
+
 const HOSTNAME =
   /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 const isHost = (value: string) => HOSTNAME.test(value) || isIP(value) !== 0;
@@ -110,7 +113,7 @@ function check(n: Columns, knownCountries: Set<string>): void {
   if (!isHost(n.host)) fail('--host must be the address buyers connect to: a domain name or an IP address.');
   if (!Number.isInteger(n.port) || n.port < 1 || n.port > 65_535) fail('--port must be 1 to 65535.');
   if (n.country_code === null || !knownCountries.has(n.country_code))
-    fail(`--country: no country ${n.country_code ?? '(none)'}; add it first with "countries add".`);
+    fail(`--country: ${n.country_code ?? '(none)'} is not a country code (two letters, e.g. DE).`);
   if (!(n.rate > 0 && n.rate <= 100)) fail('--rate must be above 0 and at most 100.');
   const rule = RULES[protocol];
   if (!rule.networks.includes(n.network as Network))
@@ -123,7 +126,7 @@ function check(n: Columns, knownCountries: Set<string>): void {
     fail('--service-name is needed for gRPC: letters, digits, dots, dashes or slashes.');
   if (n.transport_host !== null && !isHost(n.transport_host)) fail('--transport-host must be a domain name.');
   if (n.security !== 'none' && (n.server_name === null || !isHost(n.server_name)))
-    fail('--sni (the TLS server name) is needed: a domain name.');
+    fail('--sni (the TLS server name) must be a domain name or an address.');
   if (n.security === 'reality') {
     if (!['tcp', 'grpc', 'xhttp'].includes(n.network)) fail('REALITY runs over tcp, grpc or xhttp.');
     if (!BASE64URL_32.test(n.reality_public_key ?? '')) fail('--public-key: 32 bytes, base64url (xray x25519).');
@@ -199,7 +202,9 @@ function merge(ctx: AppContext, base: Columns, input: NodeInput): Columns {
   // Trojan and Hysteria 2 always run with TLS (V2bX does so whatever it is told).
   if ((next.protocol === 'trojan' || next.protocol === 'hysteria2') && input.security === undefined)
     next.security = 'tls';
-  if (next.security !== 'none' && next.server_name === null && isIP(next.host) === 0) next.server_name = next.host;
+  // TLS: the node's own name, the host it is reached at unless told; REALITY: a well-known site to borrow.
+  if (next.security === 'tls' && next.server_name === null && next.host) next.server_name = next.host;
+  if (next.security === 'reality' && next.server_name === null) next.server_name = REALITY_DEFAULT_SNI;
   if (next.protocol !== 'shadowsocks') next.cipher = null;
   // REALITY: the private key is given (and then its public key is derived) or made here.
   if (next.security === 'reality') {
@@ -248,14 +253,32 @@ const EMPTY: Columns = {
   active: 1,
 };
 
-async function countries(db: Db): Promise<Set<string>> {
-  return new Set((await db.selectFrom('countries').select('id').execute()).map((c) => c.id));
+/**
+ * The countries, with the node's own added when it is a region code the shop has not listed yet
+ * (its names in English and Persian from the ICU data Node carries): an operator adding a node in a
+ * new country need not add the country first.
+ */
+async function countries(db: Db, code: string | null): Promise<Set<string>> {
+  const known = new Set((await db.selectFrom('countries').select('id').execute()).map((c) => c.id));
+  if (code && /^[A-Z]{2}$/.test(code) && !known.has(code)) {
+    const en = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code);
+    const fa = new Intl.DisplayNames(['fa'], { type: 'region', fallback: 'none' }).of(code);
+    if (en && fa && !/unknown/i.test(en)) {
+      await db
+        .insertInto('countries')
+        .values({ id: code, title: en, title_fa: fa, sort_order: 100 })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .execute();
+      known.add(code);
+    }
+  }
+  return known;
 }
 
 /** Adds a node; returns its id and its token (shown once: only its hash is kept). */
 export async function createNode(ctx: AppContext, input: NodeInput): Promise<{ id: number; token: string }> {
   const settings = merge(ctx, EMPTY, input);
-  check(settings, await countries(ctx.db));
+  check(settings, await countries(ctx.db, settings.country_code));
   if (await ctx.db.selectFrom('nodes').select('id').where('name', '=', settings.name).executeTakeFirst())
     throw new InputError(`A node named ${settings.name} exists already.`);
   const token = randomToken();
@@ -280,7 +303,7 @@ export async function createNode(ctx: AppContext, input: NodeInput): Promise<{ i
 export async function updateNode(ctx: AppContext, idOrName: string | number, input: NodeInput): Promise<NodeRow> {
   const node = await findNode(ctx.db, idOrName);
   const settings = merge(ctx, node, input);
-  check(settings, await countries(ctx.db));
+  check(settings, await countries(ctx.db, settings.country_code));
   if (
     settings.name !== node.name &&
     (await ctx.db.selectFrom('nodes').select('id').where('name', '=', settings.name).executeTakeFirst())
