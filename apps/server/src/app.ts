@@ -25,6 +25,7 @@ import { Overloaded } from './security/workQueue.ts';
 import { appRoutes } from './routes/app.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { uniProxyRoutes } from './nodes/uniproxy.ts';
+import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { publicRoutes } from './routes/public.ts';
 import { siteRoutes } from './routes/site.ts';
 import { systemClock, type Clock } from './services/clock.ts';
@@ -210,8 +211,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       .send(body);
   }
   if (hasWeb) app.get('/', { schema: { hide: true } }, async (request, reply) => sendPage(request, reply));
+  await subscriptionRoutes(app, ctx, { sendPage: hasWeb ? sendPage : null });
 
-  const API_PATH = /^\/(api|site_|getTelPlans|requestAccount|appinfo|locales|payment\/|sandbox\/)/;
+  const API_PATH = /^\/(api|site_|getTelPlans|requestAccount|appinfo|locales|payment\/|sandbox\/|sub\/)/;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';

@@ -11,3 +11,4 @@ export * from './servers.ts';
 export * from './constants.ts';
 export * from './fallbackPlans.ts';
 export { asRecord, toNumber, toText } from './records.ts';
+export * from './apps.ts';

@@ -433,6 +433,17 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('throttle').dropColumn('window_ends').execute();
       },
     },
+    '0007_subscriptions': {
+      async up(db: Db) {
+        // The account's subscription link (CONTRACTS §7): a random token, replaced on request.
+        await db.schema.alterTable('users').addColumn('sub_token', 'text').execute();
+        await db.schema.createIndex('users_sub_token').on('users').column('sub_token').unique().execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropIndex('users_sub_token').ifExists().execute();
+        await db.schema.alterTable('users').dropColumn('sub_token').execute();
+      },
+    },
   };
 }
 

@@ -50,6 +50,8 @@ export interface UsersTable {
   plan_id: number | null;
   created_at: string;
   updated_at: string;
+  /** The subscription link's token (null until the account first asks for it). */
+  sub_token: Generated<string | null>;
 }
 
 export interface SessionsTable {

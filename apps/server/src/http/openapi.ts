@@ -31,6 +31,12 @@ const SUMMARIES: Record<string, { summary: string; tags: string[] }> = {
     summary: 'VPN app login: a device session, within the device limit; starts a pending subscription.',
     tags: ['apps'],
   },
+  '/sub/:token': {
+    summary:
+      'The subscription: base64 links, Clash.Meta YAML or sing-box JSON by User-Agent (?format= forces), the page for a browser.',
+    tags: ['subscriptions'],
+  },
+  '/api/site/sub/reset': { summary: 'A new subscription link; the old one answers 404.', tags: ['site'] },
   '/api/v1/server/UniProxy/config': {
     summary: 'V2bX (Xboard UniProxy v1): the node inbound, with ETag/304; query node_id, node_type, token.',
     tags: ['nodes'],

@@ -22,6 +22,7 @@ import { checkCredentials } from '../services/login.ts';
 import { createSession, revokeSession } from '../services/sessions.ts';
 import { countAttempt, refundAttempt } from '../services/throttle.ts';
 import { accountServers } from '../services/servers.ts';
+import { subscriptionUrl } from '../subscriptions/service.ts';
 import { activeSince } from '../nodes/radius/service.ts';
 import { Overloaded } from '../security/workQueue.ts';
 
@@ -58,9 +59,11 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/api/site/account', { schema: { querystring: { type: 'object' } } }, async (request) => {
     const now = ctx.now();
-    const account = await accountForSession(ctx.db, requireToken(request), now, activeSince(ctx, now));
-    if (!account) throw sessionEnded();
-    return { ok: true, ...account };
+    const found = await accountForSession(ctx.db, requireToken(request), now, activeSince(ctx, now));
+    if (!found) throw sessionEnded();
+    const { subToken, ...account } = found;
+    const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    return { ok: true, ...account, subUrl: subscriptionUrl(origin, subToken) };
   });
 
   app.post(

@@ -8,6 +8,7 @@ import { randomPassword, type SecretBox, tokenHash } from '../security/crypto.ts
 import type { Passwords } from '../security/passwords.ts';
 import { accountOf, type AccessColumns } from './access.ts';
 import { addDays } from './clock.ts';
+import { ensureSubToken } from '../subscriptions/service.ts';
 
 /** Everything needed to create a VPN account. */
 export interface NewAccount {
@@ -158,6 +159,8 @@ function toAccount(user: AccountUser, devices: Device[], payments: Payment[]): A
 }
 
 type AccountRow = AccountUser & {
+  id: number;
+  sub_token: string | null;
   /** JSON text on SQLite, parsed by the driver on PostgreSQL. */
   devices: string | Device[];
   payments: string | Payment[];
@@ -189,7 +192,7 @@ const sessionAccount = prepare<'tokenHash' | 'now' | 'activeSince', AccountRow>(
             from (${deviceRows}) d) as devices,
           (select json_group_array(json_object(${payment}) order by p.created_at desc, p.id desc)
             from payments p where p.user_id = u.id) as payments`;
-  return sql<AccountRow>`select u.username, u.expire_date, u.used_bytes, u.allowed_mb, u.allowed_devices, u.suspend,
+  return sql<AccountRow>`select u.id, u.sub_token, u.username, u.expire_date, u.used_bytes, u.allowed_mb, u.allowed_devices, u.suspend,
       u.subs_days, u.ios, ${lists}
     from sessions s inner join users u on u.id = s.user_id
     where s.token_hash = ${param('tokenHash')} and s.expires_at > ${param('now')}`;
@@ -204,11 +207,12 @@ export async function accountForSession(
   token: string,
   now: Date,
   activeSince: string,
-): Promise<Account | undefined> {
+): Promise<(Account & { subToken: string }) | undefined> {
   const [row] = await sessionAccount(db, { tokenHash: tokenHash(token), now: now.toISOString(), activeSince });
   if (!row) return undefined;
   const list = <T>(value: string | T[]): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : value);
-  return toAccount(row, list(row.devices), list(row.payments));
+  const subToken = await ensureSubToken(db, { id: row.id, sub_token: row.sub_token });
+  return { ...toAccount(row, list(row.devices), list(row.payments)), subToken };
 }
 
 /** A new device id. */

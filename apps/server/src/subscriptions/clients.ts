@@ -13,9 +13,14 @@
 export type SubscriptionFormat = 'singbox' | 'clash' | 'page' | 'base64';
 
 const SING_BOX = /^(?:sf[aimt]\b|hiddify|karing)|\bsing-?box\b|\bkaring\b/i;
-const CLASH = /^(?:clash|mihomo|flclash|stash|koala-clash|prizrak-box)|clash-?verge|clashmeta(?:forandroid)?\b|clash\.meta|\bnekobox\b|\bclashx\b/i;
+const CLASH =
+  /^(?:clash|mihomo|flclash|stash|koala-clash|prizrak-box)|clash-?verge|clashmeta(?:forandroid)?\b|clash\.meta|\bnekobox\b|\bclashx\b/i;
 
-export function formatFor(userAgent: string | undefined, accept: string | undefined, forced?: string): SubscriptionFormat {
+export function formatFor(
+  userAgent: string | undefined,
+  accept: string | undefined,
+  forced?: string,
+): SubscriptionFormat {
   if (forced === 'base64' || forced === 'clash' || forced === 'singbox') return forced;
   const ua = userAgent ?? '';
   if (SING_BOX.test(ua)) return 'singbox';

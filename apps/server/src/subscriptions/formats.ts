@@ -40,12 +40,24 @@ const TEST_URL = 'https://www.gstatic.com/generate_204';
 
 /** mihomo's proxy for a link; null for what it cannot carry (xhttp). */
 function clashProxy(spec: LinkSpec, name: string): Record<string, unknown> | null {
-  const common = { name, type: spec.protocol === 'shadowsocks' ? 'ss' : spec.protocol, server: spec.host, port: spec.port, udp: true };
+  const common = {
+    name,
+    type: spec.protocol === 'shadowsocks' ? 'ss' : spec.protocol,
+    server: spec.host,
+    port: spec.port,
+    udp: true,
+  };
   const network = spec.network ?? 'tcp';
   if (network === 'xhttp') return null;
   const transport: Record<string, unknown> =
     network === 'ws'
-      ? { network: 'ws', 'ws-opts': { path: spec.path ?? '/', ...(spec.transportHost ? { headers: { Host: spec.transportHost } } : {}) } }
+      ? {
+          network: 'ws',
+          'ws-opts': {
+            path: spec.path ?? '/',
+            ...(spec.transportHost ? { headers: { Host: spec.transportHost } } : {}),
+          },
+        }
       : network === 'httpupgrade'
         ? {
             network: 'ws',
@@ -71,9 +83,22 @@ function clashProxy(spec: LinkSpec, name: string): Record<string, unknown> | nul
       : { tls: false };
   switch (spec.protocol) {
     case 'vless':
-      return { ...common, uuid: xrayUuid(spec.id ?? ''), ...transport, ...tls('servername'), ...(spec.flow ? { flow: spec.flow } : {}) };
+      return {
+        ...common,
+        uuid: xrayUuid(spec.id ?? ''),
+        ...transport,
+        ...tls('servername'),
+        ...(spec.flow ? { flow: spec.flow } : {}),
+      };
     case 'vmess':
-      return { ...common, uuid: xrayUuid(spec.id ?? ''), alterId: 0, cipher: 'auto', ...transport, ...tls('servername') };
+      return {
+        ...common,
+        uuid: xrayUuid(spec.id ?? ''),
+        alterId: 0,
+        cipher: 'auto',
+        ...transport,
+        ...tls('servername'),
+      };
     case 'trojan': {
       const { tls: _tls, ...secured } = tls('sni');
       return { ...common, password: spec.password ?? '', ...transport, ...secured };
@@ -121,19 +146,36 @@ function singBoxOutbound(spec: LinkSpec, tag: string): Record<string, unknown> |
   const common = { tag, server: spec.host, server_port: spec.port };
   const transport =
     network === 'ws'
-      ? { transport: { type: 'ws', path: spec.path ?? '/', ...(spec.transportHost ? { headers: { Host: spec.transportHost } } : {}) } }
+      ? {
+          transport: {
+            type: 'ws',
+            path: spec.path ?? '/',
+            ...(spec.transportHost ? { headers: { Host: spec.transportHost } } : {}),
+          },
+        }
       : network === 'httpupgrade'
-        ? { transport: { type: 'httpupgrade', path: spec.path ?? '/', ...(spec.transportHost ? { host: spec.transportHost } : {}) } }
+        ? {
+            transport: {
+              type: 'httpupgrade',
+              path: spec.path ?? '/',
+              ...(spec.transportHost ? { host: spec.transportHost } : {}),
+            },
+          }
         : network === 'grpc'
           ? { transport: { type: 'grpc', service_name: spec.serviceName ?? '' } }
           : {};
   const tls =
-    spec.security === 'tls' || spec.security === 'reality' || spec.protocol === 'trojan' || spec.protocol === 'hysteria2'
+    spec.security === 'tls' ||
+    spec.security === 'reality' ||
+    spec.protocol === 'trojan' ||
+    spec.protocol === 'hysteria2'
       ? {
           tls: {
             enabled: true,
             ...(spec.sni ? { server_name: spec.sni } : {}),
-            ...(spec.protocol === 'hysteria2' ? {} : { utls: { enabled: true, fingerprint: spec.fingerprint ?? 'chrome' } }),
+            ...(spec.protocol === 'hysteria2'
+              ? {}
+              : { utls: { enabled: true, fingerprint: spec.fingerprint ?? 'chrome' } }),
             ...(spec.security === 'reality'
               ? { reality: { enabled: true, public_key: spec.publicKey ?? '', short_id: spec.shortId ?? '' } }
               : {}),
@@ -142,9 +184,24 @@ function singBoxOutbound(spec: LinkSpec, tag: string): Record<string, unknown> |
       : {};
   switch (spec.protocol) {
     case 'vless':
-      return { type: 'vless', ...common, uuid: xrayUuid(spec.id ?? ''), ...(spec.flow ? { flow: spec.flow } : {}), ...tls, ...transport };
+      return {
+        type: 'vless',
+        ...common,
+        uuid: xrayUuid(spec.id ?? ''),
+        ...(spec.flow ? { flow: spec.flow } : {}),
+        ...tls,
+        ...transport,
+      };
     case 'vmess':
-      return { type: 'vmess', ...common, uuid: xrayUuid(spec.id ?? ''), security: 'auto', alter_id: 0, ...tls, ...transport };
+      return {
+        type: 'vmess',
+        ...common,
+        uuid: xrayUuid(spec.id ?? ''),
+        security: 'auto',
+        alter_id: 0,
+        ...tls,
+        ...transport,
+      };
     case 'trojan':
       return { type: 'trojan', ...common, password: spec.password ?? '', ...tls, ...transport };
     case 'shadowsocks':
@@ -163,22 +220,34 @@ function singBoxOutbound(spec: LinkSpec, tag: string): Record<string, unknown> |
 /**
  * A sing-box profile as the sing-box apps (SFA, SFI, Hiddify, Karing) import it: a TUN inbound, the
  * servers with a selector and an automatic pick, DNS through the tunnel, private addresses direct.
+ * The DNS servers are written in the form of the client's core when it names its version (SFA and
+ * SFI do: "sing-box 1.12.0"): 1.12 and later take typed servers, and the old form, which earlier
+ * cores need, goes away in 1.14.
  */
-export function singBoxProfile(specs: LinkSpec[]): string {
+export function singBoxProfile(specs: LinkSpec[], version: [number, number] | null = null): string {
   const names = uniqueNames(specs);
   const outbounds = specs
     .map((spec, index) => singBoxOutbound(spec, names[index]!))
     .filter((outbound): outbound is Record<string, unknown> => outbound !== null);
   const tags = outbounds.map((outbound) => String(outbound.tag));
+  const typedDns = version !== null && (version[0] > 1 || version[1] >= 12);
   const profile = {
     log: { level: 'warn' },
-    dns: {
-      servers: [
-        { tag: 'remote', address: 'tls://1.1.1.1', detour: GROUP },
-        { tag: 'local', address: 'local', detour: 'direct' },
-      ],
-      final: 'remote',
-    },
+    dns: typedDns
+      ? {
+          servers: [
+            { type: 'tls', tag: 'remote', server: '1.1.1.1', detour: GROUP },
+            { type: 'local', tag: 'local' },
+          ],
+          final: 'remote',
+        }
+      : {
+          servers: [
+            { tag: 'remote', address: 'tls://1.1.1.1', detour: GROUP },
+            { tag: 'local', address: 'local', detour: 'direct' },
+          ],
+          final: 'remote',
+        },
     inbounds: [
       {
         type: 'tun',
@@ -195,7 +264,11 @@ export function singBoxProfile(specs: LinkSpec[]): string {
       { type: 'direct', tag: 'direct' },
     ],
     route: {
-      rules: [{ action: 'sniff' }, { protocol: 'dns', action: 'hijack-dns' }, { ip_is_private: true, outbound: 'direct' }],
+      rules: [
+        { action: 'sniff' },
+        { protocol: 'dns', action: 'hijack-dns' },
+        { ip_is_private: true, outbound: 'direct' },
+      ],
       final: GROUP,
       auto_detect_interface: true,
     },
