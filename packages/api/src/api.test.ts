@@ -3,7 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authApi, loginFailure } from './endpoints/auth.ts';
 import { appInfoApi } from './endpoints/appInfo.ts';
-import { panelApi } from './endpoints/panel.ts';
+import { isSubscriptionGone, panelApi } from './endpoints/panel.ts';
 import { GATEWAYS_FAILED, paymentsApi, serverMessage } from './endpoints/payments.ts';
 import { plansApi } from './endpoints/plans.ts';
 import { isTransportError, isUnauthorized, type ApiError } from './errors.ts';
@@ -348,5 +348,47 @@ describe('the panel', () => {
     const result = await s.dispatch(panelApi.endpoints.unlinkDevice.initiate({ id: 'nope' }));
     expect(result.error).toMatchObject({ kind: 'http', code: 404 });
     expect(panelApi.endpoints.getAccount.select()(s.getState()).data!.devices).toHaveLength(2);
+  });
+});
+
+describe('the subscription link (CONTRACTS §7)', () => {
+  it('reads subUrl with the account and the page data by its token', async () => {
+    backend({ loggedIn: true });
+    const s = store();
+    const account = (await s.dispatch(panelApi.endpoints.getAccount.initiate())).data!;
+    expect(account.subUrl).toMatch(/^http:\/\/backend\.test:2087\/sub\/[A-Za-z0-9_-]{16,}$/);
+    const token = account.subUrl!.split('/').pop()!;
+    const page = await s.dispatch(panelApi.endpoints.getSubscription.initiate(token));
+    expect(page.data).toMatchObject({ subUrl: account.subUrl, account: { username: 'demo', devices: [] } });
+    expect(page.data!.links).toBeGreaterThan(0);
+    const asked = seen.find((request) => request.url.includes('/sub/'))!;
+    expect(new URL(asked.url).searchParams.get('format')).toBe('json');
+  });
+
+  it('replaces the link: the cached account shows the new one and the old one is gone', async () => {
+    backend({ loggedIn: true });
+    const s = store();
+    const before = (await s.dispatch(panelApi.endpoints.getAccount.initiate())).data!.subUrl!;
+    const reset = await s.dispatch(panelApi.endpoints.resetSubscription.initiate());
+    expect(reset.data!.subUrl).not.toBe(before);
+    expect(panelApi.endpoints.getAccount.select()(s.getState()).data!.subUrl).toBe(reset.data!.subUrl);
+    const old = await s.dispatch(panelApi.endpoints.getSubscription.initiate(before.split('/').pop()!));
+    expect(isSubscriptionGone(old.error)).toBe(true);
+    const fresh = await s.dispatch(panelApi.endpoints.getSubscription.initiate(reset.data!.subUrl.split('/').pop()!));
+    expect(fresh.data!.subUrl).toBe(reset.data!.subUrl);
+  });
+
+  it('tells a failed page load from a replaced link', async () => {
+    backend();
+    server.use(failure('subscription', 'http500'));
+    const result = await store().dispatch(panelApi.endpoints.getSubscription.initiate('Dm0SubT0kenSepar000001'));
+    expect(result.error).toMatchObject({ kind: 'http', code: 500 });
+    expect(isSubscriptionGone(result.error)).toBe(false);
+  });
+
+  it('fails a reset without a session', async () => {
+    backend();
+    const result = await store().dispatch(panelApi.endpoints.resetSubscription.initiate());
+    expect(isUnauthorized(result.error)).toBe(true);
   });
 });

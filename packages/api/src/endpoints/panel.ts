@@ -1,10 +1,21 @@
 import { asRecord, normalizeAccount, toText, type Account, type Country, type RawServer } from '@separ/domain';
 import { separApi } from '../api.ts';
-import { apiError } from '../errors.ts';
+import { apiError, isApiError } from '../errors.ts';
 
 export interface ServersData {
   servers: RawServer[];
   countries: Country[];
+}
+
+/** The account as the panel reads it: SPEC §3 plus the subscription link of CONTRACTS §7 (when the backend sends it). */
+export type PanelAccount = Account & { subUrl?: string };
+
+/** What the subscription page shows (GET /sub/{token}?format=json): the account's state and its link. */
+export interface SubscriptionData {
+  account: Account;
+  subUrl: string;
+  /** How many connection links the subscription carries now. */
+  links: number;
 }
 
 export interface ChangePasswordArgs {
@@ -13,11 +24,30 @@ export interface ChangePasswordArgs {
 }
 
 /** The account of SPEC §3 from POST /api/site/account (camelCase or snake_case; at the top or under `data`). */
-export function accountFromResponse(body: unknown): Account | null {
+export function accountFromResponse(body: unknown): PanelAccount | null {
   const record = asRecord(body);
   if (record.ok === false) return null;
   const nested = asRecord(record.data);
-  return normalizeAccount('username' in nested ? nested : record);
+  const source = 'username' in nested ? nested : record;
+  const account: PanelAccount | null = normalizeAccount(source);
+  const subUrl = toText(source.subUrl ?? source.sub_url);
+  if (account && /^https?:\/\//.test(subUrl)) account.subUrl = subUrl;
+  return account;
+}
+
+/** GET /sub/{token}?format=json → the page's data; null when the body is not that. */
+export function subscriptionFromResponse(body: unknown): SubscriptionData | null {
+  const record = asRecord(body);
+  if (record.ok !== true) return null;
+  const account = normalizeAccount(record);
+  const subUrl = toText(record.subUrl);
+  if (!account || !/^https?:\/\//.test(subUrl)) return null;
+  return { account, subUrl, links: typeof record.links === 'number' ? record.links : 0 };
+}
+
+/** The subscription page's error for a link that was replaced or never existed. */
+export function isSubscriptionGone(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'http' && error.code === 404;
 }
 
 /** SPEC §8: a not-ok body or a missing servers or countries list is an error. */
@@ -36,7 +66,7 @@ export function serversFromResponse(body: unknown): ServersData | null {
 export const panelApi = separApi.injectEndpoints({
   endpoints: (build) => ({
     /** POST /api/site/account with no body: the user record with its devices and payments. */
-    getAccount: build.query<Account, void>({
+    getAccount: build.query<PanelAccount, void>({
       async queryFn(_args, _api, _extra, baseQuery) {
         const result = await baseQuery({ url: '/api/site/account', method: 'POST' });
         if (result.error) return { error: result.error };
@@ -45,6 +75,43 @@ export const panelApi = separApi.injectEndpoints({
         return { data: account };
       },
       providesTags: ['Account'],
+    }),
+    /** GET /sub/{token}?format=json (no session): the subscription page's account and link; 404 when replaced. */
+    getSubscription: build.query<SubscriptionData, string>({
+      async queryFn(token, _api, _extra, baseQuery) {
+        const result = await baseQuery({
+          url: `/sub/${encodeURIComponent(token)}`,
+          method: 'GET',
+          params: { format: 'json' },
+        });
+        if (result.error) return { error: result.error };
+        const data = subscriptionFromResponse(result.data);
+        if (!data) return { error: apiError(toText(asRecord(result.data).message) || 'Subscription unavailable') };
+        return { data };
+      },
+    }),
+    /** POST /api/site/sub/reset → { ok, subUrl }: a new link; the old one answers 404 from now on. */
+    resetSubscription: build.mutation<{ subUrl: string }, void>({
+      async queryFn(_args, _api, _extra, baseQuery) {
+        const result = await baseQuery({ url: '/api/site/sub/reset', method: 'POST' });
+        if (result.error) return { error: result.error };
+        const body = asRecord(result.data);
+        const subUrl = toText(body.subUrl);
+        if (body.ok !== true || !subUrl) return { error: apiError(toText(body.message) || 'Link not replaced') };
+        return { data: { subUrl } };
+      },
+      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            panelApi.util.updateQueryData('getAccount', undefined, (account) => {
+              account.subUrl = data.subUrl;
+            }),
+          );
+        } catch {
+          return;
+        }
+      },
     }),
     /** POST /api/site/changepassword?currentpassword&newpassword → { ok, message }; ok false is an answer, not an error. */
     changePassword: build.mutation<{ ok: boolean; message: string }, ChangePasswordArgs>({
@@ -97,4 +164,11 @@ export const panelApi = separApi.injectEndpoints({
   }),
 });
 
-export const { useGetAccountQuery, useChangePasswordMutation, useGetServersQuery, useUnlinkDeviceMutation } = panelApi;
+export const {
+  useGetAccountQuery,
+  useChangePasswordMutation,
+  useGetServersQuery,
+  useUnlinkDeviceMutation,
+  useGetSubscriptionQuery,
+  useResetSubscriptionMutation,
+} = panelApi;

@@ -140,6 +140,9 @@ export const MOCK_APP_LINKS = {
 };
 
 /** An account of the mock backend, with the password it logs in with. */
+/** The demo account's subscription token (22 URL-safe characters, as the backend's 128-bit tokens). */
+export const MOCK_SUB_TOKEN = 'Dm0SubT0kenSepar000001';
+
 export interface MockUser extends Account {
   password: string;
 }

@@ -17,7 +17,15 @@ import {
   USERNAME_COOKIE,
   validatePasswordChange,
 } from '@separ/domain';
-import { MOCK_APP_LINKS, MOCK_COUNTRIES, MOCK_PLANS, MOCK_SERVERS, mockUser, type MockUser } from './fixtures.ts';
+import {
+  MOCK_APP_LINKS,
+  MOCK_COUNTRIES,
+  MOCK_PLANS,
+  MOCK_SERVERS,
+  MOCK_SUB_TOKEN,
+  mockUser,
+  type MockUser,
+} from './fixtures.ts';
 
 /** Where the mock's login cookies land. In a browser, the page's own cookies, as a real backend's would. */
 export interface CookieJar {
@@ -55,6 +63,8 @@ export interface MockState {
   loggedIn: boolean;
   /** Every purchase request the mock accepted. */
   purchases: Array<{ planId: number; email: string; gate: string }>;
+  /** The token of the account's subscription link (CONTRACTS §7); replaced by a reset. */
+  subToken: string;
   /** Counts of requests per endpoint, for tests that check what was (re)fetched. */
   calls: Record<MockEndpoint, number>;
 }
@@ -70,6 +80,8 @@ export const MOCK_ENDPOINTS = {
   servers: ['post', '*/api/site/servers'],
   unlinkDevice: ['post', '*/api/site/unlinkdevice'],
   logout: ['post', '*/api/site/logout'],
+  subscription: ['get', '*/sub/:token'],
+  resetSubscription: ['post', '*/api/site/sub/reset'],
 } as const satisfies Record<string, readonly ['get' | 'post', string]>;
 
 export type MockEndpoint = keyof typeof MOCK_ENDPOINTS;
@@ -98,6 +110,7 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
     gateways: options.gateways ?? { ird: 1, spay: 1 },
     loggedIn: options.loggedIn ?? false,
     purchases: [],
+    subToken: MOCK_SUB_TOKEN,
     calls: Object.fromEntries(Object.keys(MOCK_ENDPOINTS).map((key) => [key, 0])) as MockState['calls'],
   };
   const wait = async () => {
@@ -114,6 +127,7 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       return resolve(request, new URL(request.url).searchParams);
     });
   };
+  const subUrl = (request: Request) => `${new URL(request.url).origin}/sub/${state.subToken}`;
   const signedIn = (resolve: (request: Request, query: URLSearchParams) => Response) => {
     return (request: Request, query: URLSearchParams) => (state.loggedIn ? resolve(request, query) : unauthorized());
   };
@@ -173,9 +187,35 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
     route('appInfo', () => HttpResponse.json({ ok: true, data: [MOCK_APP_LINKS] })),
     route(
       'account',
-      signedIn(() => {
+      signedIn((request) => {
         const { password: _password, ...account } = state.user;
-        return HttpResponse.json({ ok: true, ...account });
+        return HttpResponse.json({ ok: true, ...account, subUrl: subUrl(request) });
+      }),
+    ),
+    route('subscription', (request) => {
+      const url = new URL(request.url);
+      const token = url.pathname.split('/').pop();
+      if (token !== state.subToken)
+        return HttpResponse.json(
+          { ok: false, message: 'No such subscription.' },
+          { status: 404, statusText: 'Not Found' },
+        );
+      const { password: _password, devices: _devices, payments: _payments, ...account } = state.user;
+      return HttpResponse.json({
+        ok: true,
+        ...account,
+        devices: [],
+        payments: [],
+        subUrl: subUrl(request),
+        links: MOCK_SERVERS.length,
+      });
+    }),
+    route(
+      'resetSubscription',
+      signedIn((request) => {
+        const resets = Number(state.subToken.slice(-6)) + 1;
+        state.subToken = `${MOCK_SUB_TOKEN.slice(0, -6)}${String(resets).padStart(6, '0')}`;
+        return HttpResponse.json({ ok: true, subUrl: subUrl(request) });
       }),
     ),
     route(
