@@ -163,3 +163,6 @@ export const COUNTRIES = {
     { id: 'JP', title: 'Japan' },
   ],
 };
+
+/** An account's subscription link (CONTRACTS §7). */
+export const SUBSCRIPTION_URL = 'https://shop.separ.example/sub/Xk3pQ9vRtY2mWb7nLs4dHf8cJq1eZa5u';

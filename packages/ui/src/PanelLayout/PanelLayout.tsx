@@ -75,10 +75,11 @@ const ActionItem = styled.button<{ $danger?: boolean }>`
   }
 `;
 
-export type PanelRoute = 'dashboard' | 'servers' | 'devices' | 'changePassword' | 'payments';
+export type PanelRoute = 'dashboard' | 'connect' | 'servers' | 'devices' | 'changePassword' | 'payments';
 
 const ROUTES: Array<{ id: PanelRoute; to: string; icon: IconName; iosOnly?: boolean }> = [
   { id: 'dashboard', to: '/panel', icon: 'gauge' },
+  { id: 'connect', to: '/panel/connect', icon: 'qr', iosOnly: true },
   { id: 'servers', to: '/panel/servers', icon: 'server', iosOnly: true },
   { id: 'devices', to: '/panel/devices', icon: 'devices' },
   { id: 'changePassword', to: '/panel/changepass', icon: 'key' },
@@ -87,7 +88,7 @@ const ROUTES: Array<{ id: PanelRoute; to: string; icon: IconName; iosOnly?: bool
 
 export interface PanelLayoutProps {
   active: PanelRoute;
-  /** The account's ios flag: the Servers item shows only when it is 1 (SPEC §6). */
+  /** The account's ios flag: the Connect and Servers items show only when it is 1 (SPEC §6: accounts that use links). */
   ios: number;
   onLogout(): void;
   loggingOut?: boolean;

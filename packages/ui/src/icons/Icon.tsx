@@ -23,6 +23,8 @@ const PATHS = {
   arrowForward: 'M5 12h14 M13 6l6 6-6 6',
   arrowBack: 'M19 12H5 M11 6l-6 6 6 6',
   copy: 'M9 9h11v11H9z M5 15V4h11',
+  qr: 'M4 4h6v6H4z M14 4h6v6h-6z M4 14h6v6H4z M14 14h2v2h-2z M18 14h2v2h-2z M14 18h2v2h-2z M18 18h2v2h-2z M16 16h2v2h-2z',
+  link: 'M10 14a4 4 0 005.7 0l3-3a4 4 0 00-5.7-5.7l-1 1 M14 10a4 4 0 00-5.7 0l-3 3a4 4 0 005.7 5.7l1-1',
   download: 'M12 3v12 M7 10l5 5 5-5 M5 21h14',
   android:
     'M7 10h10v7a1 1 0 01-1 1H8a1 1 0 01-1-1z M7 9a5 5 0 0110 0z M9 18v3 M15 18v3 M4 10v5 M20 10v5 M9 5L8 3 M15 5l1-2',

@@ -1,0 +1,32 @@
+import styled from 'styled-components';
+import { Card } from '../Layout';
+
+export const StatusCard = styled(Card)<{ $tone: string }>`
+  display: flex;
+  gap: ${({ theme }) => theme.space(4)};
+  align-items: center;
+  border-inline-start: 6px solid ${({ $tone }) => $tone};
+  grid-column: 1 / -1;
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+export const StatusIcon = styled.span<{ $tone: string; $soft: string }>`
+  display: grid;
+  place-items: center;
+  inline-size: 56px;
+  block-size: 56px;
+  border-radius: 50%;
+  background: ${({ $soft }) => $soft};
+  color: ${({ $tone }) => $tone};
+  flex-shrink: 0;
+`;
+
+export const RingCard = styled(Card)`
+  display: grid;
+  justify-items: center;
+`;

@@ -1,0 +1,2 @@
+export * from './AccountSummary';
+export { RingCard } from './AccountSummary.styles';
