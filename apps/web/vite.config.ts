@@ -203,7 +203,13 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
               // swapped in, and the text already drawn moved (27 px on the cookie banner over a slow
               // connection). The entry's sheet is on every page already — linked by the app's shell,
               // inline with `font-display: optional` in a prerendered page (scripts/prerender.mjs).
-              groups: [{ name: 'shared', test: /[\\/]packages[\\/]domain[\\/]|vite[\\/]preload-helper/ }],
+              // The client apps' table (domain/src/apps) only the connect pages use: it stays with them.
+              groups: [
+                {
+                  name: 'shared',
+                  test: /[\\/]packages[\\/]domain[\\/](?!(src|dist)[\\/]apps\.)|vite[\\/]preload-helper/,
+                },
+              ],
             },
           },
         },

@@ -206,7 +206,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (page.language) reply.header('content-language', page.language);
     return reply
       .header('cache-control', 'no-cache')
-      .header('vary', 'Accept-Encoding, Cookie')
+      .header('vary', [reply.getHeader('vary'), 'Accept-Encoding, Cookie'].filter(Boolean).join(', '))
       .type('text/html; charset=utf-8')
       .send(body);
   }

@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'payment',
   'auth',
   'panel',
+  'connect',
   'install',
   'download',
   'support',

@@ -39,6 +39,11 @@ export const routes: RouteObject[] = [
       { path: 'privacy-policy', ...page((m) => m.PrivacyPage) },
       { path: 'terms-of-use', ...page((m) => m.TermsPage) },
       { path: 'cookies', ...page((m) => m.CookiesPage) },
+      // Its own chunk: the QR encoder and the apps table stay out of the other pages'.
+      {
+        path: 'sub/:token',
+        lazy: async () => ({ Component: (await import('./pages/SubscriptionPage.tsx')).SubscriptionPage }),
+      },
       {
         path: 'panel',
         ...panel((m) => m.PanelPage),
@@ -46,6 +51,7 @@ export const routes: RouteObject[] = [
           { index: true, ...dashboard },
           { path: 'changepass', ...panel((m) => m.ChangePasswordPage) },
           { path: 'payments', ...panel((m) => m.PaymentsPage) },
+          { path: 'connect', ...panel((m) => m.ConnectPage) },
           { path: 'servers', ...panel((m) => m.ServersPage) },
           { path: 'devices', ...panel((m) => m.DevicesPage) },
         ],

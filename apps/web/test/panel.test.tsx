@@ -179,3 +179,78 @@ describe('change password (SPEC §4, §5, §8)', () => {
     expect(await screen.findByText('Failed to change password.')).toBeTruthy();
   });
 });
+
+describe('connect (CONTRACTS §7)', () => {
+  const qr = () => screen.getByRole('img', { name: 'QR code of your subscription link' });
+
+  it('shows the subscription link as text and QR, and the apps of the chosen platform', async () => {
+    const { mock } = await renderApp('/panel/connect', { loggedIn: true });
+    expect(await screen.findByRole('img', { name: 'QR code of your subscription link' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Connect' })).toBeTruthy();
+    const url = `${window.location.origin}/sub/${mock.subToken}`;
+    expect(screen.getByText(url)).toBeTruthy();
+    expect(qr().getAttribute('data-qr')).toBe(url);
+    const menu = screen.getByRole('navigation', { name: 'Account menu' });
+    expect(
+      within(menu)
+        .getByRole('link', { name: /Connect/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    await userEvent.click(screen.getByRole('tab', { name: 'Android' }));
+    const v2rayNG = screen.getByRole('link', { name: 'Import into v2rayNG' });
+    expect(v2rayNG.getAttribute('href')).toBe(`v2rayng://install-config?url=${encodeURIComponent(url)}#Separ`);
+  });
+
+  it('replaces the link after a confirmation: the page shows the new one', async () => {
+    const { mock } = await renderApp('/panel/connect', { loggedIn: true });
+    await screen.findByRole('img', { name: 'QR code of your subscription link' });
+    const before = qr().getAttribute('data-qr');
+    await userEvent.click(screen.getByRole('button', { name: 'Get a new link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Replace your subscription link?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Replace the link' }));
+    expect(await screen.findByText('Your link was replaced. Import it again in your apps.')).toBeTruthy();
+    expect(qr().getAttribute('data-qr')).toBe(`${window.location.origin}/sub/${mock.subToken}`);
+    expect(qr().getAttribute('data-qr')).not.toBe(before);
+  });
+
+  it('says so when the replacement fails, and keeps the link', async () => {
+    await renderApp('/panel/connect', { loggedIn: true, overrides: [failure('resetSubscription', 'http500')] });
+    await screen.findByRole('img', { name: 'QR code of your subscription link' });
+    const before = qr().getAttribute('data-qr');
+    await userEvent.click(screen.getByRole('button', { name: 'Get a new link' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Replace the link' }));
+    expect(await screen.findByText('The link could not be replaced. Please try again.')).toBeTruthy();
+    expect(qr().getAttribute('data-qr')).toBe(before);
+  });
+});
+
+describe('the subscription page (CONTRACTS §7)', () => {
+  const accountLine = (_: string, element: Element | null) =>
+    element?.tagName === 'P' && element.textContent === 'Account demo';
+
+  it('shows the account and its link to anyone with the link, without a session', async () => {
+    const state = createMockBackend().state;
+    await renderApp(`/sub/${state.subToken}`);
+    expect(await screen.findByText(accountLine)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Your VPN subscription' })).toBeTruthy();
+    expect(screen.getByText('Active')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'QR code of your subscription link' }).getAttribute('data-qr')).toBe(
+      `${window.location.origin}/sub/${state.subToken}`,
+    );
+  });
+
+  it('says a replaced link no longer works', async () => {
+    await renderApp('/sub/AnOldTokenThatWasReplaced');
+    expect(await screen.findByText('This subscription link no longer works.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Log in/ }).getAttribute('href')).toBe('/login');
+  });
+
+  it('shows a failure with a retry', async () => {
+    await renderApp('/sub/Dm0SubT0kenSepar000001', { overrides: [failure('subscription', 'http500')] });
+    expect(await screen.findByText("We couldn't load your subscription.")).toBeTruthy();
+    server.resetHandlers();
+    server.use(...createMockBackend().handlers);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(accountLine)).toBeTruthy();
+  });
+});

@@ -40,6 +40,8 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, 
     },
     async (request, reply) => {
       const { token } = request.params as { token: string };
+      // One address, an answer per client: caches must key on what chose it.
+      reply.header('vary', 'User-Agent, Accept');
       const { format: forced } = request.query as { format?: string };
       const user = await ctx.db.selectFrom('users').selectAll().where('sub_token', '=', token).executeTakeFirst();
       if (!user) throw notFound('No such subscription.');

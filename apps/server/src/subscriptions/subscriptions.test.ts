@@ -196,6 +196,7 @@ describe.each(KINDS)('GET /sub/{token}, on %s', (kind) => {
       `upload=0; download=0; total=${51_200 * 1024 * 1024}; expire=${Date.parse('2026-07-01T12:00:00.000Z') / 1000}`,
     );
     expect(answer.headers['profile-update-interval']).toBe('12');
+    expect(answer.headers.vary).toBe('User-Agent, Accept');
     expect(answer.headers['profile-title']).toBe(`base64:${Buffer.from('Separ').toString('base64')}`);
     expect(answer.headers['support-url']).toMatch(/\/support$/);
     expect(answer.headers['profile-web-page-url']).toBe(subUrl);

@@ -5,3 +5,4 @@ export { ChangePasswordPage } from './ChangePasswordPage.tsx';
 export { ServersPage } from './ServersPage.tsx';
 export { DevicesPage } from './DevicesPage.tsx';
 export { PaymentsPage } from './PaymentsPage.tsx';
+export { ConnectPage } from './ConnectPage.tsx';

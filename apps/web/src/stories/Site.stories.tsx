@@ -50,3 +50,37 @@ export const Devices: Story = {
     await expect(await canvas.findByRole('table', {}, { timeout: 15000 })).toBeVisible();
   },
 };
+
+/** The panel's Connect page: the subscription link, its QR code and the apps. */
+export const Connect: Story = {
+  args: { path: '/panel/connect' },
+  parameters: { msw: createMockBackend({ loggedIn: true, cookies: noCookies }).handlers },
+  beforeEach: Devices.beforeEach,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const qr = await canvas.findByRole('img', { name: /QR/ }, { timeout: 15000 });
+    await expect(qr.getAttribute('data-qr')).toMatch(/\/sub\/[A-Za-z0-9_-]{16,}$/);
+  },
+};
+
+/** The subscription link opened in a browser, without a session. */
+export const SubscriptionPage: Story = {
+  args: { path: `/sub/${createMockBackend().state.subToken}` },
+  parameters: { msw: createMockBackend().handlers },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('img', { name: /QR/ }, { timeout: 15000 })).toBeVisible();
+  },
+};
+
+/** A replaced (or unknown) subscription link. */
+export const SubscriptionGone: Story = {
+  args: { path: '/sub/AnOldTokenThatWasReplaced' },
+  parameters: { msw: createMockBackend().handlers },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole('link', { name: /^(Log in|ورود به حساب)$/ }, { timeout: 15000 }),
+    ).toBeVisible();
+  },
+};
