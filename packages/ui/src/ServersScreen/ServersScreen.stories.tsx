@@ -41,10 +41,24 @@ export const ExpandAndCopy: Story = {
     await expect(toggles).toHaveLength(3);
     await userEvent.click(toggles[2]!);
     const broken = canvasElement.querySelector('#country-GB') as HTMLElement;
-    await expect(within(broken).getByRole('button')).toBeDisabled();
+    for (const button of within(broken).getAllByRole('button')) await expect(button).toBeDisabled();
     await userEvent.click(toggles[0]!);
     const germany = canvasElement.querySelector('#country-DE') as HTMLElement;
     await userEvent.click(within(germany).getAllByRole('button')[0]!);
     await waitFor(() => expect(within(germany).getAllByRole('status')[0]!.textContent).not.toBe(''));
+  },
+};
+
+/** A server's QR button opens its links' QR codes in the modal: each decodes to the link itself. */
+export const ServerQrCode: Story = {
+  args: { initiallyOpen: ['DE'] },
+  play: async ({ canvasElement }) => {
+    const germany = canvasElement.querySelector('#country-DE') as HTMLElement;
+    const first = within(germany).getAllByRole('listitem')[0]!;
+    const links = [...first.querySelectorAll('ul li')].map((item) => item.textContent);
+    await userEvent.click(within(first).getByRole('button', { name: /QR/ }));
+    const dialog = await within(document.body).findByRole('dialog');
+    const codes = [...dialog.querySelectorAll('svg[data-qr]')].map((svg) => svg.getAttribute('data-qr'));
+    await expect(codes).toEqual(links);
   },
 };

@@ -9,7 +9,9 @@ import { EmptyState } from '../EmptyState';
 import { ErrorView } from '../ErrorView';
 import { Icon } from '../icons';
 import { Card, Ltr } from '../Layout';
+import { Modal } from '../Modal';
 import { PanelTitle, TipBox } from '../PanelLayout';
+import { QrCode } from '../QrCode';
 import { Spinner } from '../Spinner';
 
 const Countries = styled.div`
@@ -91,6 +93,21 @@ const Links = styled.ul`
   }
 `;
 
+const ServerActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const QrList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  justify-items: center;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
@@ -119,6 +136,7 @@ export function ServersScreen({
 }: ServersScreenProps) {
   const { t } = useTranslation(['panel', 'errors']);
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(initiallyOpen));
+  const [qrOf, setQrOf] = useState<Server | null>(null);
   const toggle = (id: string) =>
     setOpen((current) => {
       const next = new Set(current);
@@ -176,7 +194,7 @@ export function ServersScreen({
                     ) : (
                       <Muted>{t('servers.noLinks')}</Muted>
                     )}
-                    <div>
+                    <ServerActions>
                       <CopyButton
                         size="sm"
                         text={linksClipboardText(server.links)}
@@ -184,7 +202,16 @@ export function ServersScreen({
                         copiedLabel={t('servers.copied')}
                         disabled={server.links.length === 0}
                       />
-                    </div>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        icon="qr"
+                        disabled={server.links.length === 0}
+                        onClick={() => setQrOf(server)}
+                      >
+                        {t('servers.qr')}
+                      </Button>
+                    </ServerActions>
                   </ServerItem>
                 ))}
               </ServerList>
@@ -209,6 +236,20 @@ export function ServersScreen({
         {t('servers.tip')}
       </TipBox>
       {content}
+      <Modal
+        open={qrOf !== null}
+        onClose={() => setQrOf(null)}
+        title={qrOf ? t('servers.qrTitle', { server: qrOf.title }) : ''}
+      >
+        <p>{t('servers.qrHint')}</p>
+        <QrList>
+          {qrOf?.links.map((link, index) => (
+            <li key={index}>
+              <QrCode value={link} size={240} label={t('servers.qrLabel', { server: qrOf.title, number: index + 1 })} />
+            </li>
+          ))}
+        </QrList>
+      </Modal>
     </>
   );
 }
