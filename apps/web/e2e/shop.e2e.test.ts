@@ -2,38 +2,10 @@
  * A newcomer buys a plan through the sandbox bank, reads the result, logs in and uses every panel
  * page; the failed and replayed payments; the catalogue and the home pricing — in Persian and English.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { journeyTest, keepScreenshot, type Journey, type Language } from './browser.ts';
+import { journeyTest, keepScreenshot, type Language } from './browser.ts';
+import { field, startPurchase } from './shop.ts';
 import { text } from './texts.ts';
-
-/** From the plan's payment page to the sandbox bank; returns once the bank's page shows. */
-async function startPurchase(j: Journey, lang: Language, planId: number) {
-  const { page } = j;
-  await page.goto(`/payment?plan_id=${planId}`);
-  await page.getByRole('heading', { level: 1, name: text(lang, 'payment:title') }).waitFor();
-  await j.axe('payment');
-  const start = page.getByRole('button', { name: text(lang, 'payment:start') });
-  expect(await start.isDisabled()).toBe(true);
-  const email = page.getByLabel(text(lang, 'payment:email.label'));
-  await email.fill('buyer@');
-  await page.getByText(text(lang, 'errors:validation.invalidEmail')).first().waitFor();
-  expect(await start.isDisabled()).toBe(true);
-  await email.fill('buyer@example.com');
-  await page.getByRole('radio', { name: new RegExp(text(lang, 'payment:gateway.ird')) }).check();
-  await expect.poll(() => start.isEnabled()).toBe(true);
-  await start.click();
-  await page.getByText(text(lang, 'payment:redirecting')).first().waitFor();
-  await page.waitForURL(/\/sandbox\/pay\//);
-}
-
-/** The value beside a label on the result page. */
-function field(page: Page, lang: Language, key: string) {
-  return page
-    .locator('dt', { hasText: text(lang, `payment:result.fields.${key}`) })
-    .first()
-    .locator('xpath=following-sibling::dd[1]');
-}
 
 for (const lang of ['fa', 'en'] as Language[]) {
   describe(`the shop in ${lang}`, () => {

@@ -80,6 +80,17 @@ describe('guards (SPEC §6)', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('brings a visitor sent to /login back to the panel page asked for, after the login', async () => {
+    const { router } = await renderApp('/panel/connect');
+    await heading('Log in to your account');
+    expect(router.state.location.pathname).toBe('/login');
+    await userEvent.type(screen.getByLabelText('Username'), 'demo');
+    await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'demo1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByRole('heading', { name: 'Connect' });
+    expect(router.state.location.pathname).toBe('/panel/connect');
+  });
+
   it('sends a logged-in visitor from /login to /panel', async () => {
     const { router } = await renderApp('/login', { loggedIn: true });
     await screen.findByRole('heading', { name: 'Dashboard' });

@@ -53,6 +53,7 @@ export * from './ChangePasswordScreen';
 export * from './ServersScreen';
 export * from './DevicesScreen';
 export * from './PaymentsScreen';
+export * from './AppImportGuide';
 export * from './AccountSummary';
 export * from './QrCode';
 export * from './ConnectApps';

@@ -352,7 +352,8 @@ function sandboxRoutes(app: FastifyInstance, ctx: AppContext) {
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t('title')}</title>
 <style nonce="${nonce}">
 body{margin:0;font-family:Vazirmatn,Tahoma,system-ui,sans-serif;background:#eef2f7;color:#0f172a;display:grid;place-items:center;min-height:100vh}
-main{background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(15,23,42,.12);padding:32px;width:min(420px,calc(100vw - 32px))}
+main{background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(15,23,42,.12);box-sizing:border-box;padding:clamp(20px,6vw,32px);width:min(420px,calc(100vw - 32px))}
+dd{overflow-wrap:anywhere}
 h1{font-size:1.4rem;margin:0 0 12px}.notice{background:#fff7d6;border:1px solid #f0c23b;border-radius:10px;padding:10px 12px;font-size:.95rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:20px 0}dt{color:#475569}dd{margin:0;font-weight:600}
 form{display:flex;gap:12px}button{flex:1;border:0;border-radius:10px;padding:12px;font:inherit;font-weight:700;cursor:pointer}

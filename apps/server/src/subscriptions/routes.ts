@@ -44,11 +44,15 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, 
       reply.header('vary', 'User-Agent, Accept');
       const { format: forced } = request.query as { format?: string };
       const user = await ctx.db.selectFrom('users').selectAll().where('sub_token', '=', token).executeTakeFirst();
-      if (!user) throw notFound('No such subscription.');
+      const format = formatFor(request.headers['user-agent'], request.headers.accept, forced);
+      if (!user) {
+        // A browser gets the page, which says in the visitor's language that the link was replaced.
+        if (format === 'page' && options.sendPage) return options.sendPage(request, reply.code(404));
+        throw notFound('No such subscription.');
+      }
       const now = ctx.now();
       const origin = originOf(request);
       const url = subscriptionUrl(origin, token);
-      const format = formatFor(request.headers['user-agent'], request.headers.accept, forced);
 
       if (forced === 'json' || (format === 'page' && !options.sendPage)) {
         // What the subscription page shows: the account's state and its link (no credentials).

@@ -76,7 +76,8 @@ export function RootLayout() {
         onOpenDrawer={() => dispatch(setMobileMenuOpen(true))}
         onCloseDrawer={() => dispatch(setMobileMenuOpen(false))}
         onToggleLanguage={toggleLanguage}
-        showCookieBanner={!hydrated || cookiesAccepted === null}
+        // Not over a new buyer's username and password: on the result page the banner waits for the next page.
+        showCookieBanner={(!hydrated || cookiesAccepted === null) && location.pathname !== '/paymentresult'}
         onAcceptCookies={() => dispatch(setCookiesAccepted(true))}
         onRejectCookies={() => dispatch(setCookiesAccepted(false))}
         year={year}

@@ -18,7 +18,9 @@ const ACTIVE: Record<string, PanelRoute> = {
 /** The panel shell: only for a logged-in visitor (SPEC §6), with the menu and the page. */
 export default function PanelPage() {
   const loggedIn = useAppSelector((state) => state.ui.loggedIn);
-  if (!loggedIn) return <Navigate to="/login" replace />;
+  const { pathname } = useLocation();
+  // After the login, back to the page that was asked for (the result page's Connect, a bookmark).
+  if (!loggedIn) return <Navigate to="/login" replace state={{ from: pathname }} />;
   return <Panel />;
 }
 

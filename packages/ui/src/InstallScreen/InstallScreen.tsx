@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { AppImportGuide } from '../AppImportGuide';
 import { Button } from '../Button';
 import { useFormat } from '../format';
 import { Icon, type IconName } from '../icons';
@@ -200,6 +201,7 @@ export function InstallScreen({ imageBase = '/assets/images', initiallyOpen = []
             </PlatformCard>
           );
         })}
+        <AppImportGuide />
         <Help>
           {t('help')}
           <Button to="/support" variant="secondary" size="sm" icon="support">

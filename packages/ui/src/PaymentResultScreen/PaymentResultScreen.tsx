@@ -139,7 +139,10 @@ export function PaymentResultScreen({ result }: PaymentResultScreenProps) {
                 </Facts>
               </Credentials>
               <Actions>
-                <Button to="/panel" icon="user">
+                <Button to="/panel/connect" icon="qr">
+                  {t('result.success.connect')}
+                </Button>
+                <Button to="/panel" variant="secondary" icon="user">
                   {t('result.success.goDashboard')}
                 </Button>
                 <CopyButton
