@@ -488,6 +488,20 @@ async function benchServer(kind: 'sqlite' | 'postgres', rows: Row[]) {
         rows.push({ target, call: 'GET /getTelPlans', ...plans });
         rows.push({ target, call: 'POST /api/site/account', ...account });
       }
+      // The subscription link as v2rayNG refreshes it (CONTRACTS §7): the account's links, base64.
+      const { subUrl } = (await (
+        await fetch(`${base}/api/site/account`, { method: 'POST', headers: accountHeaders })
+      ).json()) as { subUrl: string };
+      const client = { 'user-agent': 'v2rayNG/1.9.46' };
+      const sub = await measure(subUrl, { headers: client });
+      rows.push({
+        target,
+        call: 'GET /sub/{token} (v2rayNG)',
+        ...sub,
+        ...(kind === 'sqlite'
+          ? { sameAnswer: await replayRate(await answerOf(subUrl, { headers: client }), 'GET') }
+          : {}),
+      });
       // Right passwords at the full cost, as many at once as the hashing queue runs (the cores less
       // the event loop's): more would only measure 503s.
       const loginConnections = Math.max(1, cpus().length - 1);
