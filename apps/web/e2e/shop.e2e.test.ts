@@ -174,11 +174,15 @@ for (const lang of ['fa', 'en'] as Language[]) {
       expect((await page.context().cookies()).map((c) => c.name)).not.toContain('jwtUserUsername');
       await page.goto('/panel/payments');
       await page.waitForURL(/\/login$/);
-      // The new password works, the old one not.
+      // The old password no longer works; the new one does, and the login returns to the page
+      // that was asked for.
       await page.getByLabel(text(lang, 'auth:login.username')).fill(username);
+      await page.getByLabel(text(lang, 'auth:login.password'), { exact: true }).fill(password);
+      await submit.click();
+      await page.getByText(text(lang, 'errors:login.invalid')).waitFor();
       await page.getByLabel(text(lang, 'auth:login.password'), { exact: true }).fill('NewPass2026');
       await submit.click();
-      await page.waitForURL(/\/panel$/);
+      await page.waitForURL(/\/panel\/payments$/);
     });
 
     test('a cancelled payment shows the failed page; Try again goes back to the plans', async ({ j }) => {
