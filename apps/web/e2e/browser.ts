@@ -34,6 +34,11 @@ export interface Journey {
   allow(pattern: RegExp): void;
   /** Runs axe-core on the current page: zero violations. */
   axe(label?: string): Promise<void>;
+  /**
+   * Opens a page as a visitor who only reads it: no pointer, no touch, no key. Returns once it has
+   * loaded and painted; its app has not started (src/boot.ts).
+   */
+  read(path: string): Promise<void>;
   /** What went wrong in the page so far (checked when the test ends). */
   problems: string[];
 }
@@ -77,12 +82,18 @@ export async function openJourney(
   }
   await context.tracing.start({ screenshots: true, snapshots: true });
   const page = await context.newPage();
-  // A prerendered page is on the screen before its app is live: a journey acts once it is.
+  // A prerendered page is on the screen before its app is live, and its app starts when the visitor
+  // shows they are there (src/boot.ts): a journey moves the pointer over the page, as a person
+  // does, and acts once the app is live.
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
-  const untilLive = async () =>
-    options.javaScript === false ||
-    page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.live === 'true');
+  const untilLive = async () => {
+    if (options.javaScript === false) return;
+    await page.mouse.move(1, 1);
+    await page.waitForFunction(
+      () => !document.getElementById('root') || document.documentElement.dataset.live === 'true',
+    );
+  };
   page.goto = async (...args) => {
     const response = await goto(...args);
     await untilLive();
@@ -124,6 +135,10 @@ export async function openJourney(
     baseURL,
     problems,
     allow: (pattern) => void allowed.push(pattern),
+    async read(path) {
+      await goto(path, { waitUntil: 'load' });
+      await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+    },
     async axe(label = page.url()) {
       // Evaluated through DevTools, which the page's CSP rightly does not let an inline script do.
       if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);

@@ -1,12 +1,12 @@
 /**
- * The page's one script. A prerendered page is whole without script (its links work, its text and
- * fonts are there), so the app's code is asked for once the page has loaded and been painted: on a
- * slow connection the page and its fonts get the bandwidth first, and the app arrives to hydrate
- * what is already on the screen. Asked for after the first paint alone, it raced the fonts; after
- * the load event alone, it came before the first paint whenever the first layout was long. Either
- * way the page's first and largest paints waited for it in Lighthouse's runs (docs/BENCHMARKS.md).
- * A visitor who acts before then — a key, a touch, a click — starts it at once, and what they did
- * is done again for them once the app is live (keepEarlyActions). The single-page app's shell (panel,
+ * The page's one script. A prerendered public page is whole without script: its text, fonts and
+ * links are there, and its cookie banner. So its app — React, the router, the store, the
+ * translations, 180 KB of gzip — is not asked for while the visitor reads: it starts at the first
+ * sign that they are there to act (a pointer moving over the page, a touch, a scroll, a key, a
+ * focus). A visitor on a phone touches the screen to scroll long before they press anything, so
+ * the app is usually live by then; one who acts first (a tab, the banner, a form) has what they did
+ * done again for them once the app is live (keepEarlyActions). Measured in docs/BENCHMARKS.md,
+ * side by side with the same pages without any script. The single-page app's shell (panel,
  * payment pages) starts at once.
  */
 import '@separ/ui/fonts';
@@ -18,23 +18,6 @@ const start = () => {
   started = true;
   void import('./main.tsx');
 };
-
-/** Calls back once the page has painted its content (the First Contentful Paint is reported). */
-function afterFirstPaint(callback: () => void) {
-  if (performance.getEntriesByName('first-contentful-paint').length > 0) return callback();
-  // A browser without paint timing would accept the observer and never call it: it waits for the
-  // frame after this one to be drawn instead.
-  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-    requestAnimationFrame(() => setTimeout(callback, 0));
-    return;
-  }
-  const observer = new PerformanceObserver((list) => {
-    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-    observer.disconnect();
-    callback();
-  });
-  observer.observe({ type: 'paint', buffered: true });
-}
 
 /** Inputs whose value is not typed text. */
 const NOT_TYPED = new Set(['checkbox', 'radio', 'file', 'range', 'color', 'button', 'submit', 'reset', 'image']);
@@ -102,15 +85,20 @@ function keepEarlyActions() {
   whenLive.observe(root, { attributes: true, attributeFilter: ['data-live'] });
 }
 
+/**
+ * What tells the page that a visitor is there and about to act: a pointer moving over it, a touch,
+ * a scroll, a key, a focus. The app starts on the first of them. A visitor who only reads gets the
+ * page as the server drew it, without the app's code, as if no script had run.
+ */
+const ENGAGEMENT = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] as const;
+
 if (document.getElementById(PRERENDER_DATA_ID)) {
   keepEarlyActions();
-  // The load event can come before the first paint (a long first layout on a slow phone): the app
-  // waits for both, so that its code is neither fetched nor run before the visitor sees the page.
-  const soon = () => afterFirstPaint(() => setTimeout(start, 0));
-  if (document.readyState === 'complete') soon();
-  else window.addEventListener('load', soon, { once: true });
-  for (const type of ['pointerdown', 'keydown', 'touchstart'])
-    window.addEventListener(type, start, { once: true, passive: true, capture: true });
+  const engaged = () => {
+    for (const type of ENGAGEMENT) window.removeEventListener(type, engaged, { capture: true });
+    start();
+  };
+  for (const type of ENGAGEMENT) window.addEventListener(type, engaged, { passive: true, capture: true });
 } else {
   start();
 }
