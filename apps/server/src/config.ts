@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { SUPPORT_CHAT_URL } from '@separ/domain';
 
 /** The server's configuration, read once from the environment (see README, "Operators"). */
 export interface Config {
@@ -40,6 +41,12 @@ export interface Config {
   smtpUrl: string | null;
   mailFrom: string;
   appLinks: { android: string; windows: string };
+  /** The messaging bot (CONTRACTS §9): nothing of it runs without a token. */
+  bot: { token: string | null; apiRoot: string };
+  /** The free account the bot gives, one per messaging user (CONTRACTS §9). */
+  free: { enabled: boolean; dailyLimit: number; mb: number; days: number; devices: number };
+  /** The support chat the bot points to. */
+  supportChatUrl: string;
   /** Fault injection for the reliability tests; ignored in production. */
   fault: string | null;
 }
@@ -183,6 +190,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       android: env.SEPAR_APP_ANDROID_LINK ?? '',
       windows: env.SEPAR_APP_WINDOWS_LINK ?? '',
     },
+    bot: {
+      token: env.SEPAR_BOT_TOKEN?.trim() || null,
+      // A bare origin: grammY calls {root}/bot{token}/{method}. Bale's Bot API speaks the same.
+      apiRoot: (env.SEPAR_BOT_API_ROOT?.trim() || 'https://api.telegram.org').replace(/\/+$/, ''),
+    },
+    free: {
+      enabled: (env.SEPAR_FREE_ENABLED?.trim() ?? '1') !== '0',
+      dailyLimit: Math.max(0, int(env.SEPAR_FREE_DAILY_LIMIT, 100)),
+      mb: Math.max(1, int(env.SEPAR_FREE_MB, 1024)),
+      days: Math.max(1, int(env.SEPAR_FREE_DAYS, 3)),
+      devices: Math.max(1, int(env.SEPAR_FREE_DEVICES, 1)),
+    },
+    supportChatUrl: env.SEPAR_SUPPORT_CHAT_URL?.trim() || SUPPORT_CHAT_URL,
     fault: env.NODE_ENV === 'production' ? null : env.SEPAR_FAULT?.trim() || null,
   };
 }

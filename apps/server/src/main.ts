@@ -9,6 +9,7 @@ import { purgeExpiredSessions } from './services/sessions.ts';
 import { purgeThrottle } from './services/throttle.ts';
 import { purgeAlive } from './nodes/alive.ts';
 import { RadiusServer } from './nodes/radius/server.ts';
+import { startBot } from './bot/bot.ts';
 
 /**
  * `npm start`: migrate, seed a fresh database (not in production), serve, run the background jobs,
@@ -84,6 +85,7 @@ async function main() {
   timer?.unref();
   if (timer) void runJobs();
 
+  let stopBot: (() => Promise<void>) | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -92,6 +94,7 @@ async function main() {
     try {
       if (timer) clearInterval(timer);
       await radius.stop();
+      await stopBot?.();
       await app.close();
       await context.nodes.registry.flush();
       await database.close();
@@ -114,6 +117,15 @@ async function main() {
       { err: error, host: config.radius.host, ports: [config.radius.authPort, config.radius.acctPort] },
       'RADIUS could not listen (set SEPAR_RADIUS_AUTH_PORT/SEPAR_RADIUS_ACCT_PORT, or 0 to turn it off); the shop runs without it',
     );
+  }
+  // The messaging bot, when it has a token and is not run on its own (`npm run bot`).
+  if (config.bot.token && process.env.SEPAR_BOT_IN_SERVER !== '0') {
+    context.log = app.log;
+    try {
+      stopBot = await startBot(context);
+    } catch (error) {
+      app.log.error({ err: error }, 'the messaging bot could not start; the shop runs without it');
+    }
   }
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'sqlite' ? config.dataDir : undefined },

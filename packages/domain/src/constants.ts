@@ -110,3 +110,6 @@ export const PRERENDER_DATA_ID = 'separ-prerender';
 export function prerenderedFile(path: string): string {
   return path === '/' ? 'index.html' : `${path.slice(1)}.html`;
 }
+
+/** The support chat on the messaging app: the site's support links and the bot's /support. */
+export const SUPPORT_CHAT_URL = 'https://t.me/separ_support';

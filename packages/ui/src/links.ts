@@ -1,6 +1,8 @@
+import { SUPPORT_CHAT_URL } from '@separ/domain';
+
 /** External addresses of the product; the web app may pass others. All open in a new tab. */
 export const EXTERNAL_LINKS = {
-  supportChat: 'https://t.me/separ_support',
+  supportChat: SUPPORT_CHAT_URL,
   channel: 'https://t.me/separ_vpn',
   social: 'https://www.instagram.com/separ.vpn',
   bot: 'https://t.me/separ_vpn_bot',

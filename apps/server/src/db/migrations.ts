@@ -444,6 +444,32 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('users').dropColumn('sub_token').execute();
       },
     },
+    '0008_bot': {
+      async up(db: Db) {
+        // The messaging bot's users (CONTRACTS §9): their language, the account they linked, and the
+        // free account they were given — once, ever (free_at is the claim).
+        await db.schema
+          .createTable('bot_users')
+          .addColumn('messaging_id', 'text', (c) => c.primaryKey())
+          .addColumn('language', 'text', (c) => c.notNull().defaultTo('fa'))
+          .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('free_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .addColumn('free_at', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('bot_users_user').on('bot_users').column('user_id').execute();
+        // The free accounts given each day, for the shop's daily quota.
+        await db.schema
+          .createTable('free_quota')
+          .addColumn('day', 'text', (c) => c.primaryKey())
+          .addColumn('given', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropTable('free_quota').ifExists().execute();
+        await db.schema.dropTable('bot_users').ifExists().execute();
+      },
+    },
   };
 }
 

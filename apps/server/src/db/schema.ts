@@ -263,6 +263,24 @@ export interface Database {
   list_versions: ListVersionsTable;
   radius_clients: RadiusClientsTable;
   radius_sessions: RadiusSessionsTable;
+  bot_users: BotUsersTable;
+  free_quota: FreeQuotaTable;
+}
+
+/** A messaging user of the bot (CONTRACTS §9). */
+export interface BotUsersTable {
+  messaging_id: string;
+  language: Generated<string>;
+  user_id: number | null;
+  free_user_id: number | null;
+  free_at: string | null;
+  created_at: string;
+}
+
+/** Free accounts given on a day (UTC), for the daily quota. */
+export interface FreeQuotaTable {
+  day: string;
+  given: number;
 }
 
 export type PlanRow = Selectable<PlansTable>;

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeBotApi } from '../../test/fakeBotApi.ts';
+import { KINDS, startTestServer, type TestServer } from '../../test/harness.ts';
+import { createBot, startBot } from './bot.ts';
+import { giveFreeAccount } from './service.ts';
+
+const TOKEN = '123456:test-token';
+
+/** The messaging bot (CONTRACTS §9) against a local Bot API, on both databases. */
+describe.each(KINDS)('the messaging bot, on %s', (kind) => {
+  let s: TestServer;
+  let api: FakeBotApi;
+  let stop: (() => Promise<void>) | null = null;
+  beforeAll(async () => {
+    api = new FakeBotApi(TOKEN);
+    await api.start();
+    s = await startTestServer(kind, {
+      SEPAR_BOT_TOKEN: TOKEN,
+      SEPAR_BOT_API_ROOT: api.origin,
+      SEPAR_PUBLIC_URL: 'https://shop.separ.test',
+      SEPAR_FREE_DAILY_LIMIT: '3',
+      SEPAR_FREE_MB: '2048',
+      SEPAR_FREE_DAYS: '3',
+    });
+    stop = await startBot(s.ctx);
+  });
+  afterAll(async () => {
+    await stop?.();
+    await api?.stop();
+    await s?.close();
+  });
+
+  const freeAccounts = async () =>
+    Number(
+      (
+        await s.database.db
+          .selectFrom('bot_users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('free_user_id', 'is not', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('says hello in Persian with the language choice and the menu, and its commands are set in both languages', async () => {
+    api.message(1001, '/start');
+    const [welcome, menu] = await api.until(1001, 2);
+    expect(welcome).toBe('به سپر خوش آمدید. زبان خود را انتخاب کنید:');
+    expect(menu).toBe('چه کاری می‌خواهید انجام دهید؟');
+    const commands = api.calls.filter((call) => call.method === 'setMyCommands');
+    expect(commands.map((call) => (call.params.commands as Array<{ command: string }>).map((c) => c.command))).toEqual([
+      ['start', 'free', 'account', 'buy', 'support', 'lang'],
+      ['start', 'free', 'account', 'buy', 'support', 'lang'],
+    ]);
+    expect(commands[1]!.params.language_code).toBe('en');
+  });
+
+  it('gives one free account per messaging user, even to twenty presses at once', async () => {
+    for (let i = 0; i < 20; i++) api.press(2002, 'free');
+    const replies = await api.until(2002, 20);
+    const given = replies.filter((text) => text.startsWith('اکانت رایگان شما آماده است.'));
+    expect(given).toHaveLength(1);
+    const username = /نام کاربری: (\S+)/.exec(given[0]!)![1]!;
+    const password = /رمز عبور: (\S+)/.exec(given[0]!)![1]!;
+    expect(username).toMatch(/^[a-z0-9]+$/);
+    expect(password).toMatch(/^[A-Za-z0-9]+$/);
+    expect(given[0]).toContain('https://shop.separ.test/login');
+    expect(replies.filter((text) => text.includes(`شما قبلاً اکانت رایگان گرفته‌اید: ${username}`))).toHaveLength(19);
+    // Its credentials log in at /site_login, and it waits for its first connection like a bought one.
+    expect(await s.login(username, password)).toMatch(/^jwtUserToken=/);
+    const user = await s.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    expect([user.expire_date, user.subs_days, Number(user.allowed_mb), user.allowed_devices]).toEqual([
+      null,
+      3,
+      2048,
+      1,
+    ]);
+  });
+
+  it('makes one account for concurrent claims in the service itself, and keeps the daily quota', async () => {
+    const before = await freeAccounts();
+    const results = await Promise.all(Array.from({ length: 20 }, () => giveFreeAccount(s.ctx, '3003')));
+    expect(results.filter((r) => r.kind === 'given')).toHaveLength(1);
+    expect(results.filter((r) => r.kind === 'already')).toHaveLength(19);
+    expect(await freeAccounts()).toBe(before + 1);
+    // Three a day (SEPAR_FREE_DAILY_LIMIT): this is the third; the fourth user is told to come back.
+    expect((await giveFreeAccount(s.ctx, '3004')).kind).toBe('given');
+    expect(await giveFreeAccount(s.ctx, '3005')).toEqual({ kind: 'quota' });
+    // Turned off by the operator: refused with its own message, and nothing is claimed.
+    s.ctx.config.free.enabled = false;
+    try {
+      expect(await giveFreeAccount(s.ctx, '3006')).toEqual({ kind: 'off' });
+    } finally {
+      s.ctx.config.free.enabled = true;
+    }
+    // A refused claim is not a claim: the next day it is given.
+    const answer = await s.later(24 * 60, () => giveFreeAccount(s.ctx, '3005'));
+    expect(answer.kind).toBe('given');
+  });
+
+  it('lists the plans on sale, each with its payment link', async () => {
+    api.message(4004, '/buy');
+    const [list] = await api.until(4004, 1);
+    const plans = await s.database.db.selectFrom('plans').select(['id', 'active']).execute();
+    for (const plan of plans) {
+      const link = `https://shop.separ.test/payment?plan_id=${plan.id}`;
+      if (plan.active === 1) expect(list).toContain(link);
+      else expect(list).not.toContain(link);
+    }
+    expect(list).toContain('تومان');
+  });
+
+  it('links an account with its password, refuses a wrong one, shows its status and unlinks', async () => {
+    const user = await s.createUser();
+    api.message(5005, '/account');
+    await api.until(5005, 1);
+    api.message(5005, `${user.username} wrongpass1`);
+    expect((await api.until(5005, 2))[1]).toBe('نام کاربری یا رمز عبور اشتباه است');
+    // The message with the password is deleted.
+    expect(api.calls.some((call) => call.method === 'deleteMessage' && Number(call.params.chat_id) === 5005)).toBe(
+      true,
+    );
+    api.message(5005, `${user.username} ${user.password}`);
+    const replies = await api.until(5005, 4);
+    expect(replies[2]).toBe('اکانت شما متصل شد.');
+    expect(replies[3]).toContain(`اکانت: ${user.username}`);
+    expect(replies[3]).toContain('فعال، ۳۰ روز باقی‌مانده');
+    expect(replies[3]).toContain('حجم باقی‌مانده: ۵۰ گیگابایت');
+    api.press(5005, 'unlink');
+    expect((await api.until(5005, 5))[4]).toBe('اتصال اکانت شما به این گفتگو لغو شد.');
+  });
+
+  it('speaks English once asked, and points to support', async () => {
+    api.message(6006, '/lang');
+    await api.until(6006, 1);
+    api.press(6006, 'lang:en');
+    expect((await api.until(6006, 2))[1]).toBe('The bot now speaks English.');
+    api.message(6006, '/support');
+    expect((await api.until(6006, 3))[2]).toBe(
+      `Our support team answers on the messaging app: ${s.config.supportChatUrl}`,
+    );
+  });
+});
+
+describe('without SEPAR_BOT_TOKEN', () => {
+  it('runs nothing of the bot', async () => {
+    const s = await startTestServer('sqlite');
+    try {
+      expect(s.config.bot.token).toBeNull();
+      expect(await startBot(s.ctx)).toBeNull();
+      expect(() => createBot(s.ctx)).toThrow(/SEPAR_BOT_TOKEN/);
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -1,0 +1,142 @@
+import { isLanguage, type Language } from '@separ/domain';
+import { sql } from 'kysely';
+import type { AppContext } from '../context.ts';
+import { inTransaction } from '../db/index.ts';
+import type { UserRow } from '../db/schema.ts';
+import { createAccount, findUserById } from '../services/accounts.ts';
+import { checkCredentials } from '../services/login.ts';
+
+/** A messaging user as the bot knows them: their language and the accounts tied to them. */
+export interface BotUser {
+  language: Language;
+  /** The account linked with "My account" (null: none). */
+  userId: number | null;
+  /** The free account given to them, ever (null: none yet). */
+  freeUserId: number | null;
+}
+
+export type FreeAccount =
+  | { kind: 'given'; username: string; password: string }
+  | { kind: 'already'; username: string | null }
+  | { kind: 'off' }
+  | { kind: 'quota' };
+
+const startOfDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+/** The bot's record of a messaging user, made on first contact (Persian unless they chose otherwise). */
+export async function botUser(ctx: AppContext, messagingId: string): Promise<BotUser> {
+  await ctx.db
+    .insertInto('bot_users')
+    .values({ messaging_id: messagingId, language: 'fa', created_at: ctx.now().toISOString() })
+    .onConflict((oc) => oc.column('messaging_id').doNothing())
+    .execute();
+  const row = await ctx.db
+    .selectFrom('bot_users')
+    .select(['language', 'user_id', 'free_user_id'])
+    .where('messaging_id', '=', messagingId)
+    .executeTakeFirstOrThrow();
+  return {
+    language: isLanguage(row.language) ? row.language : 'fa',
+    userId: row.user_id,
+    freeUserId: row.free_user_id,
+  };
+}
+
+export async function setBotLanguage(ctx: AppContext, messagingId: string, language: Language): Promise<void> {
+  await botUser(ctx, messagingId);
+  await ctx.db.updateTable('bot_users').set({ language }).where('messaging_id', '=', messagingId).execute();
+}
+
+/**
+ * The free account (CONTRACTS §9): one per messaging user, ever, within the shop's daily quota.
+ * Claimed in one transaction by a conditional update of the user's row (a second press, in this
+ * process or another, finds it claimed) and of the day's counter (never past the quota), so that
+ * concurrent presses never make two accounts and the quota never overflows.
+ */
+export async function giveFreeAccount(ctx: AppContext, messagingId: string): Promise<FreeAccount> {
+  const { free } = ctx.config;
+  await botUser(ctx, messagingId);
+  const now = ctx.now();
+  return inTransaction(ctx.db, async (trx): Promise<FreeAccount> => {
+    const claimed = await trx
+      .updateTable('bot_users')
+      .set({ free_at: now.toISOString() })
+      .where('messaging_id', '=', messagingId)
+      .where('free_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) {
+      const row = await trx
+        .selectFrom('bot_users')
+        .leftJoin('users', 'users.id', 'bot_users.free_user_id')
+        .select('users.username')
+        .where('messaging_id', '=', messagingId)
+        .executeTakeFirst();
+      return { kind: 'already', username: row?.username ?? null };
+    }
+    if (!free.enabled) throw new Refused('off');
+    const day = startOfDay(now).toISOString().slice(0, 10);
+    await trx
+      .insertInto('free_quota')
+      .values({ day, given: 0 })
+      .onConflict((oc) => oc.column('day').doNothing())
+      .execute();
+    const counted = await trx
+      .updateTable('free_quota')
+      .set({ given: sql`given + 1` })
+      .where('day', '=', day)
+      .where('given', '<', free.dailyLimit)
+      .executeTakeFirst();
+    if (Number(counted.numUpdatedRows) === 0) throw new Refused('quota');
+    const made = await createAccount(
+      trx,
+      ctx.secrets,
+      { allowedMB: free.mb, allowedDevices: free.devices, subsDays: free.days, ios: 0 },
+      now,
+    );
+    await trx
+      .updateTable('bot_users')
+      .set({ free_user_id: made.user.id })
+      .where('messaging_id', '=', messagingId)
+      .execute();
+    return { kind: 'given', username: made.user.username, password: made.password };
+  }).catch((error: unknown): FreeAccount => {
+    // Refused: the claim is rolled back with the transaction, so a later press may try again.
+    if (error instanceof Refused) return { kind: error.reason };
+    throw error;
+  });
+}
+
+class Refused extends Error {
+  readonly reason: 'off' | 'quota';
+  constructor(reason: 'off' | 'quota') {
+    super(reason);
+    this.reason = reason;
+  }
+}
+
+/**
+ * Links an account to a messaging user with its username and password, throttled as the site's
+ * login is (per account, and per messaging user as its client). Null for wrong credentials.
+ */
+export async function linkAccount(
+  ctx: AppContext,
+  messagingId: string,
+  username: string,
+  password: string,
+): Promise<UserRow | null> {
+  const user = await checkCredentials(ctx, username.trim(), password, `bot:${messagingId}`);
+  if (!user) return null;
+  await botUser(ctx, messagingId);
+  await ctx.db.updateTable('bot_users').set({ user_id: user.id }).where('messaging_id', '=', messagingId).execute();
+  return user;
+}
+
+export async function unlinkAccount(ctx: AppContext, messagingId: string): Promise<void> {
+  await ctx.db.updateTable('bot_users').set({ user_id: null }).where('messaging_id', '=', messagingId).execute();
+}
+
+/** The linked account, if it still exists. */
+export async function linkedAccount(ctx: AppContext, messagingId: string): Promise<UserRow | null> {
+  const { userId } = await botUser(ctx, messagingId);
+  return userId === null ? null : ((await findUserById(ctx.db, userId)) ?? null);
+}

@@ -1,0 +1,142 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A call the bot made: the method and its parameters. */
+export interface BotCall {
+  method: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * A local stand-in for the Bot API (Telegram's, or Bale's that speaks the same): grammY's API root
+ * points at it. It answers `getMe`, hands out the updates a test queues through `getUpdates` (long
+ * polling, as the real one: it waits for updates or the timeout), and records every other call.
+ */
+export class FakeBotApi {
+  readonly calls: BotCall[] = [];
+  #updates: Array<Record<string, unknown>> = [];
+  #nextUpdateId = 1;
+  #nextMessageId = 1;
+  #waiters: Array<() => void> = [];
+  #server: Server | null = null;
+  origin = '';
+
+  readonly token: string;
+
+  constructor(token: string) {
+    this.token = token;
+  }
+
+  async start(): Promise<void> {
+    this.#server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        void this.#answer(req.url ?? '', Buffer.concat(chunks).toString('utf8')).then((body) => {
+          res.writeHead(body.ok ? 200 : 404, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(body));
+        });
+      });
+    });
+    await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
+    this.origin = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+  }
+
+  async stop(): Promise<void> {
+    for (const wake of this.#waiters.splice(0)) wake();
+    this.#server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server?.close(() => resolve()) ?? resolve());
+  }
+
+  /** A text message from a messaging user, as the next update. */
+  message(from: number, text: string, language = 'fa'): void {
+    const command = text.startsWith('/') ? text.split(/\s/)[0]!.length : 0;
+    this.#push({
+      message: {
+        message_id: this.#nextMessageId++,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: from, type: 'private', first_name: `user${from}` },
+        from: { id: from, is_bot: false, first_name: `user${from}`, language_code: language },
+        text,
+        ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command }] } : {}),
+      },
+    });
+  }
+
+  /** A press of an inline keyboard's button. */
+  press(from: number, data: string): void {
+    this.#push({
+      callback_query: {
+        id: String(this.#nextUpdateId),
+        from: { id: from, is_bot: false, first_name: `user${from}` },
+        chat_instance: String(from),
+        data,
+        message: {
+          message_id: this.#nextMessageId++,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: from, type: 'private', first_name: `user${from}` },
+          text: 'menu',
+        },
+      },
+    });
+  }
+
+  /** The texts sent to a chat, in order. */
+  sent(chat: number): string[] {
+    return this.calls
+      .filter((call) => call.method === 'sendMessage' && Number(call.params.chat_id) === chat)
+      .map((call) => String(call.params.text));
+  }
+
+  /** Waits until `count` messages have been sent to a chat. */
+  async until(chat: number, count: number, timeoutMs = 10_000): Promise<string[]> {
+    const started = Date.now();
+    while (this.sent(chat).length < count) {
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`${this.sent(chat).length} of ${count} messages to ${chat}: ${this.sent(chat).join(' | ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return this.sent(chat);
+  }
+
+  #push(update: Record<string, unknown>) {
+    this.#updates.push({ update_id: this.#nextUpdateId++, ...update });
+    for (const wake of this.#waiters.splice(0)) wake();
+  }
+
+  async #answer(url: string, raw: string): Promise<{ ok: boolean; result?: unknown; description?: string }> {
+    const match = /^\/bot([^/]+)\/(\w+)/.exec(url);
+    if (!match || match[1] !== this.token) return { ok: false, description: 'Not Found' };
+    const method = match[2]!;
+    const params = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    if (method === 'getMe')
+      return { ok: true, result: { id: 1, is_bot: true, first_name: 'Separ', username: 'separ_test_bot' } };
+    if (method === 'getUpdates') {
+      const offset = Number(params.offset ?? 0);
+      this.#updates = this.#updates.filter((update) => Number(update.update_id) >= offset);
+      if (this.#updates.length === 0) {
+        const timeout = Math.min(Number(params.timeout ?? 0), 1) * 1000;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, timeout);
+          this.#waiters.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+      return { ok: true, result: this.#updates.slice(0, Number(params.limit ?? 100)) };
+    }
+    this.calls.push({ method, params });
+    if (method === 'sendMessage')
+      return {
+        ok: true,
+        result: {
+          message_id: this.#nextMessageId++,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: params.chat_id, type: 'private' },
+          text: params.text,
+        },
+      };
+    return { ok: true, result: true };
+  }
+}
