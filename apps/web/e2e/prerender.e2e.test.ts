@@ -52,11 +52,22 @@ for (const lang of ['fa', 'en'] as Language[]) {
       }
       // What hydration kept is what the browser draws by itself (a query the prerender did not see
       // makes the app draw the page afresh): the same elements with the same class names.
+      // The app asks for the page's data once it is live, after the page's own load: each version
+      // is compared once nothing has been in flight for half a second.
+      let inFlight = 0;
+      page.on('request', () => inFlight++);
+      page.on('requestfinished', () => inFlight--);
+      page.on('requestfailed', () => inFlight--);
+      const settled = async () => {
+        for (let calm = 0; calm < 5; calm = inFlight === 0 ? calm + 1 : 0) await page.waitForTimeout(100);
+      };
       for (const path of ['/support', '/download']) {
-        await page.goto(path, { waitUntil: 'networkidle' });
+        await page.goto(path);
+        await settled();
         const hydrated = await page.evaluate(classNames);
-        await page.goto(`${path}?fresh=1`, { waitUntil: 'networkidle' });
+        await page.goto(`${path}?fresh=1`);
         await page.getByRole('heading', { level: 1 }).waitFor();
+        await settled();
         expect(await page.evaluate(() => document.documentElement.dataset.render)).toBe('client');
         expect(await page.evaluate(classNames), path).toEqual(hydrated);
       }
