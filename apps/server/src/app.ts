@@ -26,6 +26,7 @@ import { appRoutes } from './routes/app.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { uniProxyRoutes } from './nodes/uniproxy.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
+import { reminderRoutes } from './reminders/routes.ts';
 import { publicRoutes } from './routes/public.ts';
 import { siteRoutes } from './routes/site.ts';
 import { systemClock, type Clock } from './services/clock.ts';
@@ -212,6 +213,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
   if (hasWeb) app.get('/', { schema: { hide: true } }, async (request, reply) => sendPage(request, reply));
   await subscriptionRoutes(app, ctx, { sendPage: hasWeb ? sendPage : null });
+  await reminderRoutes(app, ctx);
 
   const API_PATH = /^\/(api|site_|getTelPlans|requestAccount|appinfo|locales|payment\/|sandbox\/|sub\/)/;
   app.setNotFoundHandler((request, reply) => {

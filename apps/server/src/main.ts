@@ -9,7 +9,8 @@ import { purgeExpiredSessions } from './services/sessions.ts';
 import { purgeThrottle } from './services/throttle.ts';
 import { purgeAlive } from './nodes/alive.ts';
 import { RadiusServer } from './nodes/radius/server.ts';
-import { startBot } from './bot/bot.ts';
+import { startBot, type RunningBot } from './bot/bot.ts';
+import { runReminders } from './reminders/service.ts';
 
 /**
  * `npm start`: migrate, seed a fresh database (not in production), serve, run the background jobs,
@@ -38,6 +39,7 @@ async function main() {
   // Measure this machine's password hash once, so that failed logins wait as long as a real check.
   void context.secrets.passwords.calibrate().catch(() => undefined);
 
+  let bot: RunningBot | null = null;
   // The background jobs, each on its own: reconciliation settles pending orders with the gateways,
   // the outbox sends receipts, and expired sessions and throttle windows are deleted.
   const jobs: Array<[string, () => Promise<unknown>]> = [
@@ -53,6 +55,19 @@ async function main() {
       async () => {
         const sent = await deliverOutbox(context);
         if (sent > 0) app.log.info({ sent }, 'receipts sent');
+      },
+    ],
+    [
+      'reminders',
+      async () => {
+        // A bot run on its own (`npm run bot`) sends the reminders, by e-mail and by chat.
+        if (config.bot.token && process.env.SEPAR_BOT_IN_SERVER === '0') return;
+        const counts = await runReminders(
+          context,
+          bot ? (chat, _language, text) => bot!.notify(chat, text) : undefined,
+        );
+        const queued = Object.values(counts).reduce((sum, n) => sum + n, 0);
+        if (queued > 0) app.log.info({ counts }, 'reminders queued');
       },
     ],
     [
@@ -85,7 +100,6 @@ async function main() {
   timer?.unref();
   if (timer) void runJobs();
 
-  let stopBot: (() => Promise<void>) | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -94,7 +108,7 @@ async function main() {
     try {
       if (timer) clearInterval(timer);
       await radius.stop();
-      await stopBot?.();
+      await bot?.stop();
       await app.close();
       await context.nodes.registry.flush();
       await database.close();
@@ -122,7 +136,7 @@ async function main() {
   if (config.bot.token && process.env.SEPAR_BOT_IN_SERVER !== '0') {
     context.log = app.log;
     try {
-      stopBot = await startBot(context);
+      bot = await startBot(context);
     } catch (error) {
       app.log.error({ err: error }, 'the messaging bot could not start; the shop runs without it');
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeBotApi } from '../../test/fakeBotApi.ts';
 import { KINDS, startTestServer, type TestServer } from '../../test/harness.ts';
-import { createBot, startBot } from './bot.ts';
+import { createBot, startBot, type RunningBot } from './bot.ts';
 import { giveFreeAccount } from './service.ts';
 
 const TOKEN = '123456:test-token';
@@ -10,7 +10,7 @@ const TOKEN = '123456:test-token';
 describe.each(KINDS)('the messaging bot, on %s', (kind) => {
   let s: TestServer;
   let api: FakeBotApi;
-  let stop: (() => Promise<void>) | null = null;
+  let running: RunningBot | null = null;
   beforeAll(async () => {
     api = new FakeBotApi(TOKEN);
     await api.start();
@@ -22,10 +22,10 @@ describe.each(KINDS)('the messaging bot, on %s', (kind) => {
       SEPAR_FREE_MB: '2048',
       SEPAR_FREE_DAYS: '3',
     });
-    stop = await startBot(s.ctx);
+    running = await startBot(s.ctx);
   });
   afterAll(async () => {
-    await stop?.();
+    await running?.stop();
     await api?.stop();
     await s?.close();
   });

@@ -238,26 +238,36 @@ export function createBot(ctx: AppContext): Bot {
   return bot;
 }
 
+/** A running bot: its stop, and a message to a chat (the reminders' second channel). */
+export interface RunningBot {
+  stop(): Promise<void>;
+  notify(messagingId: string, text: string): Promise<void>;
+}
+
 /**
- * Starts the bot by long polling when `SEPAR_BOT_TOKEN` is set; nothing otherwise. Returns its
- * stop, which waits for the update in hand.
+ * Starts the bot by long polling when `SEPAR_BOT_TOKEN` is set; nothing otherwise (null). Its stop
+ * waits for the update in hand.
  */
-export async function startBot(ctx: AppContext): Promise<(() => Promise<void>) | null> {
+export async function startBot(ctx: AppContext): Promise<RunningBot | null> {
   if (!ctx.config.bot.token) return null;
   const bot = createBot(ctx);
   await bot.init();
-  await bot.api
-    .setMyCommands(COMMANDS.map((command) => ({ command, description: ctx.texts.t('fa', `bot:commands.${command}`) })))
-    .catch((error: unknown) => ctx.log.warn({ err: error }, 'could not set the bot commands'));
-  await bot.api
-    .setMyCommands(
-      COMMANDS.map((command) => ({ command, description: ctx.texts.t('en', `bot:commands.${command}`) })),
-      { language_code: 'en' },
-    )
-    .catch((error: unknown) => ctx.log.warn({ err: error }, 'could not set the bot commands'));
+  for (const language of ['fa', 'en'] as const) {
+    await bot.api
+      .setMyCommands(
+        COMMANDS.map((command) => ({ command, description: ctx.texts.t(language, `bot:commands.${command}`) })),
+        language === 'en' ? { language_code: 'en' } : {},
+      )
+      .catch((error: unknown) => ctx.log.warn({ err: error }, 'could not set the bot commands'));
+  }
   const running = bot.start({ onStart: (me) => ctx.log.info({ bot: me.username }, 'bot polling') });
-  return async () => {
-    await bot.stop();
-    await running.catch(() => undefined);
+  return {
+    async stop() {
+      await bot.stop();
+      await running.catch(() => undefined);
+    },
+    async notify(messagingId, text) {
+      await bot.api.sendMessage(messagingId, text, { link_preview_options: { is_disabled: true } });
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { loadConfig, productionProblem } from '../config.ts';
 import { createContext } from '../context.ts';
 import { migrateToLatest, openDatabase } from '../db/index.ts';
+import { runReminders } from '../reminders/service.ts';
 import { startBot } from './bot.ts';
 
 /**
@@ -29,9 +30,23 @@ async function main() {
         JSON.stringify({ level: 'error', message, ...object, err: String((object as { err?: unknown }).err ?? '') }),
       ),
   };
-  const stop = await startBot(context);
+  const bot = await startBot(context);
+  // The reminders go out from here when the bot runs on its own, so that a linked chat gets them too.
+  const remind = async () => {
+    try {
+      await runReminders(context, (chat, _language, text) => bot!.notify(chat, text));
+    } catch (error) {
+      context.log.error({ err: error }, 'reminders failed');
+    }
+  };
+  const timer =
+    config.reconcileIntervalSeconds > 0
+      ? setInterval(() => void remind(), config.reconcileIntervalSeconds * 1000)
+      : null;
+  void remind();
   const shutdown = async () => {
-    await stop?.();
+    if (timer) clearInterval(timer);
+    await bot?.stop();
     await database.close();
     process.exit(0);
   };

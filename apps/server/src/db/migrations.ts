@@ -470,6 +470,28 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('bot_users').ifExists().execute();
       },
     },
+    '0009_reminders': {
+      async up(db: Db) {
+        // Reminders before expiry and at data thresholds: each sent once per account, kind and
+        // subscription period (its expiry), and none after the account's unsubscribe link.
+        await db.schema
+          .alterTable('users')
+          .addColumn('reminders_off', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createTable('reminders')
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('period', 'text', (c) => c.notNull())
+          .addColumn('sent_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('reminders_pk', ['user_id', 'kind', 'period'])
+          .execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropTable('reminders').ifExists().execute();
+        await db.schema.alterTable('users').dropColumn('reminders_off').execute();
+      },
+    },
   };
 }
 

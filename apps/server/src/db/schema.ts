@@ -52,6 +52,8 @@ export interface UsersTable {
   updated_at: string;
   /** The subscription link's token (null until the account first asks for it). */
   sub_token: Generated<string | null>;
+  /** 1 once the account's unsubscribe link was followed: no more reminder e-mails. */
+  reminders_off: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -265,6 +267,15 @@ export interface Database {
   radius_sessions: RadiusSessionsTable;
   bot_users: BotUsersTable;
   free_quota: FreeQuotaTable;
+  reminders: RemindersTable;
+}
+
+/** A reminder sent: once per account, kind and subscription period (its expiry). */
+export interface RemindersTable {
+  user_id: number;
+  kind: string;
+  period: string;
+  sent_at: string;
 }
 
 /** A messaging user of the bot (CONTRACTS §9). */

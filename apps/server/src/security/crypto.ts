@@ -2,6 +2,7 @@ import {
   createCipheriv,
   createDecipheriv,
   createHash,
+  createHmac,
   randomBytes,
   randomInt,
   scrypt,
@@ -103,6 +104,11 @@ export class SecretBox {
     return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join(
       '.',
     );
+  }
+
+  /** A MAC of a value for one purpose (a link that must work without logging in, for one account only). */
+  mac(purpose: string, value: string): string {
+    return createHmac('sha256', this.key).update(`${purpose}\u0000${value}`).digest('base64url');
   }
 
   open(sealed: string): string {
