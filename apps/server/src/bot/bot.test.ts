@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeBotApi } from '../../test/fakeBotApi.ts';
 import { KINDS, startTestServer, type TestServer } from '../../test/harness.ts';
 import { createBot, startBot, type RunningBot } from './bot.ts';
+import { runAdmin } from '../cli/admin.ts';
 import { giveFreeAccount } from './service.ts';
 
 const TOKEN = '123456:test-token';
@@ -131,6 +132,15 @@ describe.each(KINDS)('the messaging bot, on %s', (kind) => {
     expect(replies[3]).toContain('حجم باقی‌مانده: ۵۰ گیگابایت');
     api.press(5005, 'unlink');
     expect((await api.until(5005, 5))[4]).toBe('اتصال اکانت شما به این گفتگو لغو شد.');
+  });
+
+  it('separ-admin bot status reports the settings, the free accounts and the linked chats', async () => {
+    const lines: string[] = [];
+    await runAdmin(['bot', 'status'], s.ctx, (line) => lines.push(line));
+    const text = lines.join('\n');
+    expect(text).toContain(`bot:              on (SEPAR_BOT_TOKEN set), Bot API ${api.origin}`);
+    expect(text).toMatch(/free accounts: {4}on; \d+ of 3 given today, \d+ ever/);
+    expect(text).toMatch(/messaging users: {2}\d+, \d+ linked to an account/);
   });
 
   it('speaks English once asked, and points to support', async () => {

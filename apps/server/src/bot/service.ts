@@ -140,3 +140,38 @@ export async function linkedAccount(ctx: AppContext, messagingId: string): Promi
   const { userId } = await botUser(ctx, messagingId);
   return userId === null ? null : ((await findUserById(ctx.db, userId)) ?? null);
 }
+
+/** What `separ-admin bot status` reports: the settings, and what the bot has given and linked. */
+export interface BotStatus {
+  configured: boolean;
+  apiRoot: string;
+  free: { enabled: boolean; dailyLimit: number; givenToday: number; givenEver: number };
+  messagingUsers: number;
+  linkedChats: number;
+}
+
+export async function botStatus(ctx: AppContext): Promise<BotStatus> {
+  const { bot, free } = ctx.config;
+  const day = startOfDay(ctx.now()).toISOString().slice(0, 10);
+  const today = await ctx.db.selectFrom('free_quota').select('given').where('day', '=', day).executeTakeFirst();
+  const counts = await ctx.db
+    .selectFrom('bot_users')
+    .select((eb) => [
+      eb.fn.countAll().as('users'),
+      eb.fn.count('user_id').as('linked'),
+      eb.fn.count('free_user_id').as('free'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    configured: bot.token !== null,
+    apiRoot: bot.apiRoot,
+    free: {
+      enabled: free.enabled,
+      dailyLimit: free.dailyLimit,
+      givenToday: Number(today?.given ?? 0),
+      givenEver: Number(counts.free),
+    },
+    messagingUsers: Number(counts.users),
+    linkedChats: Number(counts.linked),
+  };
+}

@@ -21,6 +21,7 @@ import { usedMB } from '../services/access.ts';
 import { reconcile } from '../payments/reconcile.ts';
 import { deliverOutbox } from '../payments/mail.ts';
 import { runReminders } from '../reminders/service.ts';
+import { botStatus } from '../bot/service.ts';
 import { addDays } from '../services/clock.ts';
 import { PLANS_VERSION_KEY } from '../services/plansCache.ts';
 import { getSetting, setSetting } from '../services/settings.ts';
@@ -59,6 +60,7 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   payments reconcile [--older-than MINUTES]      (asks the gateways about pending orders)
   outbox list | outbox send                       (mail waiting for SMTP)
   reminders run                                   (queue the expiry and data reminders due now; prints each kind's count)
+  bot status                                      (the messaging bot's settings, free accounts given, linked chats)
 `;
 
 type Values = Record<string, string | string[] | boolean | undefined>;
@@ -245,6 +247,17 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
     // Works without the bot's token: e-mails go to the outbox; the bot, when it runs, sends its own.
     const counts = await runReminders(ctx);
     for (const [kind, count] of Object.entries(counts)) out(`${kind}: ${count}`);
+    return;
+  }
+  if (key === 'bot status') {
+    const status = await botStatus(ctx);
+    out(
+      [
+        `bot:              ${status.configured ? `on (SEPAR_BOT_TOKEN set), Bot API ${status.apiRoot}` : 'off (SEPAR_BOT_TOKEN is not set)'}`,
+        `free accounts:    ${status.free.enabled ? 'on' : 'off'}; ${status.free.givenToday} of ${status.free.dailyLimit} given today, ${status.free.givenEver} ever`,
+        `messaging users:  ${status.messagingUsers}, ${status.linkedChats} linked to an account`,
+      ].join('\n'),
+    );
     return;
   }
   if (key === 'outbox send') {

@@ -139,6 +139,14 @@ export function useHydrated(): boolean {
  */
 export const FixedYearContext = createContext<number | undefined>(undefined);
 
+/** A fixed "now" (the stories: days left and dates must not move with the day their screenshots are taken). */
+export const FixedNowContext = createContext<Date | undefined>(undefined);
+
+/** The time a page counts days left from: now, or the fixed one of the stories. */
+export function useNow(): Date {
+  return useContext(FixedNowContext) ?? new Date();
+}
+
 /** The footer's year: the build's while hydrating a prerendered page, this year after. */
 export function useYear(): number {
   const fixed = useContext(FixedYearContext);

@@ -51,10 +51,13 @@ export const Devices: Story = {
   },
 };
 
+/** The shop's address in the links the stories show (not the test server's, whose port varies). */
+const STORY_ORIGIN = 'https://separ.example';
+
 /** The panel's Connect page: the subscription link, its QR code and the apps. */
 export const Connect: Story = {
   args: { path: '/panel/connect' },
-  parameters: { msw: createMockBackend({ loggedIn: true, cookies: noCookies }).handlers },
+  parameters: { msw: createMockBackend({ loggedIn: true, cookies: noCookies, origin: STORY_ORIGIN }).handlers },
   beforeEach: Devices.beforeEach,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -66,10 +69,12 @@ export const Connect: Story = {
 /** The subscription link opened in a browser, without a session. */
 export const SubscriptionPage: Story = {
   args: { path: `/sub/${createMockBackend().state.subToken}` },
-  parameters: { msw: createMockBackend().handlers },
+  parameters: { msw: createMockBackend({ origin: STORY_ORIGIN }).handlers },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByRole('img', { name: /QR/ }, { timeout: 15000 })).toBeVisible();
+    const qr = await canvas.findByRole('img', { name: /QR/ }, { timeout: 15000 });
+    await expect(qr).toBeVisible();
+    await expect(qr.getAttribute('data-qr')).toBe(`${STORY_ORIGIN}/sub/${createMockBackend().state.subToken}`);
   },
 };
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { createStore } from '../app/store.ts';
-import { FixedYearContext } from '../prerender/data.ts';
+import { FixedNowContext, FixedYearContext } from '../prerender/data.ts';
 import { routes } from '../routes.tsx';
 
 const memory = () => {
@@ -15,6 +15,8 @@ const memory = () => {
 
 /** The footer's year in every story (the ui package's stories pass the same to the Footer). */
 const STORY_YEAR = 2026;
+/** The time the pages count days left from, in every story (the mock account expires on 2027-01-15). */
+const STORY_NOW = new Date('2026-11-24T09:00:00.000Z');
 
 /**
  * The real site — route containers, store and RTK Query — at one path, its backend answered by the
@@ -25,9 +27,11 @@ export function SiteStory({ path }: { path: string }) {
   const [router] = useState(() => createMemoryRouter(routes, { initialEntries: [path] }));
   return (
     <FixedYearContext value={STORY_YEAR}>
-      <Provider store={store}>
-        <RouterProvider router={router} />
-      </Provider>
+      <FixedNowContext value={STORY_NOW}>
+        <Provider store={store}>
+          <RouterProvider router={router} />
+        </Provider>
+      </FixedNowContext>
     </FixedYearContext>
   );
 }

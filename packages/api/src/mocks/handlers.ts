@@ -54,6 +54,11 @@ export interface MockBackendOptions {
   latencyMs?: number;
   /** Defaults to the document's cookies when there is a document. */
   cookies?: CookieJar;
+  /**
+   * The origin of the subscription links (default: the request's, as the backend without
+   * SEPAR_PUBLIC_URL). Stories fix it, so that their screenshots do not depend on the test server's port.
+   */
+  origin?: string;
 }
 
 export interface MockState {
@@ -127,7 +132,7 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       return resolve(request, new URL(request.url).searchParams);
     });
   };
-  const subUrl = (request: Request) => `${new URL(request.url).origin}/sub/${state.subToken}`;
+  const subUrl = (request: Request) => `${options.origin ?? new URL(request.url).origin}/sub/${state.subToken}`;
   const signedIn = (resolve: (request: Request, query: URLSearchParams) => Response) => {
     return (request: Request, query: URLSearchParams) => (state.loggedIn ? resolve(request, query) : unauthorized());
   };
