@@ -14,6 +14,8 @@ export interface BotCall {
  */
 export class FakeBotApi {
   readonly calls: BotCall[] = [];
+  /** Answer getUpdates as the Bot API does when another poller holds the bot (409 Conflict). */
+  conflict = false;
   #updates: Array<Record<string, unknown>> = [];
   #nextUpdateId = 1;
   #nextMessageId = 1;
@@ -112,6 +114,12 @@ export class FakeBotApi {
     if (method === 'getMe')
       return { ok: true, result: { id: 1, is_bot: true, first_name: 'Separ', username: 'separ_test_bot' } };
     if (method === 'getUpdates') {
+      if (this.conflict)
+        return {
+          ok: false,
+          error_code: 409,
+          description: 'Conflict: terminated by other getUpdates request',
+        } as { ok: boolean; description: string };
       const offset = Number(params.offset ?? 0);
       this.#updates = this.#updates.filter((update) => Number(update.update_id) >= offset);
       if (this.#updates.length === 0) {

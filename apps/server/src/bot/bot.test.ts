@@ -155,6 +155,27 @@ describe.each(KINDS)('the messaging bot, on %s', (kind) => {
   });
 });
 
+describe('when the Bot API stops the polling', () => {
+  it('logs it, and the server runs on', async () => {
+    const api = new FakeBotApi(TOKEN);
+    await api.start();
+    const s = await startTestServer('sqlite', { SEPAR_BOT_TOKEN: TOKEN, SEPAR_BOT_API_ROOT: api.origin });
+    const errors: string[] = [];
+    s.ctx.log = { info() {}, warn() {}, error: (_object, message) => void errors.push(message ?? '') };
+    try {
+      const running = await startBot(s.ctx);
+      api.conflict = true;
+      api.message(1, '/start');
+      await expect.poll(() => errors, { timeout: 10_000 }).toContain('the messaging bot stopped polling');
+      expect((await s.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      await running?.stop();
+    } finally {
+      await api.stop();
+      await s.close();
+    }
+  });
+});
+
 describe('without SEPAR_BOT_TOKEN', () => {
   it('runs nothing of the bot', async () => {
     const s = await startTestServer('sqlite');

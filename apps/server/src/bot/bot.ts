@@ -260,11 +260,15 @@ export async function startBot(ctx: AppContext): Promise<RunningBot | null> {
       )
       .catch((error: unknown) => ctx.log.warn({ err: error }, 'could not set the bot commands'));
   }
-  const running = bot.start({ onStart: (me) => ctx.log.info({ bot: me.username }, 'bot polling') });
+  // Polling ends with an error only when the Bot API refuses the bot (a revoked token, another
+  // poller): logged, and the shop runs on without it.
+  const running = bot
+    .start({ onStart: (me) => ctx.log.info({ bot: me.username }, 'bot polling') })
+    .catch((error: unknown) => ctx.log.error({ err: error }, 'the messaging bot stopped polling'));
   return {
     async stop() {
-      await bot.stop();
-      await running.catch(() => undefined);
+      if (bot.isRunning()) await bot.stop();
+      await running;
     },
     async notify(messagingId, text) {
       await bot.api.sendMessage(messagingId, text, { link_preview_options: { is_disabled: true } });
