@@ -34,10 +34,12 @@ export class FakeBotApi {
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
-        void this.#answer(req.url ?? '', Buffer.concat(chunks).toString('utf8')).then((body) => {
-          res.writeHead(body.ok ? 200 : 404, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(body));
-        });
+        void this.#answer(req.url ?? '', Buffer.concat(chunks), String(req.headers['content-type'] ?? '')).then(
+          (body) => {
+            res.writeHead(body.ok ? 200 : 404, { 'content-type': 'application/json' });
+            res.end(JSON.stringify(body));
+          },
+        );
       });
     });
     await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
@@ -106,11 +108,28 @@ export class FakeBotApi {
     for (const wake of this.#waiters.splice(0)) wake();
   }
 
-  async #answer(url: string, raw: string): Promise<{ ok: boolean; result?: unknown; description?: string }> {
+  async #answer(
+    url: string,
+    body: Buffer,
+    type: string,
+  ): Promise<{ ok: boolean; result?: unknown; description?: string }> {
     const match = /^\/bot([^/]+)\/(\w+)/.exec(url);
     if (!match || match[1] !== this.token) return { ok: false, description: 'Not Found' };
     const method = match[2]!;
-    const params = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+    // A file (sendPhoto) comes as multipart/form-data: its text fields are read, the file kept whole.
+    const params: Record<string, unknown> = type.startsWith('multipart/form-data')
+      ? {
+          ...Object.fromEntries(
+            [...body.toString('latin1').matchAll(/name="(\w+)"\r\n\r\n([^\r]*)\r\n/g)].map((m) => [
+              m[1]!,
+              Buffer.from(m[2]!, 'latin1').toString('utf8'),
+            ]),
+          ),
+          file: body,
+        }
+      : body.length > 0
+        ? (JSON.parse(body.toString('utf8')) as Record<string, unknown>)
+        : {};
     if (method === 'getMe')
       return { ok: true, result: { id: 1, is_bot: true, first_name: 'Separ', username: 'separ_test_bot' } };
     if (method === 'getUpdates') {
@@ -135,7 +154,7 @@ export class FakeBotApi {
       return { ok: true, result: this.#updates.slice(0, Number(params.limit ?? 100)) };
     }
     this.calls.push({ method, params });
-    if (method === 'sendMessage')
+    if (method === 'sendMessage' || method === 'sendPhoto')
       return {
         ok: true,
         result: {

@@ -1,3 +1,5 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeBotApi } from '../../test/fakeBotApi.ts';
 import { KINDS, startTestServer, type TestServer } from '../../test/harness.ts';
@@ -130,6 +132,19 @@ describe.each(KINDS)('the messaging bot, on %s', (kind) => {
     expect(replies[3]).toContain(`اکانت: ${user.username}`);
     expect(replies[3]).toContain('فعال، ۳۰ روز باقی‌مانده');
     expect(replies[3]).toContain('حجم باقی‌مانده: ۵۰ گیگابایت');
+    const url = /لینک اشتراک: (\S+)/.exec(replies[3]!)![1]!;
+    expect(url).toMatch(/^https:\/\/shop\.separ\.test\/sub\/[\w-]{16,}$/);
+    // The same link as a QR code, in a photo: decoded, it is the link.
+    const photo = await expect
+      .poll(() => api.calls.find((call) => call.method === 'sendPhoto' && Number(call.params.chat_id) === 5005))
+      .toBeDefined()
+      .then(() => api.calls.find((call) => call.method === 'sendPhoto')!);
+    const file = photo.params.file as Buffer;
+    const start = file.indexOf(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const end = file.indexOf(Buffer.from('IEND')) + 8;
+    const png = PNG.sync.read(file.subarray(start, end));
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(url);
+    expect(photo.params.caption).toBe('این کد را با برنامهٔ وی‌پی‌ان اسکن کنید تا اشتراک شما اضافه شود.');
     api.press(5005, 'unlink');
     expect((await api.until(5005, 5))[4]).toBe('اتصال اکانت شما به این گفتگو لغو شد.');
   });

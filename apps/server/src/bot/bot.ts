@@ -10,11 +10,12 @@ import {
   type Language,
   type RawPlan,
 } from '@separ/domain';
-import { Bot, GrammyError, HttpError, InlineKeyboard, type Context } from 'grammy';
+import { Bot, GrammyError, HttpError, InlineKeyboard, InputFile, type Context } from 'grammy';
+import QRCode from 'qrcode';
 import type { AppContext } from '../context.ts';
 import { Overloaded } from '../security/workQueue.ts';
 import { accountOf } from '../services/access.ts';
-import { subscriptionUrl } from '../subscriptions/service.ts';
+import { ensureSubToken, subscriptionUrl } from '../subscriptions/service.ts';
 import { botUser, giveFreeAccount, linkAccount, linkedAccount, setBotLanguage, unlinkAccount } from './service.ts';
 
 /** The commands of CONTRACTS §9, in the bot's menu in both languages. */
@@ -100,12 +101,15 @@ export function createBot(ctx: AppContext): Bot {
         ? t(language, 'account.dataUnlimited')
         : t(language, 'account.dataLeft', volumeVars(language, left)),
     ];
-    if (user.sub_token)
-      lines.push(t(language, 'account.subscription', { url: subscriptionUrl(publicUrl(), user.sub_token) }));
+    const url = subscriptionUrl(publicUrl(), await ensureSubToken(ctx.db, user));
+    lines.push(t(language, 'account.subscription', { url }));
     await c.reply(lines.join('\n'), {
       reply_markup: new InlineKeyboard().text(t(language, 'account.unlink'), 'unlink'),
       link_preview_options: { is_disabled: true },
     });
+    // The same link as a QR code, to scan with the app on another device.
+    const png = await QRCode.toBuffer(url, { type: 'png', margin: 2, scale: 8, errorCorrectionLevel: 'M' });
+    await c.replyWithPhoto(new InputFile(png, 'subscription.png'), { caption: t(language, 'account.qrCaption') });
   }
 
   function volumeVars(language: Language, mb: number) {
