@@ -44,7 +44,7 @@ export interface Config {
   /** The messaging bot (CONTRACTS §9): nothing of it runs without a token. */
   bot: { token: string | null; apiRoot: string };
   /** The free account the bot gives, one per messaging user (CONTRACTS §9). */
-  free: { enabled: boolean; dailyLimit: number; mb: number; days: number; devices: number };
+  free: { enabled: boolean; dailyLimit: number; mb: number; days: number; devices: number; speedMbps: number };
   /** The support chat the bot points to. */
   supportChatUrl: string;
   /** Fault injection for the reliability tests; ignored in production. */
@@ -201,6 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mb: Math.max(1, int(env.SEPAR_FREE_MB, 1024)),
       days: Math.max(1, int(env.SEPAR_FREE_DAYS, 3)),
       devices: Math.max(1, int(env.SEPAR_FREE_DEVICES, 1)),
+      // Limited speed (SPEC: the free plan), enforced by the V2Ray nodes; 0 for none.
+      speedMbps: Math.max(0, int(env.SEPAR_FREE_SPEED_MBPS, 10)),
     },
     supportChatUrl: env.SEPAR_SUPPORT_CHAT_URL?.trim() || SUPPORT_CHAT_URL,
     fault: env.NODE_ENV === 'production' ? null : env.SEPAR_FAULT?.trim() || null,

@@ -75,12 +75,13 @@ describe.each(KINDS)('the messaging bot, on %s', (kind) => {
       .selectAll()
       .where('username', '=', username)
       .executeTakeFirstOrThrow();
-    expect([user.expire_date, user.subs_days, Number(user.allowed_mb), user.allowed_devices]).toEqual([
-      null,
-      3,
-      2048,
-      1,
-    ]);
+    expect([
+      user.expire_date,
+      user.subs_days,
+      Number(user.allowed_mb),
+      user.allowed_devices,
+      user.speed_limit_mbps,
+    ]).toEqual([null, 3, 2048, 1, 10]);
   });
 
   it('makes one account for concurrent claims in the service itself, and keeps the daily quota', async () => {

@@ -90,7 +90,13 @@ export async function giveFreeAccount(ctx: AppContext, messagingId: string): Pro
     const made = await createAccount(
       trx,
       ctx.secrets,
-      { allowedMB: free.mb, allowedDevices: free.devices, subsDays: free.days, ios: 0 },
+      {
+        allowedMB: free.mb,
+        allowedDevices: free.devices,
+        subsDays: free.days,
+        ios: 0,
+        speedLimitMbps: free.speedMbps > 0 ? free.speedMbps : null,
+      },
       now,
     );
     await trx

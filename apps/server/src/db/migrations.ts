@@ -492,6 +492,15 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('users').dropColumn('reminders_off').execute();
       },
     },
+    '0010_speed_limit': {
+      async up(db: Db) {
+        // A speed limit in Mbit/s that the V2Ray nodes enforce (V2bX's speed_limit): the free account's.
+        await db.schema.alterTable('users').addColumn('speed_limit_mbps', 'integer').execute();
+      },
+      async down(db: Db) {
+        await db.schema.alterTable('users').dropColumn('speed_limit_mbps').execute();
+      },
+    },
   };
 }
 

@@ -54,6 +54,8 @@ export interface UsersTable {
   sub_token: Generated<string | null>;
   /** 1 once the account's unsubscribe link was followed: no more reminder e-mails. */
   reminders_off: Generated<number>;
+  /** Mbit/s the V2Ray nodes allow this account (null: no limit). */
+  speed_limit_mbps: Generated<number | null>;
 }
 
 export interface SessionsTable {

@@ -180,6 +180,9 @@ describe.each(KINDS)('the UniProxy v1 API as V2bX calls it, on %s', (kind) => {
       .where('id', '=', exactly.id)
       .execute();
 
+    // The free account's limited speed, in Mbit/s, as V2bX enforces it.
+    const limited = await s.createUser({ speedLimitMbps: 10 });
+
     const v2bx = client('vless reality');
     const { status, users, answer } = await v2bx.getUserList();
     expect(status).toBe(200);
@@ -191,6 +194,7 @@ describe.each(KINDS)('the UniProxy v1 API as V2bX calls it, on %s', (kind) => {
       speedLimit: 0,
       deviceLimit: 3,
     });
+    expect(byId.get(limited.id)).toMatchObject({ speedLimit: 10, deviceLimit: 2 });
     expect(byId.has(pending.id)).toBe(true);
     expect(byId.has(exactly.id)).toBe(true);
     for (const out of [expired, suspended, over]) expect(byId.has(out.id)).toBe(false);

@@ -10,8 +10,8 @@ export interface NodeUser {
   id: number;
   /** The account's V2Ray id: `username-password`, as its links carry it. */
   uuid: string;
-  /** V2bX reads Mbit/s; Separ's plans do not limit speed. */
-  speed_limit: null;
+  /** Mbit/s (V2bX's speed_limit); null for no limit, as every bought plan. The free account has one. */
+  speed_limit: number | null;
   device_limit: number;
 }
 
@@ -125,6 +125,7 @@ export class UserListCache {
         'used_bytes',
         'allowed_mb',
         'allowed_devices',
+        'speed_limit_mbps',
         'suspend',
         'subs_days',
         'ios',
@@ -155,7 +156,7 @@ export class UserListCache {
       users.push({
         id: row.id,
         uuid,
-        speed_limit: null,
+        speed_limit: row.speed_limit_mbps ?? null,
         device_limit: row.allowed_devices,
         idBytes: Buffer.byteLength(uuid),
       });

@@ -21,6 +21,8 @@ export interface NewAccount {
   ios: number;
   planId?: number | null;
   expireDate?: string | null;
+  /** Mbit/s the V2Ray nodes allow (the free account's limited speed); none by default. */
+  speedLimitMbps?: number | null;
 }
 
 /** The services that deal with secrets: password hashing and the encrypted VPN password. */
@@ -79,6 +81,7 @@ export async function createAccount(
           used_bytes: 0,
           allowed_mb: input.allowedMB,
           allowed_devices: input.allowedDevices,
+          speed_limit_mbps: input.speedLimitMbps ?? null,
           suspend: 0,
           subs_days: input.subsDays,
           ios: input.ios,
