@@ -60,6 +60,14 @@ export interface GatewayConfig {
 
 const repoRoot = resolve(import.meta.dirname, '..', '..', '..');
 
+/**
+ * The shop's address in what leaves a request behind (e-mails, the bot's messages): the public URL,
+ * else this machine's own. Answers to a request use the request's origin instead.
+ */
+export function publicOrigin(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
 function int(value: string | undefined, fallback: number): number {
   const parsed = Number.parseInt(value ?? '', 10);
   return Number.isFinite(parsed) ? parsed : fallback;

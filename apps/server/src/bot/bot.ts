@@ -12,6 +12,7 @@ import {
 } from '@separ/domain';
 import { Bot, GrammyError, HttpError, InlineKeyboard, InputFile, type Context } from 'grammy';
 import QRCode from 'qrcode';
+import { publicOrigin } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { Overloaded } from '../security/workQueue.ts';
 import { accountOf } from '../services/access.ts';
@@ -163,7 +164,7 @@ export function createBot(ctx: AppContext): Bot {
     await c.reply(t(language, 'lang.choose'), { reply_markup: languages });
   }
 
-  const publicUrl = () => (ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`).replace(/\/$/, '');
+  const publicUrl = () => publicOrigin(ctx.config);
 
   bot.command('start', start);
   bot.command('free', free);

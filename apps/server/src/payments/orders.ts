@@ -7,6 +7,7 @@ import {
   type Language,
   type PaymentResultPayload,
 } from '@separ/domain';
+import { publicOrigin } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { OrderRow } from '../db/schema.ts';
@@ -264,7 +265,7 @@ function renderReceipt(
   const t = (key: string, vars: Record<string, string | number> = {}) => ctx.texts.t(lng, `email:receipt.${key}`, vars);
   const digits = (value: string) => (lng === 'fa' ? toPersianDigits(value) : value);
   const amount = digits(new Intl.NumberFormat('en-US').format(data.amountToman));
-  const panel = `${ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`}/login`;
+  const panel = `${publicOrigin(ctx.config)}/login`;
   const text = [
     t('greeting'),
     '',

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isLanguage, parseDateTime, UNLIMITED_MB, type Language } from '@separ/domain';
+import { publicOrigin } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { MB } from '../services/access.ts';
@@ -46,8 +47,7 @@ export function unsubscribeToken(ctx: AppContext, userId: number): string {
 }
 
 export function unsubscribeUrl(ctx: AppContext, userId: number, lng: Language): string {
-  const origin = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
-  return `${origin}/unsubscribe?u=${userId}&t=${unsubscribeToken(ctx, userId)}&lng=${lng}`;
+  return `${publicOrigin(ctx.config)}/unsubscribe?u=${userId}&t=${unsubscribeToken(ctx, userId)}&lng=${lng}`;
 }
 
 /** Stops the reminders of the account the link was made for; false for a link that is not one. */
@@ -115,7 +115,11 @@ export async function runReminders(ctx: AppContext, notify?: BotNotify): Promise
         .executeTakeFirst();
       if (Number(recorded.numInsertedOrUpdatedRows ?? 0) === 0) continue;
       counts[kind]++;
-      const vars = { username: user.username, renew: `${publicOrigin(ctx)}/buy`, panel: `${publicOrigin(ctx)}/panel` };
+      const vars = {
+        username: user.username,
+        renew: `${publicOrigin(ctx.config)}/buy`,
+        panel: `${publicOrigin(ctx.config)}/panel`,
+      };
       if (user.email) {
         const text = [
           ctx.texts.t(lng, `email:reminder.${kind}`, vars),
@@ -152,8 +156,4 @@ export async function runReminders(ctx: AppContext, notify?: BotNotify): Promise
     }
   }
   return counts;
-}
-
-function publicOrigin(ctx: AppContext): string {
-  return ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
 }
