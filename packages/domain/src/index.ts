@@ -12,3 +12,4 @@ export * from './constants.ts';
 export * from './fallbackPlans.ts';
 export { asRecord, toNumber, toText } from './records.ts';
 export * from './apps.ts';
+export * from './admin.ts';
