@@ -90,6 +90,14 @@ describe('decodePaymentResult (SPEC §3 payment result payload)', () => {
     expect(decodePaymentResult(base64(JSON.stringify({ ...payload, status: undefined }))).status).toBe('failed');
   });
 
+  it('marks a renewal (renewed: 1) of a success only, and never shows its password', () => {
+    const renewed = decodePaymentResult(base64(JSON.stringify({ ...payload, renewed: 1, password: 'leak' })));
+    expect(renewed).toMatchObject({ status: 'success', renewed: true, username: 'sepr4821', password: '' });
+    expect(decodePaymentResult(base64(JSON.stringify(payload)))).not.toHaveProperty('renewed');
+    const duplicate = decodePaymentResult(base64(JSON.stringify({ ...payload, status: 'duplicate', renewed: 1 })));
+    expect(duplicate).not.toHaveProperty('renewed');
+  });
+
   it('reads numeric text amounts and ids, and leaves a missing amount null', () => {
     const result = decodePaymentResult(base64(JSON.stringify({ status: 'success', resnum: 77, amount: '55000' })));
     expect(result).toMatchObject({ orderId: '77', amountToman: 5500, refId: '', username: '', password: '' });

@@ -37,6 +37,11 @@ export interface PaymentResult {
   time: string;
   username: string;
   password: string;
+  /**
+   * A success that renewed the buyer's own account (issue #24): the username is that account's, and
+   * there is no password to show. Present (true) only then.
+   */
+  renewed?: true;
 }
 
 /** The raw payload carried, base64-encoded, in the result page's data query parameter. */
@@ -48,6 +53,8 @@ export interface PaymentResultPayload {
   time: string;
   username: string;
   password: string;
+  /** 1 when the payment renewed an existing account (absent otherwise). */
+  renewed?: 1;
 }
 
 const NOT_AVAILABLE = 'N/A';
@@ -108,7 +115,7 @@ export function decodePaymentResult(data: string | null | undefined): PaymentRes
   const r = asRecord(parsed);
   const status = toText(r.status).trim().toLowerCase();
   const orderId = toText(r.resnum);
-  return {
+  const result: PaymentResult = {
     status: status === 'success' || status === 'duplicate' ? status : 'failed',
     orderId: orderId === '' ? NOT_AVAILABLE : orderId,
     refId: toText(r.refnum),
@@ -117,6 +124,10 @@ export function decodePaymentResult(data: string | null | undefined): PaymentRes
     username: toText(r.username),
     password: toText(r.password),
   };
+  // A renewal shows no password, whatever the payload says.
+  if (result.status === 'success' && (r.renewed === 1 || r.renewed === true))
+    return { ...result, renewed: true, password: '' };
+  return result;
 }
 
 /** Encodes a result payload as URL-safe base64 without padding, the inverse of {@link decodePaymentResult}. */

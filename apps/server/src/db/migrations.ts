@@ -501,6 +501,30 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('users').dropColumn('speed_limit_mbps').execute();
       },
     },
+    '0012_renewal': {
+      async up(db: Db) {
+        // A renewal: the order names the account it extends (null: the order makes a new account).
+        await db.schema
+          .alterTable('orders')
+          .addColumn('renew_user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
+          .execute();
+        // The bot's one-time link codes from the panel: kept as a MAC (never the code), good once
+        // until they expire.
+        await db.schema
+          .createTable('bot_link_codes')
+          .addColumn('code_mac', 'text', (c) => c.primaryKey())
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addColumn('used_at', 'text')
+          .execute();
+        await db.schema.createIndex('bot_link_codes_user').on('bot_link_codes').column('user_id').execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropTable('bot_link_codes').ifExists().execute();
+        await db.schema.alterTable('orders').dropColumn('renew_user_id').execute();
+      },
+    },
   };
 }
 

@@ -206,6 +206,8 @@ export interface OrdersTable {
   next_check_at: string | null;
   /** The gateway's last answer, as our adapter read it. */
   last_answer: string | null;
+  /** A renewal: the account the order extends (null: it makes a new account). */
+  renew_user_id: Generated<number | null>;
 }
 
 /** An order's history: every change of state and every gateway answer, who made it and when. */
@@ -270,6 +272,7 @@ export interface Database {
   bot_users: BotUsersTable;
   free_quota: FreeQuotaTable;
   reminders: RemindersTable;
+  bot_link_codes: BotLinkCodesTable;
 }
 
 /** A reminder sent: once per account, kind and subscription period (its expiry). */
@@ -288,6 +291,15 @@ export interface BotUsersTable {
   free_user_id: number | null;
   free_at: string | null;
   created_at: string;
+}
+
+/** A one-time code from the panel that links a chat to the account in the bot: its MAC, never the code. */
+export interface BotLinkCodesTable {
+  code_mac: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
 }
 
 /** Free accounts given on a day (UTC), for the daily quota. */

@@ -10,10 +10,11 @@ import {
 import { publicOrigin } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import type { OrderRow } from '../db/schema.ts';
+import type { OrderRow, PlanRow, UserRow } from '../db/schema.ts';
 import { randomPassword } from '../security/crypto.ts';
 import { generateUsername } from '../services/accounts.ts';
 import { GatewayError, type GatewayAdapter, type Verification } from './gateways.ts';
+import { renewedTerms } from './renewal.ts';
 
 /** Order states: the payment states of SPEC §4 (0 pending, 1 failed, 2 paid) plus 3 expired. */
 export const ORDER = { pending: 0, failed: 1, paid: 2, expired: 3 } as const;
@@ -99,7 +100,8 @@ export async function orderById(db: Db, id: number): Promise<OrderRow> {
 }
 
 export type CompletionResult =
-  | { outcome: 'completed'; username: string; password: string; order: OrderRow }
+  /** `renewed`: the order extended its account (renew_user_id), whose password stays unknown here (''). */
+  | { outcome: 'completed'; username: string; password: string; renewed: boolean; order: OrderRow }
   | { outcome: 'duplicate'; order: OrderRow };
 
 /**
@@ -109,6 +111,11 @@ export type CompletionResult =
  * wins it creates the account, records the payment, queues the receipt and writes the history.
  * Every other caller, concurrent or replayed, gets 'duplicate' and creates nothing. The password is
  * generated, so its hash is the fast one (security/passwords.ts): completion never waits for load.
+ *
+ * A renewal (the order names an account in renew_user_id) adds the plan to that account instead, in
+ * the same transaction and under the same conditional update, so it too happens exactly once: its
+ * username, password and subscription link stay, and the receipt carries no password. Should that
+ * account be gone by then, the money still buys a new account.
  */
 export async function completeOrder(
   ctx: AppContext,
@@ -118,16 +125,23 @@ export async function completeOrder(
 ): Promise<CompletionResult> {
   const plan = await ctx.db.selectFrom('plans').selectAll().where('id', '=', order.plan_id).executeTakeFirst();
   if (!plan) throw new Error(`Order ${order.res_num} names plan ${order.plan_id}, which no longer exists.`);
-  const password = randomPassword(12);
-  const passwordHash = await ctx.secrets.passwords.hashGenerated(password);
-  const passwordEnc = ctx.secrets.box.seal(password);
+  const newCredentials = async () => {
+    const password = randomPassword(12);
+    return {
+      password,
+      passwordHash: await ctx.secrets.passwords.hashGenerated(password),
+      passwordEnc: ctx.secrets.box.seal(password),
+    };
+  };
+  // A new account's password is hashed before the transaction (a renewal needs none).
+  let credentials = order.renew_user_id === null ? await newCredentials() : null;
   if (ctx.config.fault === 'crash-after-verify') process.kill(process.pid, 'SIGKILL');
 
   const result = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
-    let before = trx.selectFrom('orders').select('state').where('id', '=', order.id);
+    let before = trx.selectFrom('orders').select(['state', 'renew_user_id']).where('id', '=', order.id);
     if (ctx.database.kind === 'postgres') before = before.forUpdate();
-    const from = (await before.executeTakeFirstOrThrow()).state;
+    const { state: from, renew_user_id: renewUserId } = await before.executeTakeFirstOrThrow();
     let update = trx
       .updateTable('orders')
       .set({
@@ -144,6 +158,34 @@ export async function completeOrder(
     const won = await update.executeTakeFirst();
     if (Number(won.numUpdatedRows) !== 1) return null;
 
+    const lng: Language = isLanguage(order.lang) ? order.lang : 'fa';
+    const renewing = renewUserId === null ? undefined : await renewAccount(ctx, trx, renewUserId, plan);
+    if (renewing) {
+      await trx.updateTable('orders').set({ user_id: renewing.id }).where('id', '=', order.id).execute();
+      await recordPayment(trx, order, renewing.id, refNum, now);
+      const receipt = renderReceipt(ctx, lng, {
+        orderId: order.res_num,
+        refNum,
+        plan: plan.title,
+        amountToman: Number(order.amount) / 10,
+        username: renewing.username,
+        password: null,
+        until: renewing.expire_date,
+        pendingDays: renewing.subs_days,
+      });
+      await queueReceipt(ctx, trx, order, receipt, now);
+      await recordEvent(trx, order, {
+        at: now,
+        from,
+        to: ORDER.paid,
+        actor: how.actor,
+        detail: `${how.detail}; ref ${refNum}; account ${renewing.username} renewed`,
+      });
+      return { username: renewing.username, from, renewed: true, password: '' };
+    }
+
+    credentials ??= await newCredentials();
+    const { password, passwordHash, passwordEnc } = credentials;
     let username = generateUsername();
     for (let i = 0; i < 20; i++) {
       const taken = await trx.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
@@ -171,19 +213,7 @@ export async function completeOrder(
       .returning(['id', 'username'])
       .executeTakeFirstOrThrow();
     await trx.updateTable('orders').set({ user_id: user.id }).where('id', '=', order.id).execute();
-    await trx
-      .insertInto('payments')
-      .values({
-        user_id: user.id,
-        res_num: order.res_num,
-        ref_num: refNum,
-        state: ORDER.paid,
-        amount: Number(order.amount),
-        plan_id: order.plan_id,
-        created_at: now,
-      })
-      .execute();
-    const lng: Language = isLanguage(order.lang) ? order.lang : 'fa';
+    await recordPayment(trx, order, user.id, refNum, now);
     const receipt = renderReceipt(ctx, lng, {
       orderId: order.res_num,
       refNum,
@@ -192,29 +222,15 @@ export async function completeOrder(
       username: user.username,
       password,
     });
-    await trx
-      .insertInto('outbox')
-      .values({
-        kind: 'receipt',
-        recipient: order.email,
-        subject: receipt.subject,
-        body_sealed: ctx.secrets.box.seal(receipt.text),
-        order_id: order.id,
-        attempts: 0,
-        last_error: null,
-        created_at: now,
-        sent_at: null,
-        claimed_until: null,
-      })
-      .execute();
+    await queueReceipt(ctx, trx, order, receipt, now);
     await recordEvent(trx, order, {
       at: now,
       from,
       to: ORDER.paid,
       actor: how.actor,
-      detail: `${how.detail}; ref ${refNum}; account ${user.username}`,
+      detail: `${how.detail}; ref ${refNum}; account ${user.username}${renewUserId === null ? '' : ' (the account to renew was gone: a new one)'}`,
     });
-    return { username: user.username, from };
+    return { username: user.username, from, renewed: false, password };
   });
 
   const fresh = await orderById(ctx.db, order.id);
@@ -222,10 +238,82 @@ export async function completeOrder(
   if (result.from === ORDER.failed || result.from === ORDER.expired) {
     ctx.log.warn(
       { order: order.res_num, was: ORDER_STATE_NAMES[result.from], by: how.actor },
-      `a ${ORDER_STATE_NAMES[result.from]} order was verified as paid: completed, account created`,
+      `a ${ORDER_STATE_NAMES[result.from]} order was verified as paid: completed, ${result.renewed ? 'account renewed' : 'account created'}`,
     );
   }
-  return { outcome: 'completed', username: result.username, password, order: fresh };
+  return {
+    outcome: 'completed',
+    username: result.username,
+    password: result.password,
+    renewed: result.renewed,
+    order: fresh,
+  };
+}
+
+/**
+ * Adds the plan to the account a renewal names (renewal.ts), its row locked on PostgreSQL for the
+ * update; undefined when that account no longer exists.
+ */
+async function renewAccount(
+  ctx: AppContext,
+  trx: Db,
+  userId: number,
+  plan: PlanRow,
+): Promise<Pick<UserRow, 'id' | 'username' | 'expire_date' | 'subs_days'> | undefined> {
+  let query = trx
+    .selectFrom('users')
+    .select(['id', 'username', 'expire_date', 'subs_days', 'allowed_mb', 'allowed_devices', 'ios'])
+    .where('id', '=', userId);
+  if (ctx.database.kind === 'postgres') query = query.forUpdate();
+  const user = await query.executeTakeFirst();
+  if (!user) return undefined;
+  const now = ctx.now();
+  const terms = renewedTerms(user, plan, now);
+  await trx
+    .updateTable('users')
+    .set({ ...terms, updated_at: now.toISOString() })
+    .where('id', '=', user.id)
+    .execute();
+  return { id: user.id, username: user.username, expire_date: terms.expire_date, subs_days: terms.subs_days };
+}
+
+async function recordPayment(trx: Db, order: OrderRow, userId: number, refNum: string, now: string) {
+  await trx
+    .insertInto('payments')
+    .values({
+      user_id: userId,
+      res_num: order.res_num,
+      ref_num: refNum,
+      state: ORDER.paid,
+      amount: Number(order.amount),
+      plan_id: order.plan_id,
+      created_at: now,
+    })
+    .execute();
+}
+
+async function queueReceipt(
+  ctx: AppContext,
+  trx: Db,
+  order: OrderRow,
+  receipt: { subject: string; text: string },
+  now: string,
+) {
+  await trx
+    .insertInto('outbox')
+    .values({
+      kind: 'receipt',
+      recipient: order.email,
+      subject: receipt.subject,
+      body_sealed: ctx.secrets.box.seal(receipt.text),
+      order_id: order.id,
+      attempts: 0,
+      last_error: null,
+      created_at: now,
+      sent_at: null,
+      claimed_until: null,
+    })
+    .execute();
 }
 
 /**
@@ -257,35 +345,63 @@ export async function moveOrder(
   });
 }
 
+/**
+ * The receipt e-mail: a new account's with its credentials; a renewal's (password null) with the
+ * account's new expiry (or its pending days) and no password.
+ */
 function renderReceipt(
   ctx: AppContext,
   lng: Language,
-  data: { orderId: string; refNum: string; plan: string; amountToman: number; username: string; password: string },
+  data: {
+    orderId: string;
+    refNum: string;
+    plan: string;
+    amountToman: number;
+    username: string;
+    password: string | null;
+    until?: string | null;
+    pendingDays?: number;
+  },
 ) {
   const t = (key: string, vars: Record<string, string | number> = {}) => ctx.texts.t(lng, `email:receipt.${key}`, vars);
   const digits = (value: string) => (lng === 'fa' ? toPersianDigits(value) : value);
   const amount = digits(new Intl.NumberFormat('en-US').format(data.amountToman));
   const panel = `${publicOrigin(ctx.config)}/login`;
+  const renewal = data.password === null;
+  const term = !renewal
+    ? []
+    : data.pendingDays
+      ? [t('renewedPending', { days: digits(String(data.pendingDays)) })]
+      : data.until
+        ? [
+            t('renewedUntil', {
+              date: new Intl.DateTimeFormat(lng === 'fa' ? 'fa-IR' : 'en-GB', {
+                dateStyle: 'long',
+                timeZone: 'Asia/Tehran',
+              }).format(new Date(data.until)),
+            }),
+          ]
+        : [];
   const text = [
     t('greeting'),
     '',
-    t('intro'),
+    renewal ? t('introRenewed') : t('intro'),
     '',
     `${t('orderId')}: ${data.orderId}`,
     `${t('refId')}: ${data.refNum}`,
     `${t('plan')}: ${data.plan}`,
     `${t('amount')}: ${t('amountValue', { value: amount })}`,
     `${t('username')}: ${data.username}`,
-    `${t('password')}: ${data.password}`,
+    ...(renewal ? [] : [`${t('password')}: ${data.password}`]),
     '',
-    t('start'),
+    ...(renewal ? [...term, t('renewedSame')] : [t('start')]),
     t('panel', { url: panel }),
     '',
     t('keepSafe'),
     '',
     t('signature'),
   ].join('\n');
-  return { subject: t('subject', { orderId: data.orderId }), text };
+  return { subject: t(renewal ? 'subjectRenewed' : 'subject', { orderId: data.orderId }), text };
 }
 
 /** Asks the gateway about a payment; a GatewayError (timeout, garbage) is "unknown", never "failed". */
@@ -302,7 +418,7 @@ export async function askGateway(adapter: GatewayAdapter | null, order: OrderRow
 
 /** What settling an order came to. */
 export type Settlement =
-  | { outcome: 'completed'; order: OrderRow; username: string; password: string }
+  | { outcome: 'completed'; order: OrderRow; username: string; password: string; renewed: boolean }
   | { outcome: 'duplicate'; order: OrderRow }
   | { outcome: 'failed' | 'pending' | 'unknown'; order: OrderRow; detail: string }
   /** Another request or process holds the order's claim and is settling it now. */
@@ -327,7 +443,13 @@ export async function settle(ctx: AppContext, order: OrderRow, actor: Actor): Pr
     if (answer.kind === 'paid') {
       const done = await completeOrder(ctx, order, answer.refNum, { actor, detail: answer.detail, claim });
       if (done.outcome === 'completed')
-        return { outcome: 'completed', order: done.order, username: done.username, password: done.password };
+        return {
+          outcome: 'completed',
+          order: done.order,
+          username: done.username,
+          password: done.password,
+          renewed: done.renewed,
+        };
       // Not ours to complete: paid by another, or our lease ran out and another holds the order now.
       return done.order.state === ORDER.paid
         ? { outcome: 'duplicate', order: done.order }

@@ -15,7 +15,7 @@ import { newNonce } from '../http/headers.ts';
 import type { AppContext } from '../context.ts';
 import type { OrderRow } from '../db/schema.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../http/errors.ts';
-import { querySchema, requiredParam } from '../http/params.ts';
+import { param, querySchema, requiredParam } from '../http/params.ts';
 import { clientKey } from '../http/clientKey.ts';
 import { gatewayActive } from '../routes/public.ts';
 import { languageOf } from '../routes/site.ts';
@@ -32,6 +32,7 @@ import {
   settle,
   type Settlement,
 } from './orders.ts';
+import { renewalTarget } from './renewal.ts';
 
 function originOf(ctx: AppContext, request: FastifyRequest): string {
   return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -40,8 +41,20 @@ function originOf(ctx: AppContext, request: FastifyRequest): string {
 function payload(
   order: OrderRow,
   status: PaymentResultPayload['status'],
-  credentials?: { username: string; password: string },
+  credentials?: { username: string; password: string; renewed?: boolean },
 ): PaymentResultPayload {
+  // A renewal's result names the account it extended, and carries no password (it did not change).
+  if (credentials?.renewed)
+    return {
+      status,
+      resnum: order.res_num,
+      refnum: order.ref_num ?? '',
+      amount: Number(order.amount),
+      time: order.paid_at ?? order.updated_at,
+      username: credentials.username,
+      password: '',
+      renewed: 1,
+    };
   return {
     status,
     resnum: order.res_num,
@@ -74,7 +87,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/requestAccount2',
-    { schema: { querystring: querySchema(['plan_id', 'email', 'gate', 'lng']) } },
+    { schema: { querystring: querySchema(['plan_id', 'email', 'gate', 'lng', 'renew']) } },
     async (request) => {
       const planId = Number(requiredParam(request, 'plan_id', 20));
       const email = requiredParam(request, 'email', 254).trim();
@@ -116,6 +129,10 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
           Math.max(byIp!.retryAfterSeconds, byEmail!.retryAfterSeconds),
         );
 
+      // A renewal (issue #24): the account of a followed renew link, else the logged-in buyer's;
+      // `renew=0` buys a new account all the same.
+      const renewal = param(request, 'renew') === '0' ? null : await renewalTarget(ctx, request);
+
       const amount = (parsePriceMap(plan.price_toman)[PRICE_KEY] as number) * 10;
       const now = ctx.now().toISOString();
       const lang: Language = languageOf(request.headers.cookie, (request.query as Record<string, unknown>).lng);
@@ -136,6 +153,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
                 authority: null,
                 ref_num: null,
                 user_id: null,
+                renew_user_id: renewal?.user.id ?? null,
                 lang,
                 failure: null,
                 created_at: now,
@@ -153,7 +171,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
               from: null,
               to: ORDER.pending,
               actor: 'buyer',
-              detail: `ordered plan ${plan.id} through ${gate} (${adapter.provider})`,
+              detail: `ordered plan ${plan.id} through ${gate} (${adapter.provider})${renewal ? `, renewing ${renewal.user.username} (${renewal.via})` : ''}`,
             });
             return created;
           });
@@ -180,7 +198,12 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
           .execute();
         if (adapter.provider === 'sandbox')
           request.log.info({ order: order.res_num }, 'sandbox payment requested: a TEST payment, no money moves');
-        return { ok: true, url, message: 'Redirecting to the payment gateway.' };
+        return {
+          ok: true,
+          url,
+          message: 'Redirecting to the payment gateway.',
+          ...(renewal ? { renew: { username: renewal.user.username } } : {}),
+        };
       } catch (error) {
         if (!(error instanceof GatewayError)) throw error;
         // The payer never reached the bank, so nothing can have been paid: the order fails now.
@@ -197,6 +220,24 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
       }
     },
   );
+
+  /**
+   * What a purchase from this browser would renew (issue #24), for the payment page to say so: the
+   * account of a followed renew link, else the logged-in user's; `renewal: null` when a purchase
+   * makes a new account.
+   */
+  app.post('/api/site/renewal', { schema: { querystring: { type: 'object' } } }, async (request) => {
+    const target = await renewalTarget(ctx, request);
+    return {
+      ok: true,
+      renewal: target && {
+        username: target.user.username,
+        via: target.via,
+        expireDate: target.user.expire_date,
+        subsDays: target.user.subs_days,
+      },
+    };
+  });
 
   app.route({
     method: ['GET', 'POST'],
@@ -262,9 +303,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
         case 'completed':
           request.log.info(
             { order: order.res_num, to: maskEmail(order.email), smtp: Boolean(ctx.config.smtpUrl) },
-            ctx.config.smtpUrl
-              ? 'order paid: account created, receipt queued'
-              : 'order paid: account created, receipt kept in the outbox (no SMTP configured)',
+            `order paid: ${result.renewed ? 'account renewed' : 'account created'}, ${ctx.config.smtpUrl ? 'receipt queued' : 'receipt kept in the outbox (no SMTP configured)'}`,
           );
           return reply.redirect(resultUrl(payload(result.order, 'success', result)), 303);
         case 'duplicate':

@@ -86,7 +86,8 @@ describe.each(KINDS)('reminders, on %s', (kind) => {
     ]);
     const body = s.box.open(mails[0]!.body_sealed);
     expect(body).toContain(user.username);
-    expect(body).toContain('https://shop.separ.test/buy');
+    // The renew link: what is bought through it extends this account (payments/renewal.test.ts).
+    expect(body).toContain(`https://shop.separ.test/renew?t=${user.id}.`);
     expect(sent.map(([chat]) => chat)).toEqual(['777', '777', '777', '777']);
     expect(sent[0]![1]).toContain('3 days');
   });

@@ -1,6 +1,7 @@
 import { isLanguage, type Language } from '@separ/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { RENEW_COOKIE, RENEW_COOKIE_SECONDS, renewTokenUser } from '../payments/renewal.ts';
 import { unsubscribe } from './service.ts';
 
 const escape = (text: string) =>
@@ -40,6 +41,43 @@ export async function reminderRoutes(app: FastifyInstance, ctx: AppContext) {
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(html);
+    },
+  );
+
+  /**
+   * A reminder's renew link (GET /renew?t=): a valid link leaves its token in an HttpOnly cookie for
+   * a couple of days and goes on to the plans, so that what is bought next renews that account
+   * (payments/renewal.ts); `next` may name one plan's payment page. An invalid or expired link goes
+   * to the plans all the same, as an ordinary purchase.
+   */
+  app.get(
+    '/renew',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: {
+            t: { type: 'string', maxLength: 200 },
+            lng: { type: 'string', maxLength: 10 },
+            next: { type: 'string', maxLength: 100 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as { t?: string; lng?: string; next?: string };
+      const next = /^\/payment\?plan_id=\d{1,12}$/.test(query.next ?? '') ? query.next! : '/buy';
+      const lng = isLanguage(query.lng) ? query.lng : null;
+      const target = lng ? `${next}${next.includes('?') ? '&' : '?'}lng=${lng}` : next;
+      if (renewTokenUser(ctx, query.t, ctx.now()) !== null)
+        reply.setCookie(RENEW_COOKIE, query.t!, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+          maxAge: RENEW_COOKIE_SECONDS,
+        });
+      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target, 303);
     },
   );
 }

@@ -3,6 +3,7 @@ import { isLanguage, parseDateTime, UNLIMITED_MB, type Language } from '@separ/d
 import { publicOrigin } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
+import { renewUrl } from '../payments/renewal.ts';
 import { MB } from '../services/access.ts';
 
 /** The reminders of the bot and reminders issue, each sent once per subscription period. */
@@ -117,7 +118,8 @@ export async function runReminders(ctx: AppContext, notify?: BotNotify): Promise
       counts[kind]++;
       const vars = {
         username: user.username,
-        renew: `${publicOrigin(ctx.config)}/buy`,
+        // The renew link: what is bought through it extends this account (payments/renewal.ts).
+        renew: renewUrl(ctx, user.id, lng, now),
         panel: `${publicOrigin(ctx.config)}/panel`,
       };
       if (user.email) {
