@@ -17,7 +17,7 @@ export interface ApiExtra {
   api?: ApiConfig;
 }
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestArgs {
   url: string;

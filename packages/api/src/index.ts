@@ -12,3 +12,4 @@ export * from './endpoints/payments.ts';
 export * from './endpoints/auth.ts';
 export * from './endpoints/appInfo.ts';
 export * from './endpoints/panel.ts';
+export * from './endpoints/admin.ts';

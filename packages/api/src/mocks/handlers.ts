@@ -26,6 +26,7 @@ import {
   mockUser,
   type MockUser,
 } from './fixtures.ts';
+import { createAdminMockBackend, type AdminMockOptions, type AdminMockState } from './adminHandlers.ts';
 
 /** Where the mock's login cookies land. In a browser, the page's own cookies, as a real backend's would. */
 export interface CookieJar {
@@ -59,6 +60,8 @@ export interface MockBackendOptions {
    * SEPAR_PUBLIC_URL). Stories fix it, so that their screenshots do not depend on the test server's port.
    */
   origin?: string;
+  /** The operators' admin API (`/api/admin/*`, adminHandlers.ts): its session and data. */
+  admin?: AdminMockOptions;
 }
 
 export interface MockState {
@@ -72,6 +75,8 @@ export interface MockState {
   subToken: string;
   /** Counts of requests per endpoint, for tests that check what was (re)fetched. */
   calls: Record<MockEndpoint, number>;
+  /** The admin API's state: its session, data and calls. */
+  admin: AdminMockState;
 }
 
 export const MOCK_ENDPOINTS = {
@@ -109,6 +114,12 @@ function languageOf(request: Request): 'fa' | 'en' {
 /** A fresh mock backend: its handlers and the state they share. */
 export function createMockBackend(options: MockBackendOptions = {}): { handlers: HttpHandler[]; state: MockState } {
   const cookies = options.cookies ?? (typeof document === 'undefined' ? noCookies : documentCookieJar);
+  const admin = createAdminMockBackend({
+    cookies,
+    ...(options.latencyMs ? { latencyMs: options.latencyMs } : {}),
+    ...(options.origin ? { origin: options.origin } : {}),
+    ...options.admin,
+  });
   const state: MockState = {
     user: options.user ?? mockUser(),
     plans: options.plans ?? MOCK_PLANS,
@@ -117,6 +128,7 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
     purchases: [],
     subToken: MOCK_SUB_TOKEN,
     calls: Object.fromEntries(Object.keys(MOCK_ENDPOINTS).map((key) => [key, 0])) as MockState['calls'],
+    admin: admin.state,
   };
   const wait = async () => {
     if (options.latencyMs) await delay(options.latencyMs);
@@ -267,6 +279,7 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
         return HttpResponse.json({ ok: true });
       }),
     ),
+    ...admin.handlers,
   ];
   return { handlers, state };
 }

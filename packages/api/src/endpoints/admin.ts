@@ -1,0 +1,553 @@
+/**
+ * The operators' web admin (docs/ADMIN.md): every `/api/admin/*` route as an endpoint of the one
+ * api, with its own cache tags so that a change refreshes the lists it touches (and the audit log,
+ * which every change writes to). Errors keep the base query's shape (`HTTP 401: Unauthorized`, the
+ * status as `code`) and add the admin API's own code of {@link AdminErrorCode} as `adminCode`.
+ * A request that finds the session gone (`unauthenticated`) asks `GET /api/admin/me` again, so the
+ * console's sign-in gate shows the login screen.
+ */
+import type {
+  AdminAuditEntry,
+  AdminCountry,
+  AdminErrorCode,
+  AdminListQuery,
+  AdminLoginInput,
+  AdminNode,
+  AdminNodeInput,
+  AdminNodeSecret,
+  AdminOperator,
+  AdminOperatorCreated,
+  AdminOperatorRow,
+  AdminOrderDetail,
+  AdminOrderFilter,
+  AdminOrderRow,
+  AdminOutboxRow,
+  AdminOverview,
+  AdminPage,
+  AdminPlan,
+  AdminPlanInput,
+  AdminRadiusClient,
+  AdminReconcileSummary,
+  AdminServer,
+  AdminTotpSetup,
+  AdminUserAction,
+  AdminUserDetail,
+  AdminUserRow,
+  ShopSettings,
+} from '@separ/domain';
+import { separApi } from '../api.ts';
+import { isApiError, type ApiError } from '../errors.ts';
+
+/** The admin's cache tags (beside the site's own TAGS). */
+export const ADMIN_TAGS = [
+  'AdminMe',
+  'AdminOverview',
+  'AdminPlans',
+  'AdminNodes',
+  'AdminRadiusClients',
+  'AdminCountries',
+  'AdminServers',
+  'AdminUsers',
+  'AdminOrders',
+  'AdminOutbox',
+  'AdminOperators',
+  'AdminAudit',
+  'AdminSettings',
+] as const;
+
+export type AdminTag = (typeof ADMIN_TAGS)[number];
+
+const ADMIN_ERROR_CODES: readonly AdminErrorCode[] = [
+  'unauthenticated',
+  'bad_credentials',
+  'otp_required',
+  'bad_otp',
+  'throttled',
+  'invalid',
+  'not_found',
+  'conflict',
+  'cross_site',
+];
+
+/** A failed admin call: the base query's error plus the admin API's code and message, when it sent them. */
+export interface AdminApiError extends ApiError {
+  adminCode?: AdminErrorCode;
+  /** The server's own `message` (English, for operators), when its answer carried one. */
+  serverMessage?: string;
+}
+
+function isAdminErrorCode(value: unknown): value is AdminErrorCode {
+  return typeof value === 'string' && (ADMIN_ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** The base query's error with the admin API's `{ ok: false, message, code }` read from its body. */
+export function toAdminError(error: ApiError): AdminApiError {
+  if (error.kind !== 'http' || !error.details) return error;
+  try {
+    const body = JSON.parse(error.details) as { code?: unknown; message?: unknown } | null;
+    if (typeof body !== 'object' || body === null) return error;
+    return {
+      ...error,
+      ...(isAdminErrorCode(body.code) ? { adminCode: body.code } : {}),
+      ...(typeof body.message === 'string' && body.message ? { serverMessage: body.message } : {}),
+    };
+  } catch {
+    return error;
+  }
+}
+
+/** The admin API's code of a failed call (an RTK Query hook's `error`, or a mutation's rejection). */
+export function adminErrorCode(error: unknown): AdminErrorCode | undefined {
+  if (!isApiError(error)) return undefined;
+  const known = (error as AdminApiError).adminCode;
+  return known ?? toAdminError(error).adminCode;
+}
+
+/** Whether an endpoint is the admin's (its 401s end no customer's session). */
+export function isAdminEndpoint(name: string | undefined): boolean {
+  return typeof name === 'string' && name.startsWith('admin');
+}
+
+/** The user actions' paths (`POST /api/admin/users/:username/:action`) with their bodies. */
+export type AdminUserActionArgs = AdminUserAction & { username: string };
+
+export type AdminUsersQuery = AdminListQuery;
+export type AdminOrdersQuery = AdminListQuery & AdminOrderFilter;
+export type AdminOutboxQuery = AdminListQuery & { state?: 'waiting' | 'sent' };
+export type AdminAuditQuery = AdminListQuery;
+
+export interface AdminRadiusClientInput {
+  ip: string;
+  secret: string;
+  name?: string;
+  requireMessageAuthenticator?: boolean;
+}
+
+/** A RADIUS client as made: with a warning when its secret is weak or the address is unusual. */
+export type AdminRadiusClientCreated = AdminRadiusClient & { warning?: string };
+
+export type AdminServerInput = Omit<AdminServer, 'id' | 'active'>;
+
+/** `AdminUserDetail`, with the new password after `reset-password` (shown once). */
+export type AdminUserActionResult = AdminUserDetail & { password?: string };
+
+/** A list query's query string: what is set, nothing empty. */
+export function adminListParams(query: object | void): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  if (!query) return params;
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (typeof value === 'number' || typeof value === 'string') params[key] = value;
+  }
+  return params;
+}
+
+const items = <T>(body: { items: T[] }): T[] => body.items;
+const withCode = (error: ApiError): AdminApiError => toAdminError(error);
+
+const adminBase = separApi.enhanceEndpoints({ addTagTypes: ADMIN_TAGS });
+
+/** The rows of a page as tags of their own, and the list's tag: a change to one row refreshes the pages that show it. */
+function pageTags<T>(type: 'AdminUsers' | 'AdminOrders' | 'AdminOutbox', id: (row: T) => string | number) {
+  return (result: AdminPage<T> | undefined) => [
+    { type, id: 'LIST' } as const,
+    ...(result?.items.map((row) => ({ type, id: id(row) }) as const) ?? []),
+  ];
+}
+
+/** Every admin call but `me`: a session found gone sends the console back to its sign-in. */
+async function watchSession(
+  _arg: unknown,
+  { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
+) {
+  try {
+    await queryFulfilled;
+  } catch (rejection) {
+    const error = (rejection as { error?: unknown } | undefined)?.error;
+    if (adminErrorCode(error) === 'unauthenticated') dispatch(adminBase.util.invalidateTags(['AdminMe']));
+  }
+}
+
+const CHANGES: AdminTag[] = ['AdminAudit'];
+
+export const adminApi = adminBase.injectEndpoints({
+  endpoints: (build) => ({
+    // --- Session -------------------------------------------------------------------------------
+    /** GET /api/admin/me: the signed-in operator; 401 `unauthenticated` without a session. */
+    adminMe: build.query<AdminOperator, void>({
+      query: () => ({ url: '/api/admin/me' }),
+      transformErrorResponse: withCode,
+      providesTags: ['AdminMe'],
+    }),
+    /** POST /api/admin/login: 401 `bad_credentials`, `otp_required` (ask for the code), `bad_otp`; 429 `throttled`. */
+    adminLogin: build.mutation<AdminOperator, AdminLoginInput>({
+      query: (body) => ({ url: '/api/admin/login', method: 'POST', body }),
+      transformErrorResponse: withCode,
+      // A new session: whatever an earlier one left in the cache is read again.
+      invalidatesTags: (result) => (result ? ADMIN_TAGS.filter((tag) => tag !== 'AdminMe') : []),
+    }),
+    /** POST /api/admin/logout: `me` is asked again, and answers 401. */
+    adminLogout: build.mutation<{ ok: true }, void>({
+      query: () => ({ url: '/api/admin/logout', method: 'POST' }),
+      transformErrorResponse: withCode,
+      invalidatesTags: ['AdminMe'],
+    }),
+    /** POST /api/admin/totp/setup: a new secret; on only once `adminTotpEnable` gets a code. */
+    adminTotpSetup: build.mutation<AdminTotpSetup, void>({
+      query: () => ({ url: '/api/admin/totp/setup', method: 'POST' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+    }),
+    /** POST /api/admin/totp/enable `{ code }`. */
+    adminTotpEnable: build.mutation<AdminOperator, { code: string }>({
+      query: (body) => ({ url: '/api/admin/totp/enable', method: 'POST', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminMe', 'AdminOperators', ...CHANGES] : []),
+    }),
+    /** POST /api/admin/totp/disable `{ code }`. */
+    adminTotpDisable: build.mutation<AdminOperator, { code: string }>({
+      query: (body) => ({ url: '/api/admin/totp/disable', method: 'POST', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminMe', 'AdminOperators', ...CHANGES] : []),
+    }),
+
+    // --- Overview ------------------------------------------------------------------------------
+    /** GET /api/admin/overview. */
+    adminOverview: build.query<AdminOverview, void>({
+      query: () => ({ url: '/api/admin/overview' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: ['AdminOverview'],
+    }),
+
+    // --- Plans ---------------------------------------------------------------------------------
+    /** GET /api/admin/plans → the plans (the answer's `items`). */
+    adminPlans: build.query<AdminPlan[], void>({
+      query: () => ({ url: '/api/admin/plans' }),
+      transformResponse: items<AdminPlan>,
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: ['AdminPlans'],
+    }),
+    /** POST /api/admin/plans. */
+    adminCreatePlan: build.mutation<AdminPlan, AdminPlanInput>({
+      query: (body) => ({ url: '/api/admin/plans', method: 'POST', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminPlans', ...CHANGES] : []),
+    }),
+    /** PATCH /api/admin/plans/:id with the fields that change. */
+    adminUpdatePlan: build.mutation<AdminPlan, { id: number } & Partial<AdminPlanInput>>({
+      query: ({ id, ...body }) => ({ url: `/api/admin/plans/${id}`, method: 'PATCH', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminPlans', ...CHANGES] : []),
+    }),
+
+    // --- Nodes ---------------------------------------------------------------------------------
+    /** GET /api/admin/nodes → the V2Ray nodes (without their tokens). */
+    adminNodes: build.query<AdminNode[], void>({
+      query: () => ({ url: '/api/admin/nodes' }),
+      transformResponse: items<AdminNode>,
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: ['AdminNodes'],
+    }),
+    /** POST /api/admin/nodes → the node with its token and V2bX config (shown once). */
+    adminCreateNode: build.mutation<AdminNodeSecret, AdminNodeInput>({
+      query: (body) => ({ url: '/api/admin/nodes', method: 'POST', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminNodes', 'AdminOverview', ...CHANGES] : []),
+    }),
+    /** PATCH /api/admin/nodes/:id. */
+    adminUpdateNode: build.mutation<AdminNode, { id: number } & AdminNodeInput>({
+      query: ({ id, ...body }) => ({ url: `/api/admin/nodes/${id}`, method: 'PATCH', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminNodes', 'AdminOverview', ...CHANGES] : []),
+    }),
+    /** POST /api/admin/nodes/:id/rotate-token → a new token (the old one stops working). */
+    adminRotateNodeToken: build.mutation<AdminNodeSecret, number>({
+      query: (id) => ({ url: `/api/admin/nodes/${id}/rotate-token`, method: 'POST' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminNodes', ...CHANGES] : []),
+    }),
+    /** DELETE /api/admin/nodes/:id. */
+    adminDeleteNode: build.mutation<{ ok: true }, number>({
+      query: (id) => ({ url: `/api/admin/nodes/${id}`, method: 'DELETE' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminNodes', 'AdminOverview', ...CHANGES] : []),
+    }),
+
+    // --- RADIUS clients, countries, servers ----------------------------------------------------
+    /** GET /api/admin/radius-clients. */
+    adminRadiusClients: build.query<AdminRadiusClient[], void>({
+      query: () => ({ url: '/api/admin/radius-clients' }),
+      transformResponse: items<AdminRadiusClient>,
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: ['AdminRadiusClients'],
+    }),
+    /** POST /api/admin/radius-clients (the secret is not answered back). */
+    adminCreateRadiusClient: build.mutation<AdminRadiusClientCreated, AdminRadiusClientInput>({
+      query: (body) => ({ url: '/api/admin/radius-clients', method: 'POST', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminRadiusClients', ...CHANGES] : []),
+    }),
+    /** DELETE /api/admin/radius-clients/:id. */
+    adminDeleteRadiusClient: build.mutation<{ ok: true }, number>({
+      query: (id) => ({ url: `/api/admin/radius-clients/${id}`, method: 'DELETE' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminRadiusClients', ...CHANGES] : []),
+    }),
+    /** GET /api/admin/countries. */
+    adminCountries: build.query<AdminCountry[], void>({
+      query: () => ({ url: '/api/admin/countries' }),
+      transformResponse: items<AdminCountry>,
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: ['AdminCountries'],
+    }),
+    /** POST /api/admin/countries: adds a country, or renames the one with that code. */
+    adminSaveCountry: build.mutation<AdminCountry, AdminCountry>({
+      query: (body) => ({ url: '/api/admin/countries', method: 'POST', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminCountries', ...CHANGES] : []),
+    }),
+    /** DELETE /api/admin/countries/:code. */
+    adminDeleteCountry: build.mutation<{ ok: true }, string>({
+      query: (code) => ({ url: `/api/admin/countries/${encodeURIComponent(code)}`, method: 'DELETE' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminCountries', ...CHANGES] : []),
+    }),
+    /** GET /api/admin/servers. */
+    adminServers: build.query<AdminServer[], void>({
+      query: () => ({ url: '/api/admin/servers' }),
+      transformResponse: items<AdminServer>,
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: ['AdminServers'],
+    }),
+    /** POST /api/admin/servers. */
+    adminCreateServer: build.mutation<AdminServer, AdminServerInput>({
+      query: (body) => ({ url: '/api/admin/servers', method: 'POST', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminServers', ...CHANGES] : []),
+    }),
+    /** DELETE /api/admin/servers/:id. */
+    adminDeleteServer: build.mutation<{ ok: true }, number>({
+      query: (id) => ({ url: `/api/admin/servers/${id}`, method: 'DELETE' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminServers', ...CHANGES] : []),
+    }),
+
+    // --- Users ---------------------------------------------------------------------------------
+    /** GET /api/admin/users?q&page&pageSize&sort&dir (sort: username, createdAt, expireDate, usedBytes). */
+    adminUsers: build.query<AdminPage<AdminUserRow>, AdminUsersQuery | void>({
+      query: (query) => ({ url: '/api/admin/users', params: adminListParams(query) }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: pageTags<AdminUserRow>('AdminUsers', (row) => row.username),
+    }),
+    /** GET /api/admin/users/:username. */
+    adminUser: build.query<AdminUserDetail, string>({
+      query: (username) => ({ url: `/api/admin/users/${encodeURIComponent(username)}` }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: (_result, _error, username) => [{ type: 'AdminUsers', id: username }],
+    }),
+    /** POST /api/admin/users/:username/:action with the action's fields (`days`, `mb`, `password`). */
+    adminUserAction: build.mutation<AdminUserActionResult, AdminUserActionArgs>({
+      query: ({ username, action, ...body }) => ({
+        url: `/api/admin/users/${encodeURIComponent(username)}/${action}`,
+        method: 'POST',
+        body,
+      }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result, _error, { username }) =>
+        result
+          ? [{ type: 'AdminUsers', id: username }, { type: 'AdminUsers', id: 'LIST' }, 'AdminOverview', ...CHANGES]
+          : [],
+    }),
+
+    // --- Orders and payments -------------------------------------------------------------------
+    /** GET /api/admin/orders?q&state&gate&from&to&page&pageSize&sort&dir. */
+    adminOrders: build.query<AdminPage<AdminOrderRow>, AdminOrdersQuery | void>({
+      query: (query) => ({ url: '/api/admin/orders', params: adminListParams(query) }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: pageTags<AdminOrderRow>('AdminOrders', (row) => row.resNum),
+    }),
+    /** GET /api/admin/orders/:resNum: the order with its history and receipt. */
+    adminOrder: build.query<AdminOrderDetail, string>({
+      query: (resNum) => ({ url: `/api/admin/orders/${encodeURIComponent(resNum)}` }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: (_result, _error, resNum) => [{ type: 'AdminOrders', id: resNum }],
+    }),
+    /** POST /api/admin/orders/:resNum/complete `{ ref }`: the bank's reference of a payment made by hand. */
+    adminCompleteOrder: build.mutation<AdminOrderDetail, { resNum: string; ref: string }>({
+      query: ({ resNum, ref }) => ({
+        url: `/api/admin/orders/${encodeURIComponent(resNum)}/complete`,
+        method: 'POST',
+        body: { ref },
+      }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      // A paid order makes or extends an account and sends a receipt.
+      invalidatesTags: (result, _error, { resNum }) =>
+        result
+          ? [
+              { type: 'AdminOrders', id: resNum },
+              { type: 'AdminOrders', id: 'LIST' },
+              'AdminUsers',
+              'AdminOutbox',
+              'AdminOverview',
+              ...CHANGES,
+            ]
+          : [],
+    }),
+    /** POST /api/admin/payments/reconcile: asks the gateways about the open orders now. */
+    adminReconcilePayments: build.mutation<AdminReconcileSummary, void>({
+      query: () => ({ url: '/api/admin/payments/reconcile', method: 'POST' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) =>
+        result ? ['AdminOrders', 'AdminUsers', 'AdminOutbox', 'AdminOverview', ...CHANGES] : [],
+    }),
+
+    // --- Outbox --------------------------------------------------------------------------------
+    /** GET /api/admin/outbox?state=waiting|sent&q&page&pageSize&sort&dir. */
+    adminOutbox: build.query<AdminPage<AdminOutboxRow>, AdminOutboxQuery | void>({
+      query: (query) => ({ url: '/api/admin/outbox', params: adminListParams(query) }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: pageTags<AdminOutboxRow>('AdminOutbox', (row) => row.id),
+    }),
+    /** POST /api/admin/outbox/:id/resend. */
+    adminResendOutbox: build.mutation<AdminOutboxRow, number>({
+      query: (id) => ({ url: `/api/admin/outbox/${id}/resend`, method: 'POST' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result, _error, id) =>
+        result ? [{ type: 'AdminOutbox', id }, { type: 'AdminOutbox', id: 'LIST' }, 'AdminOverview', ...CHANGES] : [],
+    }),
+
+    // --- Operators and audit -------------------------------------------------------------------
+    /** GET /api/admin/operators. */
+    adminOperators: build.query<AdminOperatorRow[], void>({
+      query: () => ({ url: '/api/admin/operators' }),
+      transformResponse: items<AdminOperatorRow>,
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: ['AdminOperators'],
+    }),
+    /** POST /api/admin/operators: the password (generated when not given) is answered once. */
+    adminCreateOperator: build.mutation<AdminOperatorCreated, { username: string; password?: string }>({
+      query: (body) => ({ url: '/api/admin/operators', method: 'POST', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminOperators', ...CHANGES] : []),
+    }),
+    /** DELETE /api/admin/operators/:username. */
+    adminDeleteOperator: build.mutation<{ ok: true }, string>({
+      query: (username) => ({ url: `/api/admin/operators/${encodeURIComponent(username)}`, method: 'DELETE' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminOperators', ...CHANGES] : []),
+    }),
+    /** GET /api/admin/audit?q&page&pageSize: newest first; `q` finds an operator, action or target by its start. */
+    adminAudit: build.query<AdminPage<AdminAuditEntry>, AdminAuditQuery | void>({
+      query: (query) => ({ url: '/api/admin/audit', params: adminListParams(query) }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: ['AdminAudit'],
+    }),
+
+    // --- Settings ------------------------------------------------------------------------------
+    /** GET /api/admin/settings. */
+    adminSettings: build.query<ShopSettings, void>({
+      query: () => ({ url: '/api/admin/settings' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: ['AdminSettings'],
+    }),
+    /** PUT /api/admin/settings with the settings that change. */
+    adminUpdateSettings: build.mutation<ShopSettings, Partial<ShopSettings>>({
+      query: (body) => ({ url: '/api/admin/settings', method: 'PUT', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminSettings', ...CHANGES] : []),
+    }),
+  }),
+});
+
+// The operator a sign-in answers is `me` at once: the console opens without asking again.
+adminApi.enhanceEndpoints({
+  endpoints: {
+    adminLogin: {
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          await dispatch(adminApi.util.upsertQueryData('adminMe', undefined, data));
+        } catch {
+          return;
+        }
+      },
+    },
+  },
+});
+
+export const {
+  useAdminMeQuery,
+  useAdminLoginMutation,
+  useAdminLogoutMutation,
+  useAdminTotpSetupMutation,
+  useAdminTotpEnableMutation,
+  useAdminTotpDisableMutation,
+  useAdminOverviewQuery,
+  useAdminPlansQuery,
+  useAdminCreatePlanMutation,
+  useAdminUpdatePlanMutation,
+  useAdminNodesQuery,
+  useAdminCreateNodeMutation,
+  useAdminUpdateNodeMutation,
+  useAdminRotateNodeTokenMutation,
+  useAdminDeleteNodeMutation,
+  useAdminRadiusClientsQuery,
+  useAdminCreateRadiusClientMutation,
+  useAdminDeleteRadiusClientMutation,
+  useAdminCountriesQuery,
+  useAdminSaveCountryMutation,
+  useAdminDeleteCountryMutation,
+  useAdminServersQuery,
+  useAdminCreateServerMutation,
+  useAdminDeleteServerMutation,
+  useAdminUsersQuery,
+  useAdminUserQuery,
+  useAdminUserActionMutation,
+  useAdminOrdersQuery,
+  useAdminOrderQuery,
+  useAdminCompleteOrderMutation,
+  useAdminReconcilePaymentsMutation,
+  useAdminOutboxQuery,
+  useAdminResendOutboxMutation,
+  useAdminOperatorsQuery,
+  useAdminCreateOperatorMutation,
+  useAdminDeleteOperatorMutation,
+  useAdminAuditQuery,
+  useAdminSettingsQuery,
+  useAdminUpdateSettingsMutation,
+} = adminApi;

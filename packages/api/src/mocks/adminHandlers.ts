@@ -1,0 +1,984 @@
+/**
+ * The operators' admin API (docs/ADMIN.md) as MSW handlers over in-memory data: a session made by
+ * signing in (`admin` / `admin1234`; `otp` / `otp12345` with the code 123456), lists searched,
+ * sorted and paged as the server does (a search finds what starts with the text, whatever the case),
+ * and changes that change the data and write the audit log. Without a session every route but
+ * `login` answers 401 `unauthenticated`.
+ */
+import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import {
+  ADMIN_DEFAULT_PAGE_SIZE,
+  ADMIN_PAGE_SIZES,
+  type AdminErrorCode,
+  type AdminNode,
+  type AdminNodeInput,
+  type AdminNodeProtocol,
+  type AdminOrderRow,
+  type AdminOrderState,
+  type AdminOverview,
+  type AdminPage,
+  type AdminPlan,
+  type AdminUserDetail,
+  type AdminUserRow,
+  type AdminUserStatus,
+  type ShopSettings,
+} from '@separ/domain';
+import {
+  MB,
+  MOCK_ADMIN_NOW,
+  MOCK_ADMIN_OTP_CODE,
+  mockAdminData,
+  mockNodeToken,
+  type AdminMockData,
+  type MockAdminNode,
+  type MockAdminOrder,
+  type MockAdminUser,
+} from './adminFixtures.ts';
+
+export const ADMIN_MOCK_ENDPOINTS = {
+  login: ['post', '*/api/admin/login'],
+  logout: ['post', '*/api/admin/logout'],
+  me: ['get', '*/api/admin/me'],
+  totpSetup: ['post', '*/api/admin/totp/setup'],
+  totpEnable: ['post', '*/api/admin/totp/enable'],
+  totpDisable: ['post', '*/api/admin/totp/disable'],
+  overview: ['get', '*/api/admin/overview'],
+  plans: ['get', '*/api/admin/plans'],
+  createPlan: ['post', '*/api/admin/plans'],
+  updatePlan: ['patch', '*/api/admin/plans/:id'],
+  nodes: ['get', '*/api/admin/nodes'],
+  createNode: ['post', '*/api/admin/nodes'],
+  updateNode: ['patch', '*/api/admin/nodes/:id'],
+  rotateNodeToken: ['post', '*/api/admin/nodes/:id/rotate-token'],
+  deleteNode: ['delete', '*/api/admin/nodes/:id'],
+  radiusClients: ['get', '*/api/admin/radius-clients'],
+  createRadiusClient: ['post', '*/api/admin/radius-clients'],
+  deleteRadiusClient: ['delete', '*/api/admin/radius-clients/:id'],
+  countries: ['get', '*/api/admin/countries'],
+  saveCountry: ['post', '*/api/admin/countries'],
+  deleteCountry: ['delete', '*/api/admin/countries/:code'],
+  servers: ['get', '*/api/admin/servers'],
+  createServer: ['post', '*/api/admin/servers'],
+  deleteServer: ['delete', '*/api/admin/servers/:id'],
+  users: ['get', '*/api/admin/users'],
+  user: ['get', '*/api/admin/users/:username'],
+  userAction: ['post', '*/api/admin/users/:username/:action'],
+  orders: ['get', '*/api/admin/orders'],
+  order: ['get', '*/api/admin/orders/:resNum'],
+  completeOrder: ['post', '*/api/admin/orders/:resNum/complete'],
+  reconcile: ['post', '*/api/admin/payments/reconcile'],
+  outbox: ['get', '*/api/admin/outbox'],
+  resendOutbox: ['post', '*/api/admin/outbox/:id/resend'],
+  operators: ['get', '*/api/admin/operators'],
+  createOperator: ['post', '*/api/admin/operators'],
+  deleteOperator: ['delete', '*/api/admin/operators/:username'],
+  audit: ['get', '*/api/admin/audit'],
+  settings: ['get', '*/api/admin/settings'],
+  updateSettings: ['put', '*/api/admin/settings'],
+} as const satisfies Record<string, readonly ['get' | 'post' | 'patch' | 'put' | 'delete', string]>;
+
+export type AdminMockEndpoint = keyof typeof ADMIN_MOCK_ENDPOINTS;
+
+/** The mock's cookie of a session (not HttpOnly, unlike the server's): mock mode reads it at start. */
+export const ADMIN_MOCK_SESSION_COOKIE = 'separ_admin';
+
+export interface AdminMockOptions {
+  /** Start signed in (true: as `admin`; or the operator's name). */
+  signedIn?: boolean | string;
+  /** Pause before each answer, in ms. */
+  latencyMs?: number;
+  /** The mock's clock at start (ISO); MOCK_ADMIN_NOW by default. It moves on with real time. */
+  now?: string;
+  /** The data to start from (a fresh `mockAdminData()` by default). */
+  data?: AdminMockData;
+  /** Where the session's cookie lands (mock mode's document); none by default. */
+  cookies?: { set(name: string, value: string): void; remove(name: string): void };
+  /** The origin named in the V2bX config (the request's by default). */
+  origin?: string;
+}
+
+export interface AdminMockState {
+  data: AdminMockData;
+  /** The signed-in operator's name, or null. */
+  session: string | null;
+  /** The secrets `totp/setup` handed out and `totp/enable` has not yet taken. */
+  pendingTotp: Record<string, string>;
+  /** Failed sign-ins in a row per username (five: 429 `throttled`). */
+  failures: Record<string, number>;
+  /** Counts of requests per endpoint, for tests that check what was (re)fetched. */
+  calls: Record<AdminMockEndpoint, number>;
+  /** The mock's clock, in ms. */
+  now(): number;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  429: 'Too Many Requests',
+};
+
+const STATUS_OF: Record<AdminErrorCode, number> = {
+  unauthenticated: 401,
+  bad_credentials: 401,
+  otp_required: 401,
+  bad_otp: 401,
+  throttled: 429,
+  invalid: 400,
+  not_found: 404,
+  conflict: 409,
+  cross_site: 403,
+};
+
+/** An admin API error answer: `{ ok: false, message, code }` with the code's status. */
+export function adminErrorResponse(code: AdminErrorCode, message: string): Response {
+  const status = STATUS_OF[code];
+  return HttpResponse.json({ ok: false, message, code }, { status, statusText: STATUS_TEXT[status] });
+}
+
+/** A request's input the mock refuses (400 `invalid`), thrown from deep inside a handler. */
+class Refusal extends Error {
+  readonly code: AdminErrorCode;
+  constructor(code: AdminErrorCode, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+const refuse = (code: AdminErrorCode, message: string): never => {
+  throw new Refusal(code, message);
+};
+
+const DAY = 86_400_000;
+
+export function adminUserStatus(user: MockAdminUser, now: number): AdminUserStatus {
+  if (user.suspended) return 'suspended';
+  if (!user.expireDate) return 'pending';
+  if (Date.parse(user.expireDate) <= now) return 'expired';
+  if (user.allowedMB !== -1 && user.usedBytes >= user.allowedMB * MB) return 'depleted';
+  return 'active';
+}
+
+function userRow(user: MockAdminUser, now: number): AdminUserRow {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    status: adminUserStatus(user, now),
+    expireDate: user.expireDate,
+    usedBytes: user.usedBytes,
+    allowedMB: user.allowedMB,
+    devices: user.devicesList.length,
+    allowedDevices: user.allowedDevices,
+    createdAt: user.createdAt,
+  };
+}
+
+function orderRow(order: MockAdminOrder): AdminOrderRow {
+  const { authority: _authority, history: _history, receipt: _receipt, ...row } = order;
+  return row;
+}
+
+function publicNode(node: MockAdminNode): AdminNode {
+  const { token: _token, ...rest } = node;
+  return rest;
+}
+
+type Comparable = string | number | null;
+
+/**
+ * A list query as the server reads it: `page` from 1, `pageSize` of ADMIN_PAGE_SIZES, `sort` one of
+ * the list's columns (else 400 `invalid`), `dir`; `q` finds rows where one of `searchIn` starts with it.
+ */
+function pageOf<T>(
+  rows: T[],
+  query: URLSearchParams,
+  list: {
+    searchIn: (row: T) => Array<string | null>;
+    sorts: Record<string, (row: T) => Comparable>;
+    /** Without `sort`: this column, this way. */
+    fallback: [string, 'asc' | 'desc'];
+  },
+): AdminPage<T> {
+  const page = Number(query.get('page') ?? 1);
+  const pageSize = Number(query.get('pageSize') ?? ADMIN_DEFAULT_PAGE_SIZE);
+  if (!Number.isInteger(page) || page < 1) refuse('invalid', 'page must be a whole number from 1.');
+  if (!(ADMIN_PAGE_SIZES as readonly number[]).includes(pageSize))
+    refuse('invalid', `pageSize must be one of ${ADMIN_PAGE_SIZES.join(', ')}.`);
+  const sort = query.get('sort') || list.fallback[0];
+  const key = list.sorts[sort];
+  if (!key) return refuse('invalid', `sort must be one of ${Object.keys(list.sorts).join(', ')}.`);
+  const dirParam = query.get('dir');
+  if (dirParam && dirParam !== 'asc' && dirParam !== 'desc') refuse('invalid', 'dir must be asc or desc.');
+  const dir = (dirParam as 'asc' | 'desc' | null) ?? (query.get('sort') ? 'asc' : list.fallback[1]);
+  const q = query.get('q')?.trim().toLowerCase() ?? '';
+  const found = q
+    ? rows.filter((row) => list.searchIn(row).some((text) => text?.toLowerCase().startsWith(q)))
+    : [...rows];
+  const sign = dir === 'asc' ? 1 : -1;
+  found.sort((a, b) => {
+    const x = key(a);
+    const y = key(b);
+    // Empty values last, whichever way.
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    return (x < y ? -1 : x > y ? 1 : 0) * sign;
+  });
+  return { items: found.slice((page - 1) * pageSize, page * pageSize), total: found.length, page, pageSize };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+async function bodyOf(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (!text) return {};
+  try {
+    const body = JSON.parse(text) as unknown;
+    return isObject(body) ? body : refuse('invalid', 'The body must be a JSON object.');
+  } catch (error) {
+    if (error instanceof Refusal) throw error;
+    return refuse('invalid', 'The body is not JSON.');
+  }
+}
+
+const text = (value: unknown, name: string, required = true): string | undefined => {
+  if (value === undefined && !required) return undefined;
+  if (typeof value !== 'string' || !value.trim()) return refuse('invalid', `${name} is required.`);
+  return value.trim();
+};
+
+const whole = (value: unknown, name: string, min: number, max = Number.MAX_SAFE_INTEGER): number => {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    return refuse('invalid', `${name} must be a whole number from ${min}.`);
+  return value;
+};
+
+const PROTOCOLS: readonly AdminNodeProtocol[] = ['vless', 'vmess', 'trojan', 'shadowsocks', 'hysteria2'];
+const NODE_FIELDS = [
+  'name',
+  'protocol',
+  'host',
+  'port',
+  'network',
+  'security',
+  'serverName',
+  'country',
+  'rate',
+  'active',
+] as const;
+const SETTINGS_TYPES: Record<keyof ShopSettings, 'string' | 'boolean'> = {
+  shopName: 'string',
+  supportChatUrl: 'string',
+  channelUrl: 'string',
+  socialUrl: 'string',
+  botUrl: 'string',
+  androidAppUrl: 'string',
+  windowsAppUrl: 'string',
+  freeEnabled: 'boolean',
+};
+
+/** A fresh admin mock: its handlers and the state they share. */
+export function createAdminMockBackend(options: AdminMockOptions = {}): {
+  handlers: HttpHandler[];
+  state: AdminMockState;
+} {
+  const startedAt = Date.now();
+  const base = Date.parse(options.now ?? MOCK_ADMIN_NOW);
+  const state: AdminMockState = {
+    data: options.data ?? mockAdminData(base),
+    session: options.signedIn === true ? 'admin' : typeof options.signedIn === 'string' ? options.signedIn : null,
+    pendingTotp: {},
+    failures: {},
+    calls: Object.fromEntries(Object.keys(ADMIN_MOCK_ENDPOINTS).map((key) => [key, 0])) as AdminMockState['calls'],
+    now: () => base + (Date.now() - startedAt),
+  };
+  const data = () => state.data;
+  const nowIso = () => new Date(state.now()).toISOString();
+  let tokenRound = 0;
+
+  const record = (action: string, target: string, before: unknown = null, after: unknown = null) => {
+    const id = Math.max(0, ...data().audit.map((entry) => entry.id)) + 1;
+    data().audit.unshift({ id, at: nowIso(), operator: state.session ?? 'anonymous', action, target, before, after });
+  };
+
+  interface Context {
+    request: Request;
+    query: URLSearchParams;
+    params: Record<string, string>;
+    body: () => Promise<Record<string, unknown>>;
+  }
+
+  const route = (
+    endpoint: AdminMockEndpoint,
+    resolve: (context: Context) => unknown,
+    { open = false }: { open?: boolean } = {},
+  ): HttpHandler => {
+    const [method, path] = ADMIN_MOCK_ENDPOINTS[endpoint];
+    return http[method](path, async ({ request, params }) => {
+      state.calls[endpoint] += 1;
+      if (options.latencyMs) await delay(options.latencyMs);
+      if (!open && !state.session) return adminErrorResponse('unauthenticated', 'Please sign in.');
+      try {
+        const answer = await resolve({
+          request,
+          query: new URL(request.url).searchParams,
+          params: Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)])),
+          body: () => bodyOf(request),
+        });
+        return answer instanceof Response ? answer : HttpResponse.json(answer as Record<string, unknown>);
+      } catch (error) {
+        if (error instanceof Refusal) return adminErrorResponse(error.code, error.message);
+        throw error;
+      }
+    });
+  };
+
+  const operatorNamed = (username: string | null) => data().operators.find((o) => o.username === username);
+  const me = () => {
+    const operator = operatorNamed(state.session)!;
+    return { username: operator.username, totpEnabled: operator.totpEnabled };
+  };
+  const userNamed = (username: string) =>
+    data().users.find((u) => u.username === username) ?? refuse('not_found', `No account ${username}.`);
+  const orderNumbered = (resNum: string) =>
+    data().orders.find((o) => o.resNum === resNum) ?? refuse('not_found', `No order ${resNum}.`);
+  const nodeOf = (id: string) => data().nodes.find((n) => n.id === Number(id)) ?? refuse('not_found', `No node ${id}.`);
+  const userDetail = (user: MockAdminUser): AdminUserDetail => {
+    const { suspended: _suspended, password: _password, ...rest } = user;
+    return {
+      ...rest,
+      ...userRow(user, state.now()),
+      orders: data()
+        .orders.filter((o) => o.username === user.username)
+        .map(orderRow),
+    };
+  };
+  const secretOf = (node: MockAdminNode, request: Request) => ({
+    node: publicNode(node),
+    token: node.token,
+    v2bxConfig: JSON.stringify(
+      {
+        Log: { Level: 'error', Output: '' },
+        Cores: [{ Type: 'xray', Log: { Level: 'error' } }],
+        Nodes: [
+          {
+            Core: 'xray',
+            ApiHost: options.origin ?? new URL(request.url).origin,
+            ApiKey: node.token,
+            NodeID: node.id,
+            NodeType: node.protocol,
+            Timeout: 30,
+          },
+        ],
+      },
+      null,
+      2,
+    ),
+  });
+
+  /** Marks an order paid: the account it buys is made (or the buyer's extended), and its receipt sent. */
+  const complete = (order: MockAdminOrder, ref: string, actor: string) => {
+    const now = state.now();
+    const plan = data().plans.find((p) => p.id === order.planId);
+    const days = plan?.days ?? 30;
+    const from = order.state;
+    let account = data().users.find((u) => u.username === order.username);
+    if (!account) {
+      const id = Math.max(...data().users.map((u) => u.id)) + 1;
+      account = {
+        id,
+        username: `sp${String(900_000 + id)}`,
+        email: order.email,
+        expireDate: null,
+        usedBytes: 0,
+        allowedMB: plan?.allowedMB ?? 51_200,
+        allowedDevices: plan?.devices ?? 1,
+        createdAt: new Date(now).toISOString(),
+        planId: order.planId,
+        pendingDays: days,
+        ios: plan?.ios ?? false,
+        subUrl: `https://separ.example/sub/${mockNodeToken(5_000 + id).slice(0, 22)}`,
+        devicesList: [],
+        suspended: false,
+        password: `Pw${String(id)}x`,
+      };
+      data().users.unshift(account);
+    } else if (account.expireDate) {
+      account.expireDate = new Date(Math.max(Date.parse(account.expireDate), now) + days * DAY).toISOString();
+    } else {
+      account.pendingDays += days;
+    }
+    Object.assign(order, {
+      state: 'paid' as AdminOrderState,
+      refNum: ref,
+      paidAt: new Date(now).toISOString(),
+      failure: null,
+      username: account.username,
+      receipt: { sentAt: new Date(now).toISOString(), attempts: 1, lastError: null },
+    });
+    order.history.push({ at: new Date(now).toISOString(), from, to: 'paid', actor, detail: `ref ${ref}` });
+    data().outbox.unshift({
+      id: Math.max(0, ...data().outbox.map((row) => row.id)) + 1,
+      kind: 'receipt',
+      recipient: order.email,
+      subject: `Your Separ VPN account — order ${order.resNum}`,
+      attempts: 1,
+      lastError: null,
+      sentAt: new Date(now).toISOString(),
+      createdAt: new Date(now).toISOString(),
+    });
+  };
+
+  const overview = (): AdminOverview => {
+    const now = state.now();
+    const today = new Date(now).toISOString().slice(0, 10);
+    const paid = data().orders.filter((o) => o.state === 'paid' && o.paidAt);
+    const since = (days: number) => now - days * DAY;
+    const startOfDay = (daysBack: number) => Date.parse(`${today}T00:00:00.000Z`) - daysBack * DAY;
+    const sum = (from: number) =>
+      paid.filter((o) => Date.parse(o.paidAt!) >= from).reduce((total, o) => total + o.amount, 0);
+    const revenueByDay = Array.from({ length: 30 }, (_, index) => {
+      const day = new Date(now - (29 - index) * DAY).toISOString().slice(0, 10);
+      const ofDay = paid.filter((o) => o.paidAt!.startsWith(day));
+      return { day, toman: ofDay.reduce((total, o) => total + o.amount, 0), orders: ofDay.length };
+    });
+    const recent = data().orders.filter((o) => Date.parse(o.createdAt) >= since(30));
+    const count = (which: AdminOrderState) => recent.filter((o) => o.state === which).length;
+    const activeNodes = data().nodes.filter((n) => n.active);
+    return {
+      // By UTC days, as the chart: today, and the 7 and 30 days that end with it.
+      revenue: { today: sum(startOfDay(0)), week: sum(startOfDay(6)), month: sum(startOfDay(29)) },
+      revenueByDay,
+      orders: { paid: count('paid'), failed: count('failed'), pending: count('pending'), expired: count('expired') },
+      accounts: {
+        total: data().users.length,
+        newToday: data().users.filter((u) => u.createdAt.startsWith(today)).length,
+        newWeek: data().users.filter((u) => Date.parse(u.createdAt) >= since(7)).length,
+        active: data().users.filter((u) => adminUserStatus(u, now) === 'active').length,
+      },
+      trafficByNode: [
+        ...data().nodes.map((n) => ({ node: n.name, bytes: n.trafficBytes })),
+        { node: 'OpenConnect', bytes: data().radiusTrafficBytes },
+      ],
+      nodes: { online: activeNodes.filter((n) => n.online).length, total: activeNodes.length },
+      outboxBacklog: data().outbox.filter((row) => !row.sentAt).length,
+    };
+  };
+
+  const handlers: HttpHandler[] = [
+    // --- Session ---------------------------------------------------------------------------------
+    route(
+      'login',
+      async ({ body }) => {
+        const input = await body();
+        const username = typeof input.username === 'string' ? input.username.trim() : '';
+        const password = typeof input.password === 'string' ? input.password : '';
+        if (!username || !password) refuse('invalid', 'Username and password are required.');
+        if ((state.failures[username] ?? 0) >= 5) refuse('throttled', 'Too many attempts. Try again in a minute.');
+        const operator = operatorNamed(username);
+        if (!operator || operator.password !== password) {
+          state.failures[username] = (state.failures[username] ?? 0) + 1;
+          return refuse('bad_credentials', 'Wrong username or password.');
+        }
+        if (operator.totpEnabled) {
+          const otp = typeof input.otp === 'string' ? input.otp.trim() : '';
+          if (!otp) refuse('otp_required', 'Enter the code from your authenticator app.');
+          if (otp !== MOCK_ADMIN_OTP_CODE) {
+            state.failures[username] = (state.failures[username] ?? 0) + 1;
+            refuse('bad_otp', 'Wrong code.');
+          }
+        }
+        state.failures[username] = 0;
+        state.session = operator.username;
+        operator.lastLoginAt = nowIso();
+        options.cookies?.set(ADMIN_MOCK_SESSION_COOKIE, 'mock');
+        return me();
+      },
+      { open: true },
+    ),
+    route(
+      'logout',
+      () => {
+        state.session = null;
+        options.cookies?.remove(ADMIN_MOCK_SESSION_COOKIE);
+        return { ok: true };
+      },
+      { open: true },
+    ),
+    route('me', me),
+    route('totpSetup', () => {
+      const operator = operatorNamed(state.session)!;
+      const secret = 'JBSWY3DPEHPK3PXPSEPAR' + String(operator.id).padStart(3, '2');
+      state.pendingTotp[operator.username] = secret;
+      return {
+        secret,
+        otpauthUrl: `otpauth://totp/Separ:${encodeURIComponent(operator.username)}?secret=${secret}&issuer=Separ&digits=6&period=30`,
+      };
+    }),
+    route('totpEnable', async ({ body }) => {
+      const operator = operatorNamed(state.session)!;
+      const code = text((await body()).code, 'code');
+      if (!state.pendingTotp[operator.username]) refuse('conflict', 'Set up one-time codes first.');
+      if (code !== MOCK_ADMIN_OTP_CODE) refuse('bad_otp', 'Wrong code.');
+      delete state.pendingTotp[operator.username];
+      operator.totpEnabled = true;
+      record('operator.totp-enable', `operator:${operator.username}`, { totpEnabled: false }, { totpEnabled: true });
+      return me();
+    }),
+    route('totpDisable', async ({ body }) => {
+      const operator = operatorNamed(state.session)!;
+      const code = text((await body()).code, 'code');
+      if (!operator.totpEnabled) refuse('conflict', 'One-time codes are off.');
+      if (code !== MOCK_ADMIN_OTP_CODE) refuse('bad_otp', 'Wrong code.');
+      operator.totpEnabled = false;
+      record('operator.totp-disable', `operator:${operator.username}`, { totpEnabled: true }, { totpEnabled: false });
+      return me();
+    }),
+
+    route('overview', overview),
+
+    // --- Plans -----------------------------------------------------------------------------------
+    route('plans', () => ({ items: [...data().plans].sort((a, b) => a.sortOrder - b.sortOrder) })),
+    route('createPlan', async ({ body }) => {
+      const input = await body();
+      const toman = whole(input.toman, 'toman', 1);
+      const allowedMB = input.allowedMB === -1 ? -1 : whole(input.allowedMB, 'allowedMB', 1);
+      const plan: AdminPlan = {
+        id: Math.max(0, ...data().plans.map((p) => p.id)) + 1,
+        title: text(input.title, 'title')!,
+        active: input.active === undefined ? true : input.active === true,
+        ios: input.ios === true,
+        allowedMB,
+        days: whole(input.days, 'days', 1, 3_650),
+        devices: whole(input.devices, 'devices', 1, 100),
+        toman,
+        credit: input.credit === undefined ? toman : whole(input.credit, 'credit', 1),
+        sortOrder: Math.max(0, ...data().plans.map((p) => p.sortOrder)) + 10,
+      };
+      data().plans.push(plan);
+      record('plan.create', `plan:${plan.id}`, null, plan);
+      return plan;
+    }),
+    route('updatePlan', async ({ params, body }) => {
+      const plan = data().plans.find((p) => p.id === Number(params.id)) ?? refuse('not_found', 'No such plan.');
+      const input = await body();
+      const before = { ...plan };
+      if (input.title !== undefined) plan.title = text(input.title, 'title')!;
+      if (input.ios !== undefined) plan.ios = input.ios === true;
+      if (input.active !== undefined) plan.active = input.active === true;
+      if (input.allowedMB !== undefined)
+        plan.allowedMB = input.allowedMB === -1 ? -1 : whole(input.allowedMB, 'allowedMB', 1);
+      if (input.days !== undefined) plan.days = whole(input.days, 'days', 1, 3_650);
+      if (input.devices !== undefined) plan.devices = whole(input.devices, 'devices', 1, 100);
+      if (input.toman !== undefined) plan.toman = whole(input.toman, 'toman', 1);
+      if (input.credit !== undefined) plan.credit = whole(input.credit, 'credit', 1);
+      record('plan.update', `plan:${plan.id}`, before, { ...plan });
+      return plan;
+    }),
+
+    // --- Nodes -----------------------------------------------------------------------------------
+    route('nodes', () => ({ items: data().nodes.map(publicNode) })),
+    route('createNode', async ({ body, request }) => {
+      const input = (await body()) as AdminNodeInput & Record<string, unknown>;
+      const name = text(input.name, 'name')!;
+      if (data().nodes.some((n) => n.name === name)) refuse('conflict', `A node named ${name} exists.`);
+      const protocol = input.protocol ?? refuse('invalid', 'protocol is required.');
+      if (!PROTOCOLS.includes(protocol)) refuse('invalid', `protocol must be one of ${PROTOCOLS.join(', ')}.`);
+      const id = Math.max(0, ...data().nodes.map((n) => n.id)) + 1;
+      const settings: AdminNode['settings'] = {};
+      for (const [key, value] of Object.entries(input))
+        if (!(NODE_FIELDS as readonly string[]).includes(key))
+          settings[key] = value as string | number | boolean | null;
+      const node: MockAdminNode = {
+        id,
+        name,
+        protocol,
+        host: text(input.host, 'host')!,
+        port: whole(input.port, 'port', 1, 65_535),
+        network: input.network ?? 'tcp',
+        security: input.security ?? 'none',
+        serverName: input.serverName ?? null,
+        country: input.country ?? null,
+        rate: input.rate ?? 1,
+        active: input.active ?? true,
+        online: false,
+        lastSeenAt: null,
+        trafficBytes: 0,
+        settings,
+        token: mockNodeToken(id, (tokenRound += 1)),
+      };
+      data().nodes.push(node);
+      record('node.create', `node:${id}`, null, publicNode(node));
+      return secretOf(node, request);
+    }),
+    route('updateNode', async ({ params, body }) => {
+      const node = nodeOf(params.id!);
+      const input = (await body()) as AdminNodeInput & Record<string, unknown>;
+      const before = publicNode(node);
+      if (input.name !== undefined) {
+        const name = text(input.name, 'name')!;
+        if (data().nodes.some((n) => n.name === name && n.id !== node.id))
+          refuse('conflict', `A node named ${name} exists.`);
+        node.name = name;
+      }
+      if (input.protocol !== undefined) {
+        if (!PROTOCOLS.includes(input.protocol)) refuse('invalid', `protocol must be one of ${PROTOCOLS.join(', ')}.`);
+        node.protocol = input.protocol;
+      }
+      if (input.host !== undefined) node.host = text(input.host, 'host')!;
+      if (input.port !== undefined) node.port = whole(input.port, 'port', 1, 65_535);
+      if (input.network !== undefined) node.network = input.network;
+      if (input.security !== undefined) node.security = input.security;
+      if (input.serverName !== undefined) node.serverName = input.serverName;
+      if (input.country !== undefined) node.country = input.country;
+      if (input.rate !== undefined) node.rate = input.rate;
+      if (input.active !== undefined) node.active = input.active;
+      for (const [key, value] of Object.entries(input))
+        if (!(NODE_FIELDS as readonly string[]).includes(key))
+          node.settings = { ...node.settings, [key]: value as string | number | boolean | null };
+      record('node.update', `node:${node.id}`, before, publicNode(node));
+      return publicNode(node);
+    }),
+    route('rotateNodeToken', ({ params, request }) => {
+      const node = nodeOf(params.id!);
+      node.token = mockNodeToken(node.id, (tokenRound += 1));
+      record('node.rotate-token', `node:${node.id}`);
+      return secretOf(node, request);
+    }),
+    route('deleteNode', ({ params }) => {
+      const node = nodeOf(params.id!);
+      data().nodes = data().nodes.filter((n) => n !== node);
+      record('node.delete', `node:${node.id}`, publicNode(node), null);
+      return { ok: true };
+    }),
+
+    // --- RADIUS clients, countries, servers -----------------------------------------------------
+    route('radiusClients', () => ({ items: data().radiusClients })),
+    route('createRadiusClient', async ({ body }) => {
+      const input = await body();
+      const ip = text(input.ip, 'ip')!;
+      if (!/^(\d{1,3}\.){3}\d{1,3}$|^[0-9a-f:]+:[0-9a-f:]*$/i.test(ip)) refuse('invalid', 'ip must be an IP address.');
+      const secret = text(input.secret, 'secret')!;
+      if (secret.length < 8) refuse('invalid', 'The secret must have at least 8 characters.');
+      if (data().radiusClients.some((c) => c.ip === ip)) refuse('conflict', `${ip} is a client already.`);
+      const client = {
+        id: Math.max(0, ...data().radiusClients.map((c) => c.id)) + 1,
+        ip,
+        name: typeof input.name === 'string' && input.name.trim() ? input.name.trim() : ip,
+        requireMessageAuthenticator: input.requireMessageAuthenticator !== false,
+        createdAt: nowIso(),
+      };
+      data().radiusClients.push(client);
+      record('radius-client.create', `radius-client:${client.id}`, null, client);
+      return secret.length < 16
+        ? { ...client, warning: 'The secret is short: 16 characters or more are safer.' }
+        : client;
+    }),
+    route('deleteRadiusClient', ({ params }) => {
+      const client =
+        data().radiusClients.find((c) => c.id === Number(params.id)) ?? refuse('not_found', 'No such client.');
+      data().radiusClients = data().radiusClients.filter((c) => c !== client);
+      record('radius-client.delete', `radius-client:${client.id}`, client, null);
+      return { ok: true };
+    }),
+    route('countries', () => ({ items: data().countries })),
+    route('saveCountry', async ({ body }) => {
+      const input = await body();
+      const code = text(input.code, 'code')!.toUpperCase();
+      if (!/^[A-Z]{2}$/.test(code)) refuse('invalid', 'code must be two letters.');
+      const country = { code, title: text(input.title, 'title')!, titleFa: text(input.titleFa, 'titleFa')! };
+      const existing = data().countries.find((c) => c.code === code);
+      if (existing) {
+        record('country.update', `country:${code}`, { ...existing }, country);
+        Object.assign(existing, country);
+      } else {
+        data().countries.push(country);
+        record('country.create', `country:${code}`, null, country);
+      }
+      return country;
+    }),
+    route('deleteCountry', ({ params }) => {
+      const code = params.code!.toUpperCase();
+      const country = data().countries.find((c) => c.code === code) ?? refuse('not_found', 'No such country.');
+      if (data().servers.some((s) => s.country === code) || data().nodes.some((n) => n.country === code))
+        refuse('conflict', `Servers or nodes are in ${code}.`);
+      data().countries = data().countries.filter((c) => c !== country);
+      record('country.delete', `country:${code}`, country, null);
+      return { ok: true };
+    }),
+    route('servers', () => ({ items: data().servers })),
+    route('createServer', async ({ body }) => {
+      const input = await body();
+      const type: 1 | 2 = input.type === 1 || input.type === 2 ? input.type : refuse('invalid', 'type must be 1 or 2.');
+      const country = text(input.country, 'country')!.toUpperCase();
+      if (!data().countries.some((c) => c.code === country)) refuse('invalid', `No country ${country}.`);
+      const links = Array.isArray(input.links)
+        ? input.links.filter((l): l is string => typeof l === 'string' && !!l.trim())
+        : [];
+      if (links.length === 0) refuse('invalid', 'At least one link is required.');
+      const server = {
+        id: Math.max(0, ...data().servers.map((s) => s.id)) + 1,
+        title: text(input.title, 'title')!,
+        type,
+        country,
+        links,
+        active: true,
+      };
+      data().servers.push(server);
+      record('server.create', `server:${server.id}`, null, server);
+      return server;
+    }),
+    route('deleteServer', ({ params }) => {
+      const server = data().servers.find((s) => s.id === Number(params.id)) ?? refuse('not_found', 'No such server.');
+      data().servers = data().servers.filter((s) => s !== server);
+      record('server.delete', `server:${server.id}`, server, null);
+      return { ok: true };
+    }),
+
+    // --- Users -----------------------------------------------------------------------------------
+    route('users', ({ query }) => {
+      const now = state.now();
+      const status = query.get('status');
+      const rows = data()
+        .users.map((u) => userRow(u, now))
+        .filter((row) => !status || row.status === status);
+      return pageOf(rows, query, {
+        searchIn: (row) => [row.username, row.email],
+        sorts: {
+          username: (row) => row.username,
+          createdAt: (row) => row.createdAt,
+          expireDate: (row) => row.expireDate,
+          usedBytes: (row) => row.usedBytes,
+        },
+        fallback: ['createdAt', 'desc'],
+      });
+    }),
+    route('user', ({ params }) => userDetail(userNamed(params.username!))),
+    route('userAction', async ({ params, body }) => {
+      const user = userNamed(params.username!);
+      const input = await body();
+      const target = `user:${user.username}`;
+      const now = state.now();
+      let password: string | undefined;
+      switch (params.action) {
+        case 'suspend':
+          record('user.suspend', target, { suspended: user.suspended }, { suspended: true });
+          user.suspended = true;
+          break;
+        case 'unsuspend':
+          record('user.unsuspend', target, { suspended: user.suspended }, { suspended: false });
+          user.suspended = false;
+          break;
+        case 'extend': {
+          const days = whole(input.days, 'days', 1, 3_650);
+          const before = { expireDate: user.expireDate, pendingDays: user.pendingDays };
+          if (user.expireDate)
+            user.expireDate = new Date(Math.max(Date.parse(user.expireDate), now) + days * DAY).toISOString();
+          else user.pendingDays += days;
+          record('user.extend', target, before, { expireDate: user.expireDate, pendingDays: user.pendingDays });
+          break;
+        }
+        case 'add-data': {
+          const mb = whole(input.mb, 'mb', 1, 10_000_000);
+          if (user.allowedMB === -1) refuse('conflict', 'The account has unlimited data.');
+          record('user.add-data', target, { allowedMB: user.allowedMB }, { allowedMB: user.allowedMB + mb });
+          user.allowedMB += mb;
+          break;
+        }
+        case 'reset-password': {
+          const given = input.password;
+          if (given !== undefined && (typeof given !== 'string' || given.length < 6 || given.length > 64))
+            refuse('invalid', 'The password must have 6 to 64 characters.');
+          password = typeof given === 'string' ? given : `Mk${String(now % 1_000_000).padStart(6, '0')}`;
+          user.password = password;
+          record('user.reset-password', target);
+          break;
+        }
+        case 'end-devices':
+          record('user.end-devices', target, { devices: user.devicesList.length }, { devices: 0 });
+          user.devicesList = [];
+          break;
+        default:
+          refuse('not_found', `No action ${params.action}.`);
+      }
+      return password === undefined ? userDetail(user) : { ...userDetail(user), password };
+    }),
+
+    // --- Orders and payments -------------------------------------------------------------------
+    route('orders', ({ query }) => {
+      const wanted = query.get('state');
+      const gate = query.get('gate');
+      const from = query.get('from');
+      const to = query.get('to');
+      for (const day of [from, to])
+        if (day && !/^\d{4}-\d{2}-\d{2}$/.test(day)) refuse('invalid', 'from and to are YYYY-MM-DD.');
+      if (wanted && !['pending', 'failed', 'paid', 'expired'].includes(wanted))
+        refuse('invalid', 'state must be pending, failed, paid or expired.');
+      const rows = data()
+        .orders.filter(
+          (o) =>
+            (!wanted || o.state === wanted) &&
+            (!gate || o.gate === gate) &&
+            (!from || o.createdAt.slice(0, 10) >= from) &&
+            (!to || o.createdAt.slice(0, 10) <= to),
+        )
+        .map(orderRow);
+      return pageOf(rows, query, {
+        searchIn: (row) => [row.resNum, row.email, row.refNum, row.username],
+        sorts: {
+          createdAt: (row) => row.createdAt,
+          paidAt: (row) => row.paidAt,
+          amount: (row) => row.amount,
+          resNum: (row) => row.resNum,
+        },
+        fallback: ['createdAt', 'desc'],
+      });
+    }),
+    route('order', ({ params }) => orderNumbered(params.resNum!)),
+    route('completeOrder', async ({ params, body }) => {
+      const order = orderNumbered(params.resNum!);
+      const ref = text((await body()).ref, 'ref')!;
+      if (order.state === 'paid') refuse('conflict', `Order ${order.resNum} is paid already.`);
+      const before = { state: order.state, refNum: order.refNum };
+      complete(order, ref, state.session!);
+      record('order.complete', `order:${order.resNum}`, before, { state: 'paid', refNum: ref });
+      return order;
+    }),
+    route('reconcile', () => {
+      const now = state.now();
+      const open = data().orders.filter((o) => o.state === 'pending');
+      const summary = {
+        checked: open.length,
+        completed: 0,
+        failed: 0,
+        expired: 0,
+        open: 0,
+        unknown: 0,
+        busy: 0,
+        errors: 0,
+      };
+      open.forEach((order, index) => {
+        if (Date.parse(order.createdAt) > now - 30 * 60_000) {
+          summary.open += 1;
+        } else if (index % 2 === 0) {
+          complete(order, `RC-${order.resNum.slice(-6)}`, 'reconcile');
+          summary.completed += 1;
+        } else {
+          order.history.push({ at: nowIso(), from: 'pending', to: 'expired', actor: 'reconcile', detail: 'not paid' });
+          order.state = 'expired';
+          summary.expired += 1;
+        }
+      });
+      record('payments.reconcile', 'payments', null, summary);
+      return summary;
+    }),
+
+    // --- Outbox ----------------------------------------------------------------------------------
+    route('outbox', ({ query }) => {
+      const which = query.get('state');
+      if (which && which !== 'waiting' && which !== 'sent') refuse('invalid', 'state must be waiting or sent.');
+      const rows = data().outbox.filter((row) => !which || (which === 'sent') === (row.sentAt !== null));
+      return pageOf(rows, query, {
+        searchIn: (row) => [row.recipient, row.kind, row.subject],
+        sorts: { createdAt: (row) => row.createdAt, sentAt: (row) => row.sentAt, attempts: (row) => row.attempts },
+        fallback: ['createdAt', 'desc'],
+      });
+    }),
+    route('resendOutbox', ({ params }) => {
+      const row = data().outbox.find((r) => r.id === Number(params.id)) ?? refuse('not_found', 'No such message.');
+      Object.assign(row, { attempts: row.attempts + 1, sentAt: nowIso(), lastError: null });
+      record('outbox.resend', `outbox:${row.id}`);
+      return row;
+    }),
+
+    // --- Operators and audit -------------------------------------------------------------------
+    route('operators', () => ({
+      items: data().operators.map(({ password: _password, ...row }) => row),
+    })),
+    route('createOperator', async ({ body }) => {
+      const input = await body();
+      const username = text(input.username, 'username')!;
+      if (!/^[a-z][a-z0-9_.-]{2,31}$/.test(username))
+        refuse('invalid', 'The username has 3 to 32 small letters, digits, dots, dashes or underscores.');
+      if (operatorNamed(username)) refuse('conflict', `${username} exists.`);
+      const given = input.password;
+      if (given !== undefined && (typeof given !== 'string' || given.length < 8))
+        refuse('invalid', 'The password must have at least 8 characters.');
+      const password =
+        typeof given === 'string' ? given : `op-${mockNodeToken(data().operators.length + 77).slice(0, 14)}`;
+      const operator = {
+        id: Math.max(0, ...data().operators.map((o) => o.id)) + 1,
+        username,
+        totpEnabled: false,
+        createdAt: nowIso(),
+        lastLoginAt: null,
+        password,
+      };
+      data().operators.push(operator);
+      const { password: _password, ...row } = operator;
+      record('operator.create', `operator:${username}`, null, row);
+      return { operator: row, password };
+    }),
+    route('deleteOperator', ({ params }) => {
+      const operator = operatorNamed(params.username!) ?? refuse('not_found', 'No such operator.');
+      if (operator.username === state.session) refuse('conflict', 'You cannot remove yourself.');
+      data().operators = data().operators.filter((o) => o !== operator);
+      record('operator.delete', `operator:${operator.username}`);
+      return { ok: true };
+    }),
+    route('audit', ({ query }) =>
+      pageOf(data().audit, query, {
+        searchIn: (entry) => [entry.operator, entry.action, entry.target],
+        sorts: { at: (entry) => entry.at },
+        fallback: ['at', 'desc'],
+      }),
+    ),
+
+    // --- Settings --------------------------------------------------------------------------------
+    route('settings', () => data().settings),
+    route('updateSettings', async ({ body }) => {
+      const input = await body();
+      const next: Record<string, unknown> = { ...data().settings };
+      for (const [key, value] of Object.entries(input)) {
+        const type = SETTINGS_TYPES[key as keyof ShopSettings];
+        if (!type) refuse('invalid', `Unknown setting ${key}.`);
+        if (typeof value !== type) refuse('invalid', `${key} must be a ${type}.`);
+        if (type === 'string' && key !== 'shopName' && value !== '' && !/^https?:\/\//.test(value as string))
+          refuse('invalid', `${key} must be a link (https://…).`);
+        if (key === 'shopName' && !(value as string).trim()) refuse('invalid', 'The shop needs a name.');
+        next[key] = value;
+      }
+      const before = data().settings;
+      data().settings = next as unknown as ShopSettings;
+      record('settings.update', 'settings', before, data().settings);
+      return data().settings;
+    }),
+  ];
+  return { handlers, state };
+}
+
+/** A handler that makes one admin route fail with an error of the catalogue; `server.use(...)` it over the others. */
+export function adminFailure(
+  endpoint: AdminMockEndpoint,
+  code: AdminErrorCode | 'http500' | 'network',
+  message = 'Something went wrong',
+): HttpHandler {
+  const [method, path] = ADMIN_MOCK_ENDPOINTS[endpoint];
+  return http[method](path, () => {
+    if (code === 'http500')
+      return new HttpResponse('upstream exploded', { status: 500, statusText: 'Internal Server Error' });
+    if (code === 'network') return HttpResponse.error();
+    return adminErrorResponse(code, message);
+  });
+}
+
+/** An admin route that never answers (the loading states of stories). */
+export function adminPending(endpoint: AdminMockEndpoint): HttpHandler {
+  const [method, path] = ADMIN_MOCK_ENDPOINTS[endpoint];
+  return http[method](path, async () => {
+    await delay('infinite');
+    return HttpResponse.json({ ok: true });
+  });
+}
