@@ -25,6 +25,7 @@ import { Overloaded } from './security/workQueue.ts';
 import { appRoutes } from './routes/app.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { uniProxyRoutes } from './nodes/uniproxy.ts';
+import { adminRoutes } from './admin/routes.ts';
 import { subscriptionRoutes } from './subscriptions/routes.ts';
 import { reminderRoutes } from './reminders/routes.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -166,6 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await appRoutes(app, ctx);
   await paymentRoutes(app, ctx);
   await uniProxyRoutes(app, ctx);
+  await adminRoutes(app, ctx);
 
   app.get('/healthz', async (_request, reply) => {
     try {

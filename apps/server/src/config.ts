@@ -17,6 +17,8 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count, or the addresses and CIDRs of the proxies to trust. */
   trustProxy: false | number | string[];
   sessionDays: number;
+  /** A web admin session ends after this many minutes without a request (SEPAR_ADMIN_IDLE_MINUTES). */
+  adminIdleMinutes: number;
   scrypt: { N: number; r: number; p: number };
   loginLimits: { perUserPerHour: number; perIpPerMinute: number };
   /** Payment requests (POST /requestAccount2) an hour, per client address and per e-mail. */
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     localesDir: resolve(env.SEPAR_LOCALES_DIR ?? resolve(repoRoot, 'locales')),
     trustProxy: trustProxy(env.SEPAR_TRUST_PROXY),
     sessionDays: int(env.SEPAR_SESSION_DAYS, 30),
+    adminIdleMinutes: int(env.SEPAR_ADMIN_IDLE_MINUTES, 30),
     // OWASP's scrypt equivalents: N=2^17,r=8,p=1 ≡ N=2^15,r=8,p=3 (32 MiB a hash, same work).
     scrypt: {
       N: int(env.SEPAR_SCRYPT_N, 2 ** 15),

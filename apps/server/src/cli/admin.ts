@@ -3,28 +3,39 @@
  * separ-admin — the operator's command line. Every command runs in one transaction and answers bad
  * input with a clear error (exit code 2). Run it through npm: `npm run separ-admin -- <command>`.
  */
-import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { isValidPasswordText, maxPasswordLength, MIN_PASSWORD_LENGTH, passwordTooLongMessage } from '@separ/domain';
 import { loadConfig, productionProblem } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/index.ts';
-import { randomPassword } from '../security/crypto.ts';
-import { changePassword, createAccount } from '../services/accounts.ts';
+import { createAccount } from '../services/accounts.ts';
 import { createContext, type AppContext } from '../context.ts';
 import { ORDER_STATE_NAMES } from '../payments/orders.ts';
-import { completeByOperator, isOrderStateName, listOrders, orderDetails } from '../payments/service.ts';
+import { isOrderStateName, listOrders, orderDetails } from '../payments/service.ts';
 import { InputError } from '../services/errors.ts';
 import { NODE_OPTION_SPECS, runNodes } from './nodes.ts';
-import { addRadiusClient, listRadiusClients, removeRadiusClient } from '../nodes/radius/service.ts';
+import { listRadiusClients } from '../nodes/radius/service.ts';
+import { listAudit } from '../admin/audit.ts';
+import { addCountry, addServer, createPlan, removeCountry, removeServer, updatePlan } from '../admin/catalog.ts';
+import { addRadius, removeRadius } from '../admin/nodes.ts';
+import { addOperator, listOperators, removeOperator } from '../admin/operators.ts';
+import { completeOrderByHand, resendOutbox } from '../admin/orders.ts';
+import { userAction } from '../admin/users.ts';
 import { usedMB } from '../services/access.ts';
 import { reconcile } from '../payments/reconcile.ts';
 import { deliverOutbox } from '../payments/mail.ts';
 import { runReminders } from '../reminders/service.ts';
 import { botStatus } from '../bot/service.ts';
-import { addDays } from '../services/clock.ts';
-import { PLANS_VERSION_KEY } from '../services/plansCache.ts';
 import { getSetting, setSetting } from '../services/settings.ts';
+
+/** The account running the command, for the audit log (`root@cli`). */
+function cliUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env.USER ?? 'unknown';
+  }
+}
 
 /** A mistake in the operator's input: printed as it is, exit code 2. */
 export class UsageError extends Error {}
@@ -43,6 +54,7 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   users suspend <username> | users unsuspend <username>
   users extend <username> <days> | users add-data <username> <mb>
   users reset-password <username> [--password P]
+  users end-devices <username>                    (ends its app devices and web sessions)
   app-links show | app-links set [--android URL] [--windows URL]
   sessions list <username> | sessions revoke <username>
   nodes add --name N --type vless|vmess|trojan|shadowsocks|hysteria2 --host H --port P --country CC
@@ -59,8 +71,12 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   payments complete <order number> --ref REF     (the money is at the bank: complete the order by hand)
   payments reconcile [--older-than MINUTES]      (asks the gateways about pending orders)
   outbox list | outbox send                       (mail waiting for SMTP)
+  outbox resend <id>                              (queue a message again)
   reminders run                                   (queue the expiry and data reminders due now; prints each kind's count)
   bot status                                      (the messaging bot's settings, free accounts given, linked chats)
+  operators add <username> [--password P]         (an operator of the web admin at /admin; prints the password)
+  operators list | operators remove <username>
+  audit list [--q TEXT]                            (the operators' changes, newest first)
 `;
 
 type Values = Record<string, string | string[] | boolean | undefined>;
@@ -110,10 +126,6 @@ function id(positionals: string[], index: number, name = 'id'): number {
   return value;
 }
 
-function priceJson(value: number): string {
-  return JSON.stringify({ '100': value });
-}
-
 async function userByName(db: Db, username: string) {
   const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
   if (!user) throw new UsageError(`No user named "${username}".`);
@@ -156,6 +168,7 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
         ip: { type: 'string' },
         secret: { type: 'string' },
         'require-message-authenticator': { type: 'boolean' },
+        q: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -169,19 +182,60 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
     return;
   }
   const key = `${group} ${command ?? ''}`.trim();
+  // The audit log's name for whoever runs the command.
+  const actor = `${cliUser()}@cli`;
+
+  if (key === 'operators add') {
+    const { operator, password } = await addOperator(
+      ctx,
+      { username: arg(positionals, 2, 'username'), password: text(values, 'password') },
+      actor,
+    );
+    out(`Operator ${operator.username} added. Password: ${password}`);
+    out('They sign in at /admin.');
+    return;
+  }
+  if (key === 'operators list') {
+    const operators = await listOperators(ctx);
+    if (operators.length === 0) out('No operators.');
+    for (const o of operators)
+      out(
+        `${o.username}\t${o.totpEnabled ? 'one-time code on' : 'one-time code off'}\tadded ${o.createdAt}\tlast sign-in ${o.lastLoginAt ?? 'never'}`,
+      );
+    return;
+  }
+  if (key === 'operators remove') {
+    const username = arg(positionals, 2, 'username');
+    await removeOperator(ctx, username, actor);
+    out(`Operator ${username} removed; their sessions have ended.`);
+    return;
+  }
+  if (key === 'audit list') {
+    const page = await listAudit(ctx, { q: text(values, 'q'), pageSize: 100 });
+    if (page.items.length === 0) out('The audit log is empty.');
+    for (const e of page.items)
+      out(
+        `${e.at}\t${e.operator}\t${e.action}\t${e.target}\t${JSON.stringify(e.before)} -> ${JSON.stringify(e.after)}`,
+      );
+    return;
+  }
 
   // These run their own statements through the services that the server uses too.
   if (group === 'nodes') {
-    await runNodes(command, values, positionals, ctx, out);
+    await runNodes(command, values, positionals, ctx, out, actor);
     return;
   }
   if (key === 'radius-clients add') {
-    const { id, warning } = await addRadiusClient(ctx, {
-      ip: text(values, 'ip', true)!,
-      secret: text(values, 'secret', true)!,
-      name: text(values, 'name'),
-      requireMessageAuthenticator: values['require-message-authenticator'] === true,
-    });
+    const { id, warning } = await addRadius(
+      ctx,
+      {
+        ip: text(values, 'ip', true)!,
+        secret: text(values, 'secret', true)!,
+        name: text(values, 'name'),
+        requireMessageAuthenticator: values['require-message-authenticator'] === true,
+      },
+      actor,
+    );
     out(`RADIUS client ${id} added: a running server hears it within 10 seconds.`);
     if (warning) out(`Warning: ${warning}`);
     return;
@@ -196,7 +250,7 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
     return;
   }
   if (key === 'radius-clients remove') {
-    const client = await removeRadiusClient(ctx, arg(positionals, 2, 'ip|name|id'));
+    const client = await removeRadius(ctx, arg(positionals, 2, 'ip|name|id'), actor);
     out(`Removed RADIUS client ${client.id} (${client.ip}).`);
     return;
   }
@@ -234,12 +288,9 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
   }
   if (key === 'payments complete') {
     const resNum = arg(positionals, 2, 'order number');
-    const done = await completeByOperator(ctx, resNum, {
-      refNum: text(values, 'ref', true)!,
-      operator: `${userInfo().username}@cli`,
-    });
+    const done = await completeOrderByHand(ctx, resNum, text(values, 'ref', true)!, actor);
     out(
-      `Order ${resNum} completed by hand. Account ${done.username}, password ${done.password} (the receipt is queued for ${done.order.email}).`,
+      `Order ${resNum} completed by hand. Account ${done.username}, password ${done.password} (the receipt is queued for ${done.detail.email}).`,
     );
     return;
   }
@@ -266,9 +317,139 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
     return;
   }
 
+  // Changes go through the admin's services (apps/server/src/admin): the same rules, and the audit log.
+  switch (key) {
+    case 'plans add': {
+      const toman = num(values, 'toman', { min: 1, required: true })!;
+      const plan = await createPlan(
+        ctx,
+        {
+          title: text(values, 'title', true)!,
+          ios: (flag(values, 'ios') ?? 0) === 1,
+          allowedMB: num(values, 'mb', { min: -1, required: true })!,
+          days: num(values, 'days', { min: 1, required: true })!,
+          devices: num(values, 'devices', { min: 1, required: true })!,
+          toman,
+          credit: num(values, 'credit', { min: 1 }),
+        },
+        actor,
+      );
+      out(`Added plan ${plan.id}.`);
+      return;
+    }
+    case 'plans update': {
+      const planId = id(positionals, 2);
+      const ios = flag(values, 'ios');
+      const changes = {
+        title: text(values, 'title'),
+        ios: ios === undefined ? undefined : ios === 1,
+        allowedMB: num(values, 'mb', { min: -1 }),
+        days: num(values, 'days', { min: 1 }),
+        devices: num(values, 'devices', { min: 1 }),
+        toman: num(values, 'toman', { min: 1 }),
+        credit: num(values, 'credit', { min: 1 }),
+      };
+      const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+      if (Object.keys(set).length === 0) throw new UsageError('Nothing to update: give at least one option.');
+      await updatePlan(ctx, planId, set, actor);
+      out(`Updated plan ${planId}.`);
+      return;
+    }
+    case 'plans activate':
+    case 'plans deactivate': {
+      const planId = id(positionals, 2);
+      await updatePlan(ctx, planId, { active: command === 'activate' }, actor);
+      out(`Plan ${planId} ${command}d.`);
+      return;
+    }
+    case 'countries add': {
+      const code = arg(positionals, 2, 'code');
+      const country = await addCountry(
+        ctx,
+        { code, title: text(values, 'title', true)!, titleFa: text(values, 'title-fa', true)! },
+        actor,
+      );
+      out(`Added country ${country.code}.`);
+      return;
+    }
+    case 'countries remove': {
+      const code = arg(positionals, 2, 'code').toUpperCase();
+      await removeCountry(ctx, code, actor);
+      out(`Removed country ${code} and its servers.`);
+      return;
+    }
+    case 'servers add': {
+      const type = num(values, 'type', { required: true })!;
+      if (type !== 1 && type !== 2) throw new UsageError('--type must be 2 (v2ray) or 1 (openconnect).');
+      const links = (values.link as string[] | undefined) ?? [];
+      if (links.length === 0) throw new UsageError('Give at least one --link.');
+      const server = await addServer(
+        ctx,
+        { title: text(values, 'title', true)!, type, country: text(values, 'country', true)!, links },
+        actor,
+      );
+      out(`Added server ${server.id}.`);
+      return;
+    }
+    case 'servers remove': {
+      const serverId = id(positionals, 2);
+      await removeServer(ctx, serverId, actor);
+      out(`Removed server ${serverId}.`);
+      return;
+    }
+    case 'users suspend':
+    case 'users unsuspend': {
+      const username = arg(positionals, 2, 'username');
+      await userAction(ctx, username, { action: command === 'suspend' ? 'suspend' : 'unsuspend' }, actor);
+      out(`User ${username} ${command}ed.`);
+      return;
+    }
+    case 'users extend': {
+      const username = arg(positionals, 2, 'username');
+      const days = Number(arg(positionals, 3, 'days'));
+      if (!Number.isInteger(days) || days <= 0) throw new UsageError('<days> must be a positive whole number.');
+      const done = await userAction(ctx, username, { action: 'extend', days }, actor);
+      out(
+        done.expireDate
+          ? `User ${username} now expires ${done.expireDate}.`
+          : `User ${username} now starts with ${done.pendingDays} days.`,
+      );
+      return;
+    }
+    case 'users add-data': {
+      const username = arg(positionals, 2, 'username');
+      const mb = Number(arg(positionals, 3, 'mb'));
+      if (!Number.isInteger(mb) || mb <= 0) throw new UsageError('<mb> must be a positive whole number.');
+      const done = await userAction(ctx, username, { action: 'add-data', mb }, actor);
+      out(`User ${username} now has ${done.allowedMB} MB.`);
+      return;
+    }
+    case 'users reset-password': {
+      const username = arg(positionals, 2, 'username');
+      const done = await userAction(
+        ctx,
+        username,
+        { action: 'reset-password', password: text(values, 'password') },
+        actor,
+      );
+      out(`New password of ${username}: ${done.password}`);
+      out(`Ended ${done.sessionsEnded} web session(s) and ${done.devicesEnded} app device(s).`);
+      return;
+    }
+    case 'users end-devices': {
+      const username = arg(positionals, 2, 'username');
+      const done = await userAction(ctx, username, { action: 'end-devices' }, actor);
+      out(`Ended ${done.devicesEnded} app device(s) and ${done.sessionsEnded} web session(s) of ${username}.`);
+      return;
+    }
+    case 'outbox resend': {
+      const mail = await resendOutbox(ctx, id(positionals, 2), actor);
+      out(`Message ${mail.id} to ${mail.recipient} is queued again.`);
+      return;
+    }
+  }
+
   await ctx.db.transaction().execute(async (trx) => {
-    // Every server process drops its cached plans when this version changes (services/plansCache.ts).
-    if (key.startsWith('plans ') && key !== 'plans list') await setSetting(trx, PLANS_VERSION_KEY, randomUUID());
     switch (key) {
       case 'plans list': {
         const plans = await trx.selectFrom('plans').selectAll().orderBy('id').execute();
@@ -279,122 +460,16 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
         }
         return;
       }
-      case 'plans add': {
-        const toman = num(values, 'toman', { min: 1, required: true })!;
-        const plan = await trx
-          .insertInto('plans')
-          .values({
-            title: text(values, 'title', true)!,
-            active: 1,
-            ios: flag(values, 'ios') ?? 0,
-            allowed_mb: num(values, 'mb', { min: -1, required: true })!,
-            subs_days: num(values, 'days', { min: 1, required: true })!,
-            allowed_devices: num(values, 'devices', { min: 1, required: true })!,
-            discount: null,
-            price_toman: priceJson(toman),
-            price_credit: priceJson(num(values, 'credit', { min: 1 }) ?? toman),
-            sort_order: 100,
-            created_at: now.toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        out(`Added plan ${plan.id}.`);
-        return;
-      }
-      case 'plans update': {
-        const planId = id(positionals, 2);
-        const changes = {
-          title: text(values, 'title'),
-          ios: flag(values, 'ios'),
-          allowed_mb: num(values, 'mb', { min: -1 }),
-          subs_days: num(values, 'days', { min: 1 }),
-          allowed_devices: num(values, 'devices', { min: 1 }),
-          price_toman: values.toman === undefined ? undefined : priceJson(num(values, 'toman', { min: 1 })!),
-          price_credit: values.credit === undefined ? undefined : priceJson(num(values, 'credit', { min: 1 })!),
-        };
-        const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
-        if (Object.keys(set).length === 0) throw new UsageError('Nothing to update: give at least one option.');
-        const result = await trx.updateTable('plans').set(set).where('id', '=', planId).executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw new UsageError(`No plan ${planId}.`);
-        out(`Updated plan ${planId}.`);
-        return;
-      }
-      case 'plans activate':
-      case 'plans deactivate': {
-        const planId = id(positionals, 2);
-        const result = await trx
-          .updateTable('plans')
-          .set({ active: command === 'activate' ? 1 : 0 })
-          .where('id', '=', planId)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) throw new UsageError(`No plan ${planId}.`);
-        out(`Plan ${planId} ${command}d.`);
-        return;
-      }
       case 'countries list': {
         for (const c of await trx.selectFrom('countries').selectAll().orderBy('sort_order').execute()) {
           out(`${c.id}\t${c.title}\t${c.title_fa}`);
         }
         return;
       }
-      case 'countries add': {
-        const code = arg(positionals, 2, 'code').toUpperCase();
-        if (!/^[A-Z]{2,3}$/.test(code)) throw new UsageError('<code> must be a two- or three-letter country code.');
-        const exists = await trx.selectFrom('countries').select('id').where('id', '=', code).executeTakeFirst();
-        if (exists) throw new UsageError(`Country ${code} exists already.`);
-        await trx
-          .insertInto('countries')
-          .values({
-            id: code,
-            title: text(values, 'title', true)!,
-            title_fa: text(values, 'title-fa', true)!,
-            sort_order: 100,
-          })
-          .execute();
-        out(`Added country ${code}.`);
-        return;
-      }
-      case 'countries remove': {
-        const code = arg(positionals, 2, 'code').toUpperCase();
-        const result = await trx.deleteFrom('countries').where('id', '=', code).executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) throw new UsageError(`No country ${code}.`);
-        out(`Removed country ${code} and its servers.`);
-        return;
-      }
       case 'servers list': {
         for (const s of await trx.selectFrom('servers').selectAll().orderBy('id').execute()) {
           out(`${s.id}\t${s.country_code}\t${s.type === 2 ? 'v2ray' : 'openconnect'}\t${s.title}`);
         }
-        return;
-      }
-      case 'servers add': {
-        const type = num(values, 'type', { required: true })!;
-        if (type !== 1 && type !== 2) throw new UsageError('--type must be 2 (v2ray) or 1 (openconnect).');
-        const country = text(values, 'country', true)!.toUpperCase();
-        const known = await trx.selectFrom('countries').select('id').where('id', '=', country).executeTakeFirst();
-        if (!known) throw new UsageError(`No country ${country}: add it first with "countries add".`);
-        const links = (values.link as string[] | undefined) ?? [];
-        if (links.length === 0) throw new UsageError('Give at least one --link.');
-        const server = await trx
-          .insertInto('servers')
-          .values({
-            title: text(values, 'title', true)!,
-            type,
-            country_code: country,
-            server: JSON.stringify({ s: links }),
-            active: 1,
-            sort_order: 100,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        out(`Added server ${server.id}.`);
-        return;
-      }
-      case 'servers remove': {
-        const serverId = id(positionals, 2);
-        const result = await trx.deleteFrom('servers').where('id', '=', serverId).executeTakeFirst();
-        if (Number(result.numDeletedRows) === 0) throw new UsageError(`No server ${serverId}.`);
-        out(`Removed server ${serverId}.`);
         return;
       }
       case 'users show': {
@@ -459,68 +534,6 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
           now,
         );
         out(`Created user ${user.username} with password ${plain} (starts on first connection).`);
-        return;
-      }
-      case 'users suspend':
-      case 'users unsuspend': {
-        const user = await userByName(trx, arg(positionals, 2, 'username'));
-        await trx
-          .updateTable('users')
-          .set({ suspend: command === 'suspend' ? 1 : 0, updated_at: now.toISOString() })
-          .where('id', '=', user.id)
-          .execute();
-        out(`User ${user.username} ${command}ed.`);
-        return;
-      }
-      case 'users extend': {
-        const user = await userByName(trx, arg(positionals, 2, 'username'));
-        const days = Number(arg(positionals, 3, 'days'));
-        if (!Number.isInteger(days) || days <= 0) throw new UsageError('<days> must be a positive whole number.');
-        if (user.subs_days > 0) {
-          await trx
-            .updateTable('users')
-            .set({ subs_days: user.subs_days + days, updated_at: now.toISOString() })
-            .where('id', '=', user.id)
-            .execute();
-          out(`User ${user.username} now starts with ${user.subs_days + days} days.`);
-          return;
-        }
-        const base =
-          user.expire_date && Date.parse(user.expire_date) > now.getTime() ? new Date(user.expire_date) : now;
-        const expireDate = addDays(base, days);
-        await trx
-          .updateTable('users')
-          .set({ expire_date: expireDate, updated_at: now.toISOString() })
-          .where('id', '=', user.id)
-          .execute();
-        out(`User ${user.username} now expires ${expireDate}.`);
-        return;
-      }
-      case 'users add-data': {
-        const user = await userByName(trx, arg(positionals, 2, 'username'));
-        const mb = Number(arg(positionals, 3, 'mb'));
-        if (!Number.isInteger(mb) || mb <= 0) throw new UsageError('<mb> must be a positive whole number.');
-        if (Number(user.allowed_mb) === -1) throw new UsageError(`User ${user.username} has unlimited data already.`);
-        await trx
-          .updateTable('users')
-          .set({ allowed_mb: Number(user.allowed_mb) + mb, updated_at: now.toISOString() })
-          .where('id', '=', user.id)
-          .execute();
-        out(`User ${user.username} now has ${Number(user.allowed_mb) + mb} MB.`);
-        return;
-      }
-      case 'users reset-password': {
-        const user = await userByName(trx, arg(positionals, 2, 'username'));
-        const given = text(values, 'password');
-        const password = given ?? randomPassword(12);
-        if (password.length < MIN_PASSWORD_LENGTH || !isValidPasswordText(password)) {
-          throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} Latin letters and digits.`);
-        }
-        const max = maxPasswordLength(user.username);
-        if (password.length > max) throw new UsageError(`--password: ${passwordTooLongMessage(max)}.`);
-        const ended = await changePassword({ ...ctx, db: trx }, user.id, password, { generated: given === undefined });
-        out(`New password of ${user.username}: ${password}`);
-        out(`Ended ${ended.sessionsEnded} web session(s) and ${ended.devicesEnded} app device(s).`);
         return;
       }
       case 'app-links show': {

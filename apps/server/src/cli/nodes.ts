@@ -1,14 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { v2bxNodeEntry } from '../nodes/v2bx.ts';
-import {
-  createNode,
-  findNode,
-  listNodes,
-  removeNode,
-  rotateNodeToken,
-  updateNode,
-  type NodeInput,
-} from '../nodes/records.ts';
+import { findNode, listNodes, type NodeInput } from '../nodes/records.ts';
+import { addNode, apiHost as nodeApiHost, deleteNode, editNode, rotateToken } from '../admin/nodes.ts';
 import { InputError } from '../services/errors.ts';
 
 type Values = Record<string, string | string[] | boolean | undefined>;
@@ -86,13 +79,14 @@ export async function runNodes(
   positionals: string[],
   ctx: AppContext,
   out: (line: string) => void,
+  actor: string,
 ): Promise<void> {
   const which = () => {
     const value = positionals[2] ?? (typeof values.name === 'string' && command !== 'update' ? values.name : undefined);
     if (!value) throw new InputError('Name the node: its id or its name.');
     return value;
   };
-  const apiHost = ctx.config.publicUrl ?? `http://<this server's address>:${ctx.config.port}`;
+  const apiHost = nodeApiHost(ctx);
   switch (command) {
     case 'add': {
       const input = nodeInput(values);
@@ -100,7 +94,10 @@ export async function runNodes(
       for (const required of ['name', 'protocol', 'host', 'port', 'country'] as const)
         if (input[required] === undefined)
           throw new InputError(`--${required === 'protocol' ? 'type' : required} is required.`);
-      const { id, token } = await createNode(ctx, input);
+      const {
+        node: { id },
+        token,
+      } = await addNode(ctx, input, actor);
       if (values.json) {
         out(JSON.stringify({ id, token }));
         return;
@@ -114,18 +111,21 @@ export async function runNodes(
       return;
     }
     case 'update': {
-      const node = await updateNode(ctx, which(), nodeInput(values));
+      const node = await editNode(ctx, which(), nodeInput(values), actor);
       out(`Node ${node.id} (${node.name}) updated: the node takes it at its next pull.`);
       return;
     }
     case 'rotate-token': {
-      const { id, token } = await rotateNodeToken(ctx, which());
+      const {
+        node: { id },
+        token,
+      } = await rotateToken(ctx, which(), actor);
       if (values.json) out(JSON.stringify({ id, token }));
       else out(`Node ${id}: new token, shown once (put it in V2bX's ApiKey; the old one stops working): ${token}`);
       return;
     }
     case 'remove': {
-      const node = await removeNode(ctx, which());
+      const node = await deleteNode(ctx, which(), actor);
       out(`Removed node ${node.id} (${node.name}).`);
       return;
     }

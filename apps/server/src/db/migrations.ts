@@ -501,6 +501,72 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('users').dropColumn('speed_limit_mbps').execute();
       },
     },
+    '0011_admin': {
+      async up(db: Db) {
+        // The operators of the web admin (CONTRACTS §8), their sessions, and the audit log of every
+        // change an operator makes, from the web admin or separ-admin.
+        await db.schema
+          .createTable('operators')
+          .addColumn('id', id, auto)
+          .addColumn('username', 'text', (c) => c.notNull().unique())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          // The one-time code's secret, sealed like the VPN passwords; pending until a code confirms it.
+          .addColumn('totp_sealed', 'text')
+          .addColumn('totp_pending_sealed', 'text')
+          // The last time step a code was accepted for: a code is good once.
+          .addColumn('totp_last_step', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('last_login_at', 'text')
+          .execute();
+        await db.schema
+          .createTable('admin_sessions')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('operator_id', 'integer', (c) => c.notNull().references('operators.id').onDelete('cascade'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('last_seen_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addColumn('ip', 'text')
+          .addColumn('user_agent', 'text')
+          .execute();
+        await db.schema.createIndex('admin_sessions_operator').on('admin_sessions').column('operator_id').execute();
+        await db.schema
+          .createTable('audit_log')
+          .addColumn('id', id, auto)
+          .addColumn('at', 'text', (c) => c.notNull())
+          .addColumn('operator', 'text', (c) => c.notNull())
+          .addColumn('action', 'text', (c) => c.notNull())
+          .addColumn('target', 'text', (c) => c.notNull())
+          .addColumn('before_json', 'text')
+          .addColumn('after_json', 'text')
+          .execute();
+        await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute();
+        // The users list searches by the start of a username or an e-mail, case-insensitively, at
+        // 100,000 accounts and more: SQLite's LIKE uses a NOCASE index, PostgreSQL's a lower() one.
+        if (kind === 'postgres') {
+          await sql`create index users_username_search on users (lower(username) text_pattern_ops)`.execute(db);
+          await sql`create index users_email_search on users (lower(email) text_pattern_ops)`.execute(db);
+        } else {
+          await sql`create index users_username_search on users (username collate nocase)`.execute(db);
+          await sql`create index users_email_search on users (email collate nocase)`.execute(db);
+        }
+        await db.schema.createIndex('users_created_at').on('users').column('created_at').execute();
+        await db.schema.createIndex('orders_created_at').on('orders').column('created_at').execute();
+        await db.schema.createIndex('orders_email').on('orders').column('email').execute();
+      },
+      async down(db: Db) {
+        for (const index of [
+          'orders_email',
+          'orders_created_at',
+          'users_created_at',
+          'users_email_search',
+          'users_username_search',
+        ])
+          await db.schema.dropIndex(index).ifExists().execute();
+        await db.schema.dropTable('audit_log').ifExists().execute();
+        await db.schema.dropTable('admin_sessions').ifExists().execute();
+        await db.schema.dropTable('operators').ifExists().execute();
+      },
+    },
     '0012_renewal': {
       async up(db: Db) {
         // A renewal: the order names the account it extends (null: the order makes a new account).

@@ -273,6 +273,43 @@ export interface Database {
   free_quota: FreeQuotaTable;
   reminders: RemindersTable;
   bot_link_codes: BotLinkCodesTable;
+  operators: OperatorsTable;
+  admin_sessions: AdminSessionsTable;
+  audit_log: AuditLogTable;
+}
+
+/** An operator of the web admin (CONTRACTS §8). */
+export interface OperatorsTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  totp_sealed: string | null;
+  totp_pending_sealed: string | null;
+  totp_last_step: Generated<number>;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+/** A web admin session: the hash of the `separ_admin` cookie's token. */
+export interface AdminSessionsTable {
+  token_hash: string;
+  operator_id: number;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** One change an operator made: who, what, the target, before and after (JSON), when. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  operator: string;
+  action: string;
+  target: string;
+  before_json: string | null;
+  after_json: string | null;
 }
 
 /** A reminder sent: once per account, kind and subscription period (its expiry). */
@@ -319,3 +356,4 @@ export type PaymentRow = Selectable<PaymentsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NodeRow = Selectable<NodesTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
+export type OperatorRow = Selectable<OperatorsTable>;

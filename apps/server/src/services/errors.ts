@@ -8,3 +8,19 @@ export class InputError extends Error {
     this.name = 'InputError';
   }
 }
+
+/** What was asked for does not exist (an HTTP route answers 404). */
+export class NotFoundError extends InputError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotFoundError';
+  }
+}
+
+/** The request clashes with what exists (a taken name; an HTTP route answers 409). */
+export class ConflictError extends InputError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConflictError';
+  }
+}

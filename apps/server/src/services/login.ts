@@ -30,13 +30,24 @@ export async function checkCredentials(
   password: string,
   ip: string,
 ): Promise<UserRow | null> {
+  const user = await ctx.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  return throttledCheck(ctx, { key: `login:user:${username.toLowerCase()}`, row: user, password, ip });
+}
+
+/**
+ * The login's rule for any kind of account (customers, operators): the row found by its name (or
+ * undefined), its throttle key, and the client. Returns the row when the password is right.
+ */
+export async function throttledCheck<Row extends { password_hash: string }>(
+  ctx: AppContext,
+  input: { key: string; row: Row | undefined; password: string; ip: string },
+): Promise<Row | null> {
   const started = performance.now();
   const { passwords } = ctx.secrets;
-  const user = await ctx.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+  const { row: user, key: userKey, password, ip } = input;
   // Too busy for the full-cost check this account needs: say so before anything is counted or written.
   if (user && passwords.isSlow(user.password_hash)) passwords.admit();
   const now = ctx.now();
-  const userKey = `login:user:${username.toLowerCase()}`;
   const ipKey = `login:ip:${clientKey(ip)}`;
   const { perUserPerHour, perIpPerMinute } = ctx.config.loginLimits;
   // Both counted in one statement. What the client is refused for does not count against the account.
