@@ -5,7 +5,9 @@ import { FakeBotApi } from '../../test/fakeBotApi.ts';
 import { KINDS, startTestServer, type TestServer } from '../../test/harness.ts';
 import { createBot, startBot, type RunningBot } from './bot.ts';
 import { runAdmin } from '../cli/admin.ts';
-import { giveFreeAccount } from './service.ts';
+import { toPersianDigits } from '@separ/domain';
+import { json } from '../../test/harness.ts';
+import { createLinkCode, giveFreeAccount, linkedAccount, linkWithCode } from './service.ts';
 
 const TOKEN = '123456:test-token';
 
@@ -148,6 +150,97 @@ describe.each(KINDS)('the messaging bot, on %s', (kind) => {
     expect(photo.params.caption).toBe('این کد را با برنامهٔ وی‌پی‌ان اسکن کنید تا اشتراک شما اضافه شود.');
     api.press(5005, 'unlink');
     expect((await api.until(5005, 5))[4]).toBe('اتصال اکانت شما به این گفتگو لغو شد.');
+  });
+
+  it('links a chat with the one-time code from the panel; a wrong, used or expired code is refused', async () => {
+    const user = await s.createUser();
+    const cookie = await s.login(user.username, user.password);
+    const makeCode = async () => {
+      const response = await s.app.inject({ method: 'POST', url: '/api/site/botcode', headers: { cookie } });
+      expect(response.statusCode, response.body).toBe(200);
+      return json<{ ok: boolean; code: string; expiresAt: string; minutes: number }>(response);
+    };
+    // Only for a logged-in user.
+    expect((await s.app.inject({ method: 'POST', url: '/api/site/botcode' })).statusCode).toBe(401);
+    const made = await makeCode();
+    expect(made.code).toMatch(/^\d{8}$/);
+    expect(made).toMatchObject({ ok: true, minutes: 10 });
+    expect(made.expiresAt).toBe(new Date(s.clock.now.getTime() + 10 * 60_000).toISOString());
+    // Kept as a MAC, never as the code.
+    const stored = await s.database.db
+      .selectFrom('bot_link_codes')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(made.code);
+
+    const wrong = String((Number(made.code) + 1) % 100_000_000).padStart(8, '0');
+    api.message(7007, wrong);
+    expect((await api.until(7007, 1))[0]).toBe(
+      'این کد معتبر نیست: ممکن است اشتباه وارد شده باشد، قبلاً استفاده شده باشد یا بیش از ۱۰ دقیقه از ساختنش گذشته باشد. از پنل کاربری یک کد تازه بگیرید.',
+    );
+    // The right code, typed with Persian digits on a phone, links the chat and shows the account.
+    api.message(7007, toPersianDigits(made.code));
+    const replies = await api.until(7007, 3);
+    expect(replies[1]).toBe('اکانت شما متصل شد.');
+    expect(replies[2]).toContain(`اکانت: ${user.username}`);
+    const linked = await s.database.db
+      .selectFrom('bot_users')
+      .select('user_id')
+      .where('messaging_id', '=', '7007')
+      .executeTakeFirstOrThrow();
+    expect(linked.user_id).toBe(user.id);
+
+    // Used once: another chat sending it is refused, and stays unlinked.
+    api.message(7008, `/account ${made.code}`);
+    expect((await api.until(7008, 1))[0]).toMatch(/^این کد معتبر نیست/);
+    expect(await linkedAccount(s.ctx, '7008')).toBeNull();
+
+    // A new code replaces the earlier one; after 10 minutes it is refused.
+    const first = await makeCode();
+    const second = await makeCode();
+    expect(await linkWithCode(s.ctx, '7009', first.code)).toBeNull();
+    await s.later(11, async () => {
+      api.message(7009, second.code);
+      expect((await api.until(7009, 1))[0]).toMatch(/^این کد معتبر نیست/);
+    });
+    expect(await linkedAccount(s.ctx, '7009')).toBeNull();
+    // In time, with /account and the code, it links.
+    const third = await makeCode();
+    api.message(7009, `/account ${third.code}`);
+    expect((await api.until(7009, 3))[1]).toBe('اکانت شما متصل شد.');
+    expect((await linkedAccount(s.ctx, '7009'))?.id).toBe(user.id);
+
+    // A linked chat's plans renew its account: each button goes through its renew link.
+    api.message(7009, '/buy');
+    const list = await expect
+      .poll(() => api.calls.filter((call) => call.method === 'sendMessage' && Number(call.params.chat_id) === 7009))
+      .toHaveLength(4)
+      .then(
+        () => api.calls.filter((call) => call.method === 'sendMessage' && Number(call.params.chat_id) === 7009)[3]!,
+      );
+    expect(String(list.params.text)).toContain(`اکانت ${user.username} شما تمدید شود`);
+    const buttons = (list.params.reply_markup as { inline_keyboard: Array<Array<{ url: string }>> }).inline_keyboard;
+    const renew = new URL(buttons[0]![0]!.url);
+    expect(renew.origin + renew.pathname).toBe('https://shop.separ.test/renew');
+    const followed = await s.app.inject({ method: 'GET', url: `${renew.pathname}${renew.search}` });
+    expect(followed.headers.location).toMatch(/^\/payment\?plan_id=\d+&lng=fa$/);
+    expect(followed.cookies.map((c) => c.name)).toContain('separ_renew');
+  });
+
+  it('counts wrong link codes per messaging user: after ten an hour, even the right one waits', async () => {
+    const user = await s.createUser();
+    const { code } = await createLinkCode(s.ctx, user.id);
+    const wrong = String((Number(code) + 7) % 100_000_000).padStart(8, '0');
+    for (let i = 0; i < 10; i++) expect(await linkWithCode(s.ctx, '7010', wrong)).toBeNull();
+    await expect(linkWithCode(s.ctx, '7010', code)).rejects.toMatchObject({ statusCode: 429 });
+    api.message(7010, code);
+    expect((await api.until(7010, 1))[0]).toBe(
+      'تعداد کدهای واردشده بیش از حد مجاز است. لطفاً یک ساعت دیگر دوباره امتحان کنید.',
+    );
+    // Another chat is not held back by this one's tries.
+    expect((await linkWithCode(s.ctx, '7011', code))?.id).toBe(user.id);
   });
 
   it('separ-admin bot status reports the settings, the free accounts and the linked chats', async () => {

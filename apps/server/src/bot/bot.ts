@@ -14,10 +14,21 @@ import { Bot, GrammyError, HttpError, InlineKeyboard, InputFile, type Context } 
 import QRCode from 'qrcode';
 import { publicOrigin } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { renewToken } from '../payments/renewal.ts';
 import { Overloaded } from '../security/workQueue.ts';
 import { accountOf } from '../services/access.ts';
+import { getShopSettings } from '../services/shopSettings.ts';
 import { ensureSubToken, subscriptionUrl } from '../subscriptions/service.ts';
-import { botUser, giveFreeAccount, linkAccount, linkedAccount, setBotLanguage, unlinkAccount } from './service.ts';
+import {
+  asLinkCode,
+  botUser,
+  giveFreeAccount,
+  linkAccount,
+  linkedAccount,
+  linkWithCode,
+  setBotLanguage,
+  unlinkAccount,
+} from './service.ts';
 
 /** The commands of CONTRACTS §9, in the bot's menu in both languages. */
 export const COMMANDS = ['start', 'free', 'account', 'buy', 'support', 'lang'] as const;
@@ -135,7 +146,11 @@ export function createBot(ctx: AppContext): Bot {
       return;
     }
     const keyboard = new InlineKeyboard();
-    const lines = [t(language, 'buy.title')];
+    // A linked chat's links renew its account (payments/renewal.ts), as buttons; anyone else's buy
+    // a new one, in the text too.
+    const linked = await linkedAccount(ctx, idOf(c));
+    const token = linked ? renewToken(ctx, linked.id, ctx.now()) : null;
+    const lines = [linked ? t(language, 'buy.titleRenew', { username: linked.username }) : t(language, 'buy.title')];
     for (const plan of plans) {
       const time = duration(Number(plan.subsDays));
       const line = t(language, 'buy.plan', {
@@ -144,8 +159,11 @@ export function createBot(ctx: AppContext): Bot {
         duration: `${language === 'fa' ? toPersianDigits(time.value) : time.value} ${t(language, `units.${time.unit}`)}`,
         price: plan.bestPrice ?? 0,
       });
-      const url = `${publicUrl()}/payment?plan_id=${plan.id}`;
-      lines.push(`${line}\n${url}`);
+      const payment = `/payment?plan_id=${plan.id}`;
+      const url = token
+        ? `${publicUrl()}/renew?t=${token}&lng=${language}&next=${encodeURIComponent(payment)}`
+        : `${publicUrl()}${payment}`;
+      lines.push(token ? line : `${line}\n${url}`);
       keyboard.url(plan.title, url).row();
     }
     await c.reply(lines.join('\n\n'), { reply_markup: keyboard, link_preview_options: { is_disabled: true } });
@@ -153,7 +171,8 @@ export function createBot(ctx: AppContext): Bot {
 
   async function support(c: Context) {
     const language = await languageOf(c);
-    const url = ctx.config.supportChatUrl;
+    // The operator's support chat (separ-admin settings set --support-url; SEPAR_SUPPORT_CHAT_URL by default).
+    const url = (await getShopSettings(ctx)).supportChatUrl;
     await c.reply(t(language, 'support.text', { url }), {
       reply_markup: new InlineKeyboard().url(t(language, 'support.button'), url),
     });
@@ -168,7 +187,12 @@ export function createBot(ctx: AppContext): Bot {
 
   bot.command('start', start);
   bot.command('free', free);
-  bot.command('account', showAccount);
+  bot.command('account', async (c) => {
+    // `/account 12345678`: the panel's one-time code given with the command.
+    const code = asLinkCode(c.match);
+    if (code) await linkByCode(c, code);
+    else await showAccount(c);
+  });
   bot.command('buy', buy);
   bot.command('support', support);
   bot.command('lang', lang);
@@ -196,9 +220,37 @@ export function createBot(ctx: AppContext): Bot {
     await unlinkAccount(ctx, idOf(c));
     await c.reply(t(await languageOf(c), 'account.unlinked'));
   });
-  // The username and password, after "My account": on one line, separated by a space.
+  /** Links the chat with the panel's one-time code (issue #24), then shows the account. */
+  async function linkByCode(c: Context, code: string) {
+    const id = idOf(c);
+    const language = await languageOf(c);
+    try {
+      const user = await linkWithCode(ctx, id, code);
+      if (!user) {
+        await c.reply(t(language, 'account.codeWrong'));
+        return;
+      }
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 429) {
+        await c.reply(t(language, 'account.codeTooMany'));
+        return;
+      }
+      throw error;
+    }
+    linking.delete(id);
+    await c.reply(t(language, 'account.linked'));
+    await showAccount(c);
+  }
+
+  // The username and password, after "My account": on one line, separated by a space; or, at any
+  // time, the panel's one-time code.
   bot.on('message:text', async (c) => {
     const id = idOf(c);
+    const code = asLinkCode(c.message.text);
+    if (code) {
+      await linkByCode(c, code);
+      return;
+    }
     if (!linking.has(id)) {
       await start(c);
       return;

@@ -1,10 +1,14 @@
-import { isLanguage, type Language } from '@separ/domain';
+import { randomInt } from 'node:crypto';
+import { isLanguage, toLatinDigits, type Language } from '@separ/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/index.ts';
 import type { UserRow } from '../db/schema.ts';
 import { createAccount, findUserById } from '../services/accounts.ts';
+import { tooManyRequests } from '../http/errors.ts';
 import { checkCredentials } from '../services/login.ts';
+import { countAttempt, refundAttempt } from '../services/throttle.ts';
+import { getShopSettings } from '../services/shopSettings.ts';
 
 /** A messaging user as the bot knows them: their language and the accounts tied to them. */
 export interface BotUser {
@@ -58,6 +62,8 @@ export async function giveFreeAccount(ctx: AppContext, messagingId: string): Pro
   await botUser(ctx, messagingId);
   const now = ctx.now();
   return inTransaction(ctx.db, async (trx): Promise<FreeAccount> => {
+    // The operator's switch (separ-admin settings set --free), SEPAR_FREE_ENABLED by default.
+    const { freeEnabled } = await getShopSettings({ db: trx, config: ctx.config });
     const claimed = await trx
       .updateTable('bot_users')
       .set({ free_at: now.toISOString() })
@@ -73,7 +79,7 @@ export async function giveFreeAccount(ctx: AppContext, messagingId: string): Pro
         .executeTakeFirst();
       return { kind: 'already', username: row?.username ?? null };
     }
-    if (!free.enabled) throw new Refused('off');
+    if (!freeEnabled) throw new Refused('off');
     const day = startOfDay(now).toISOString().slice(0, 10);
     await trx
       .insertInto('free_quota')
@@ -137,6 +143,83 @@ export async function linkAccount(
   return user;
 }
 
+/** A one-time link code: 8 digits, good once for 10 minutes. */
+export const LINK_CODE_DIGITS = 8;
+export const LINK_CODE_MINUTES = 10;
+/** Codes a messaging user may try in an hour (the right one is not counted). */
+export const LINK_CODE_TRIES_PER_HOUR = 10;
+const HOUR_MS = 60 * 60 * 1000;
+
+const codeMac = (ctx: AppContext, code: string) => ctx.secrets.box.mac('bot-link-code', code);
+
+/**
+ * A new one-time code for the panel's user to send to the bot (issue #24): 8 digits, good once for
+ * 10 minutes, kept only as its MAC. A new code replaces the user's earlier ones; codes past their
+ * time are swept away.
+ */
+export async function createLinkCode(ctx: AppContext, userId: number): Promise<{ code: string; expiresAt: string }> {
+  const now = ctx.now();
+  const expiresAt = new Date(now.getTime() + LINK_CODE_MINUTES * 60_000).toISOString();
+  await ctx.db
+    .deleteFrom('bot_link_codes')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('expires_at', '<=', now.toISOString())]))
+    .execute();
+  for (let attempt = 0; ; attempt++) {
+    const code = String(randomInt(0, 10 ** LINK_CODE_DIGITS)).padStart(LINK_CODE_DIGITS, '0');
+    try {
+      await ctx.db
+        .insertInto('bot_link_codes')
+        .values({
+          code_mac: codeMac(ctx, code),
+          user_id: userId,
+          created_at: now.toISOString(),
+          expires_at: expiresAt,
+          used_at: null,
+        })
+        .execute();
+      return { code, expiresAt };
+    } catch (error) {
+      // Another live code is the same (one in millions): draw again.
+      if (attempt >= 5 || !/unique|duplicate|constraint/i.test(String(error))) throw error;
+    }
+  }
+}
+
+/** Whether a message is a link code (8 digits, spaces allowed between them). */
+export function asLinkCode(text: string): string | null {
+  const digits = toLatinDigits(text).replace(/[\s-]/g, '');
+  return new RegExp(`^\\d{${LINK_CODE_DIGITS}}$`).test(digits) ? digits : null;
+}
+
+/**
+ * Links the chat with a one-time code from the panel: the code is used up by a conditional update
+ * (once, before it expires), so two chats sending it at once cannot both link. Wrong codes are
+ * counted per messaging user (LINK_CODE_TRIES_PER_HOUR), then refused with 429. Null for a wrong,
+ * expired or used code.
+ */
+export async function linkWithCode(ctx: AppContext, messagingId: string, code: string): Promise<UserRow | null> {
+  const now = ctx.now();
+  const key = `botcode:chat:${messagingId}`;
+  const attempt = await countAttempt(ctx.db, key, LINK_CODE_TRIES_PER_HOUR, HOUR_MS, now);
+  if (attempt.blocked)
+    throw tooManyRequests('Too many codes tried. Please wait and try again.', attempt.retryAfterSeconds);
+  const used = await ctx.db
+    .updateTable('bot_link_codes')
+    .set({ used_at: now.toISOString() })
+    .where('code_mac', '=', codeMac(ctx, code))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .returning('user_id')
+    .executeTakeFirst();
+  if (!used) return null;
+  await refundAttempt(ctx.db, key);
+  const user = await findUserById(ctx.db, used.user_id);
+  if (!user) return null;
+  await botUser(ctx, messagingId);
+  await ctx.db.updateTable('bot_users').set({ user_id: user.id }).where('messaging_id', '=', messagingId).execute();
+  return user;
+}
+
 export async function unlinkAccount(ctx: AppContext, messagingId: string): Promise<void> {
   await ctx.db.updateTable('bot_users').set({ user_id: null }).where('messaging_id', '=', messagingId).execute();
 }
@@ -158,6 +241,7 @@ export interface BotStatus {
 
 export async function botStatus(ctx: AppContext): Promise<BotStatus> {
   const { bot, free } = ctx.config;
+  const { freeEnabled } = await getShopSettings(ctx);
   const day = startOfDay(ctx.now()).toISOString().slice(0, 10);
   const today = await ctx.db.selectFrom('free_quota').select('given').where('day', '=', day).executeTakeFirst();
   const counts = await ctx.db
@@ -172,7 +256,7 @@ export async function botStatus(ctx: AppContext): Promise<BotStatus> {
     configured: bot.token !== null,
     apiRoot: bot.apiRoot,
     free: {
-      enabled: free.enabled,
+      enabled: freeEnabled,
       dailyLimit: free.dailyLimit,
       givenToday: Number(today?.given ?? 0),
       givenEver: Number(counts.free),

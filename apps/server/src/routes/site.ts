@@ -24,6 +24,7 @@ import { countAttempt, refundAttempt } from '../services/throttle.ts';
 import { accountServers } from '../services/servers.ts';
 import { subscriptionUrl } from '../subscriptions/service.ts';
 import { activeSince } from '../nodes/radius/service.ts';
+import { createLinkCode, LINK_CODE_MINUTES } from '../bot/service.ts';
 import { Overloaded } from '../security/workQueue.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -114,6 +115,16 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
         title_fa: c.title_fa,
       })),
     };
+  });
+
+  /**
+   * A one-time code for linking the messaging bot (issue #24): 8 digits, good once for 10 minutes;
+   * sent to the bot's My account, it links that chat to this account.
+   */
+  app.post('/api/site/botcode', { schema: { querystring: { type: 'object' } } }, async (request) => {
+    const user = await requireUser(ctx, request);
+    const { code, expiresAt } = await createLinkCode(ctx, user.id);
+    return { ok: true, code, expiresAt, minutes: LINK_CODE_MINUTES };
   });
 
   app.post('/api/site/unlinkdevice', { schema: { querystring: querySchema(['sessionId']) } }, async (request) => {
