@@ -179,7 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
-  const pages = hasWeb ? new SitePages(config.webDist) : null;
+  const pages = hasWeb ? new SitePages(config.webDist, ctx) : null;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -199,10 +199,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   /** The page for this address and language, with this response's CSP nonce, compressed as the browser accepts. */
-  function sendPage(request: FastifyRequest, reply: FastifyReply) {
+  async function sendPage(request: FastifyRequest, reply: FastifyReply) {
     const nonce = newNonce();
     reply.cspNonce = nonce;
-    const page = pages!.pageFor(request.url, request.cookies.i18next);
+    const page = await pages!.pageFor(request.url, request.cookies.i18next);
     const html = markConsent(page.html.replaceAll(NONCE_PLACEHOLDER, nonce), request.cookies[CONSENT_COOKIE]);
     const { body, encoding } = encodePage(html, request.headers['accept-encoding']);
     if (encoding) reply.header('content-encoding', encoding);

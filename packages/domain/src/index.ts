@@ -13,3 +13,4 @@ export * from './fallbackPlans.ts';
 export { asRecord, toNumber, toText } from './records.ts';
 export * from './apps.ts';
 export * from './admin.ts';
+export * from './shop.ts';

@@ -8,7 +8,7 @@ import { createPlansCache } from '../services/plansCache.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { acceptsEncoding } from '../http/pages.ts';
-import { getSetting } from '../services/settings.ts';
+import { getShopSettings } from '../services/shopSettings.ts';
 
 /** Whether a gate can take payments: enabled, with merchant credentials or (not in production) the sandbox. */
 export function gatewayActive(ctx: AppContext, gate: 'ird' | 'spay'): boolean {
@@ -100,20 +100,10 @@ export async function publicRoutes(app: FastifyInstance, ctx: AppContext) {
     spay_auto_active: gatewayActive(ctx, 'spay') ? 1 : 0,
   }));
 
+  // The app download links: the operator's settings (separ-admin settings set, or app-links set).
   app.get('/appinfo', { schema: { querystring: { type: 'object' } } }, async () => {
-    const [android, windows] = await Promise.all([
-      getSetting(ctx.db, 'app_android_link'),
-      getSetting(ctx.db, 'app_win_link'),
-    ]);
-    return {
-      ok: true,
-      data: [
-        {
-          app_android_link: ctx.config.appLinks.android || android || '',
-          app_win_link: ctx.config.appLinks.windows || windows || '',
-        },
-      ],
-    };
+    const { androidAppUrl, windowsAppUrl } = await getShopSettings(ctx);
+    return { ok: true, data: [{ app_android_link: androidAppUrl, app_win_link: windowsAppUrl }] };
   });
 
   const locales = loadLocales(ctx.config.localesDir);

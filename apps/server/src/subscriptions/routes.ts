@@ -4,16 +4,14 @@ import type { AppContext } from '../context.ts';
 import { requireUser } from '../http/auth.ts';
 import { notFound } from '../http/errors.ts';
 import { accountOf } from '../services/access.ts';
+import { currentShopSettings } from '../services/shopSettings.ts';
 import { formatFor, singBoxVersion } from './clients.ts';
 import { base64Profile, clashProfile, singBoxProfile } from './formats.ts';
 import { resetSubToken, subscriptionLinks, subscriptionUrl, userInfo } from './service.ts';
 
-/** The shop's name as clients show the profile. */
-const PROFILE_TITLE = 'Separ';
-
 export interface SubscriptionRouteOptions {
   /** Serves the web app's page for this address (the subscription page), when the app is built. */
-  sendPage: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply) | null;
+  sendPage: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>) | null;
 }
 
 /** The subscription link (CONTRACTS §7): GET /sub/{token}, and POST /api/site/sub/reset. */
@@ -76,10 +74,12 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, 
         type = 'text/plain; charset=utf-8';
       }
       const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
+      // The shop's name, as clients show the profile (the operator's setting, issue 23 §5).
+      const { shopName } = (await currentShopSettings(ctx)).settings;
       reply
         .header('subscription-userinfo', userInfo(user))
         .header('profile-update-interval', '12')
-        .header('profile-title', `base64:${Buffer.from(PROFILE_TITLE).toString('base64')}`)
+        .header('profile-title', `base64:${Buffer.from(shopName).toString('base64')}`)
         .header('support-url', `${origin}/support`)
         .header('profile-web-page-url', url)
         // Hiddify reads the quoted filename; NekoBox reads filename* to the end of the header: last.
