@@ -328,14 +328,13 @@ describe('admin changes refresh what they change', () => {
     expect((await s.dispatch(endpoints.adminTotpEnable.initiate({ code: '123456' }))).data!.totpEnabled).toBe(true);
   });
 
-  it('resends a waiting message from the outbox', async () => {
+  it('puts a message of the outbox back in the queue', async () => {
     backend();
     const s = store();
-    const waiting = await s.dispatch(endpoints.adminOutbox.initiate({ state: 'waiting' }));
+    const waiting = await s.dispatch(endpoints.adminOutbox.initiate({ state: 'sent' }));
     const row = waiting.data!.items[0]!;
     const sent = await s.dispatch(endpoints.adminResendOutbox.initiate(row.id));
-    expect(sent.data).toMatchObject({ id: row.id, lastError: null, attempts: row.attempts + 1 });
-    expect(sent.data!.sentAt).not.toBeNull();
+    expect(sent.data).toMatchObject({ id: row.id, lastError: null, attempts: 0, sentAt: null });
   });
 });
 

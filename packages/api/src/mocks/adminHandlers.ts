@@ -198,8 +198,10 @@ function pageOf<T>(
   list: {
     searchIn: (row: T) => Array<string | null>;
     sorts: Record<string, (row: T) => Comparable>;
-    /** Without `sort`: this column, this way. */
-    fallback: [string, 'asc' | 'desc'];
+    /** Without `sort`: this column. */
+    fallback: string;
+    /** False: `sort` is ignored. */
+    sortable?: boolean;
   },
 ): AdminPage<T> {
   const page = Number(query.get('page') ?? 1);
@@ -207,12 +209,12 @@ function pageOf<T>(
   if (!Number.isInteger(page) || page < 1) refuse('invalid', 'page must be a whole number from 1.');
   if (!(ADMIN_PAGE_SIZES as readonly number[]).includes(pageSize))
     refuse('invalid', `pageSize must be one of ${ADMIN_PAGE_SIZES.join(', ')}.`);
-  const sort = query.get('sort') || list.fallback[0];
+  // A list without sortable columns (outbox, audit) takes its order and ignores `sort`, as the server.
+  const sort = (list.sortable === false ? '' : query.get('sort')) || list.fallback;
   const key = list.sorts[sort];
   if (!key) return refuse('invalid', `sort must be one of ${Object.keys(list.sorts).join(', ')}.`);
-  const dirParam = query.get('dir');
-  if (dirParam && dirParam !== 'asc' && dirParam !== 'desc') refuse('invalid', 'dir must be asc or desc.');
-  const dir = (dirParam as 'asc' | 'desc' | null) ?? (query.get('sort') ? 'asc' : list.fallback[1]);
+  // Newest, largest, last first unless `asc` is asked.
+  const dir = query.get('dir') === 'asc' ? 'asc' : 'desc';
   const q = query.get('q')?.trim().toLowerCase() ?? '';
   const found = q
     ? rows.filter((row) => list.searchIn(row).some((text) => text?.toLowerCase().startsWith(q)))
@@ -752,7 +754,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
           expireDate: (row) => row.expireDate,
           usedBytes: (row) => row.usedBytes,
         },
-        fallback: ['createdAt', 'desc'],
+        fallback: 'createdAt',
       });
     }),
     route('user', ({ params }) => userDetail(userNamed(params.username!))),
@@ -831,9 +833,8 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
           createdAt: (row) => row.createdAt,
           paidAt: (row) => row.paidAt,
           amount: (row) => row.amount,
-          resNum: (row) => row.resNum,
         },
-        fallback: ['createdAt', 'desc'],
+        fallback: 'createdAt',
       });
     }),
     route('order', ({ params }) => orderNumbered(params.resNum!)),
@@ -881,14 +882,16 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       if (which && which !== 'waiting' && which !== 'sent') refuse('invalid', 'state must be waiting or sent.');
       const rows = data().outbox.filter((row) => !which || (which === 'sent') === (row.sentAt !== null));
       return pageOf(rows, query, {
-        searchIn: (row) => [row.recipient, row.kind, row.subject],
-        sorts: { createdAt: (row) => row.createdAt, sentAt: (row) => row.sentAt, attempts: (row) => row.attempts },
-        fallback: ['createdAt', 'desc'],
+        searchIn: (row) => [row.recipient],
+        sorts: { id: (row) => row.id },
+        fallback: 'id',
+        sortable: false,
       });
     }),
     route('resendOutbox', ({ params }) => {
       const row = data().outbox.find((r) => r.id === Number(params.id)) ?? refuse('not_found', 'No such message.');
-      Object.assign(row, { attempts: row.attempts + 1, sentAt: nowIso(), lastError: null });
+      // Back in the queue as unsent, its tries counted afresh: the delivery job sends it on its next round.
+      Object.assign(row, { attempts: 0, sentAt: null, lastError: null });
       record('outbox.resend', `outbox:${row.id}`);
       return row;
     }),
@@ -931,8 +934,9 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     route('audit', ({ query }) =>
       pageOf(data().audit, query, {
         searchIn: (entry) => [entry.operator, entry.action, entry.target],
-        sorts: { at: (entry) => entry.at },
-        fallback: ['at', 'desc'],
+        sorts: { id: (entry) => entry.id },
+        fallback: 'id',
+        sortable: false,
       }),
     ),
 
