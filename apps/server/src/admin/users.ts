@@ -70,25 +70,38 @@ export async function searchUsers(ctx: AppContext, query: AdminListQuery): Promi
     if (q.length > 100) throw new InputError('The search is too long.');
     base = base.where((eb) => eb.or([startsWith(kind, 'username', q), startsWith(kind, 'email', q)]));
   }
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll('users')
-      .select((eb) =>
-        eb
-          .selectFrom('devices')
-          .select((d) => d.fn.countAll<number>().as('n'))
-          .whereRef('devices.user_id', '=', 'users.id')
-          .as('device_count'),
-      )
-      .orderBy(column, dir)
-      .orderBy('id', dir)
-      .limit(pageSize)
-      .offset(offset)
-      .execute(),
+  // The page's ids first, sorted on two narrow columns, then its rows and its devices by id: sorting
+  // whole rows, or counting every matching account's devices before the sort, cost SQLite ten
+  // times as much at 100,000 accounts.
+  const [pageIds, count] = await Promise.all([
+    base.select('id').orderBy(column, dir).orderBy('id', dir).limit(pageSize).offset(offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
+  const ids = pageIds.map((r) => r.id);
+  const order = new Map(ids.map((id, index) => [id, index]));
+  const rows =
+    ids.length === 0
+      ? []
+      : (await ctx.db.selectFrom('users').selectAll().where('id', 'in', ids).execute()).sort(
+          (a, b) => order.get(a.id)! - order.get(b.id)!,
+        );
+  const devices =
+    ids.length === 0
+      ? []
+      : await ctx.db
+          .selectFrom('devices')
+          .select(['user_id', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('user_id', 'in', ids)
+          .groupBy('user_id')
+          .execute();
+  const deviceCount = new Map(devices.map((d) => [d.user_id, Number(d.n)]));
   const now = ctx.now();
-  return { items: rows.map((r) => rowOf(r, now)), total: Number(count.n), page, pageSize };
+  return {
+    items: rows.map((r) => rowOf({ ...r, device_count: deviceCount.get(r.id) ?? 0 }, now)),
+    total: Number(count.n),
+    page,
+    pageSize,
+  };
 }
 
 async function userByName(db: Db, username: string): Promise<UserRow> {
