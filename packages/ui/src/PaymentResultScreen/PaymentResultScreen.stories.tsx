@@ -29,4 +29,12 @@ export const Failed: Story = { args: { result: { status: 'failed', ...base, refI
 export const Duplicate: Story = { args: { result: { status: 'duplicate', ...base, username: '', password: '' } } };
 /** Missing or unreadable data: failed, with order id N/A. */
 export const MissingData: Story = { args: { result: decodePaymentResult(null) } };
+/** A renewal of the buyer's own account (issue #24): the account's username, and no password. */
+export const Renewed: Story = {
+  args: { result: { status: 'success', ...base, password: '', renewed: true } },
+};
+export const RenewedMobile: Story = {
+  args: { result: { status: 'success', ...base, password: '', renewed: true } },
+  parameters: { mobile: true },
+};
 export const SuccessMobile: Story = { args: { result: { status: 'success', ...base } }, parameters: { mobile: true } };

@@ -82,11 +82,14 @@ const LOOK: Record<PaymentResult['status'], { icon: IconName; tone: 'success' | 
   duplicate: { icon: 'info', tone: 'warning' },
 };
 
-/** The outcome of a payment: success with the new credentials, failed with refund information, or duplicate. */
+/**
+ * The outcome of a payment: success with the new credentials, a renewal of the buyer's own account
+ * (no password: it did not change), failed with refund information, or duplicate.
+ */
 export function PaymentResultScreen({ result }: PaymentResultScreenProps) {
   const { t } = useTranslation(['payment', 'errors']);
   const format = useFormat();
-  const look = LOOK[result.status];
+  const look = result.renewed ? { icon: 'refresh' as const, tone: 'success' as const } : LOOK[result.status];
   const amount = result.amountToman === null ? t('errors:payment.notAvailable') : format.toman(result.amountToman);
   const facts = (
     <Facts>
@@ -120,8 +123,33 @@ export function PaymentResultScreen({ result }: PaymentResultScreenProps) {
           <Mark $tone={look.tone}>
             <Icon name={look.icon} size={40} />
           </Mark>
-          <h2 style={{ fontSize: '1.6rem' }}>{t(`result.${result.status}.title`)}</h2>
-          {result.status === 'success' ? (
+          <h2 style={{ fontSize: '1.6rem' }}>
+            {t(result.renewed ? 'result.renewed.title' : `result.${result.status}.title`)}
+          </h2>
+          {result.status === 'success' && result.renewed ? (
+            <>
+              <Muted>{t('result.renewed.message')}</Muted>
+              {facts}
+              <Credentials>
+                <h2>{t('result.renewed.accountTitle')}</h2>
+                <Facts>
+                  <dt>{t('result.fields.username')}</dt>
+                  <dd>
+                    <Ltr>{result.username}</Ltr>
+                  </dd>
+                </Facts>
+                <Muted>{t('result.renewed.same')}</Muted>
+              </Credentials>
+              <Actions>
+                <Button to="/panel" icon="user">
+                  {t('result.renewed.goDashboard')}
+                </Button>
+                <Button to="/panel/connect" variant="secondary" icon="qr">
+                  {t('result.renewed.connect')}
+                </Button>
+              </Actions>
+            </>
+          ) : result.status === 'success' ? (
             <>
               <Muted>{t('result.success.message')}</Muted>
               {facts}
