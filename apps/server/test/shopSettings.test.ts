@@ -54,7 +54,7 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
 
   const run = async (command: string, values: Record<string, string> = {}) => {
     const lines: string[] = [];
-    await runSettings(command, values, s.ctx, (line) => lines.push(line));
+    await runSettings(command, values, s.ctx, (line) => lines.push(line), 'tester@cli');
     return lines.join('\n');
   };
   const support = (lng: 'fa' | 'en') => s.app.inject({ url: `/support${lng === 'en' ? '?lng=en' : ''}` });

@@ -336,6 +336,26 @@ describe.each(KINDS)('the web admin on %s', (kind) => {
     expect(cliEntry.target).toBe('plan:1');
   });
 
+  it('changes the shop settings from the web and from separ-admin, each change audited', async () => {
+    const put = await api('PUT', '/api/admin/settings', { supportChatUrl: 'https://t.me/separ_help_desk' });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(json(put)).toMatchObject({ supportChatUrl: 'https://t.me/separ_help_desk' });
+    expect(json(await api('GET', '/api/admin/settings'))).toMatchObject({
+      supportChatUrl: 'https://t.me/separ_help_desk',
+    });
+    const bad = await api('PUT', '/api/admin/settings', { supportChatUrl: 'not a link' });
+    expect(bad.statusCode).toBe(400);
+    expect(json(bad)).toMatchObject({ code: 'invalid' });
+    await cli('settings', 'set', '--shop-name', 'Separ Plus');
+    expect(await cli('settings', 'show')).toContain('Separ Plus');
+    const entries = json<AdminPage<AdminAuditEntry>>(await api('GET', '/api/admin/audit?q=settings')).items;
+    expect(entries.map((e) => e.operator)).toEqual([expect.stringMatching(/@cli$/), 'alice']);
+    expect(entries[1]).toMatchObject({
+      before: { supportChatUrl: expect.any(String) },
+      after: { supportChatUrl: 'https://t.me/separ_help_desk' },
+    });
+  });
+
   it('adds and removes operators from the web, never itself', async () => {
     const created = json<AdminOperatorCreated>(await api('POST', '/api/admin/operators', { username: 'dave' }));
     expect(created.password.length).toBeGreaterThanOrEqual(16);

@@ -6,6 +6,8 @@ import { HttpError } from '../http/errors.ts';
 import { ConflictError, InputError, NotFoundError } from '../services/errors.ts';
 import { Overloaded } from '../security/workQueue.ts';
 import { listAudit } from './audit.ts';
+import { changeShopSettings } from './settings.ts';
+import { getShopSettings } from '../services/shopSettings.ts';
 import {
   addCountry,
   addServer,
@@ -330,6 +332,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         throw new AdminError(409, 'conflict', 'You cannot remove yourself; another operator can.');
       await removeOperator(ctx, username, actor(request));
       return { ok: true };
+    });
+
+    admin.get('/api/admin/settings', async () => getShopSettings(ctx));
+    admin.put('/api/admin/settings', async (request) => {
+      const { after } = await changeShopSettings(ctx, asRecord(request.body), actor(request));
+      return after;
     });
 
     admin.get('/api/admin/audit', async (request) => listAudit(ctx, listQuery(request.query)));

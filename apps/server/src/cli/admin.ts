@@ -14,6 +14,7 @@ import { ORDER_STATE_NAMES } from '../payments/orders.ts';
 import { isOrderStateName, listOrders, orderDetails } from '../payments/service.ts';
 import { InputError } from '../services/errors.ts';
 import { NODE_OPTION_SPECS, runNodes } from './nodes.ts';
+import { runSettings, SETTINGS_HELP, SETTINGS_OPTION_SPECS } from './settings.ts';
 import { listRadiusClients } from '../nodes/radius/service.ts';
 import { listAudit } from '../admin/audit.ts';
 import { addCountry, addServer, createPlan, removeCountry, removeServer, updatePlan } from '../admin/catalog.ts';
@@ -77,6 +78,7 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   operators add <username> [--password P]         (an operator of the web admin at /admin; prints the password)
   operators list | operators remove <username>
   audit list [--q TEXT]                            (the operators' changes, newest first)
+${SETTINGS_HELP}
 `;
 
 type Values = Record<string, string | string[] | boolean | undefined>;
@@ -164,6 +166,7 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
         'older-than': { type: 'string' },
         ref: { type: 'string' },
         ...NODE_OPTION_SPECS,
+        ...SETTINGS_OPTION_SPECS,
         json: { type: 'boolean' },
         ip: { type: 'string' },
         secret: { type: 'string' },
@@ -185,6 +188,10 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
   // The audit log's name for whoever runs the command.
   const actor = `${cliUser()}@cli`;
 
+  if (group === 'settings') {
+    await runSettings(command, values, ctx, out, actor);
+    return;
+  }
   if (key === 'operators add') {
     const { operator, password } = await addOperator(
       ctx,

@@ -1,7 +1,8 @@
 import type { ShopSettings } from '@separ/domain';
 import type { AppContext } from '../context.ts';
 import { InputError } from '../services/errors.ts';
-import { getShopSettings, shopSettingsDefaults, updateShopSettings } from '../services/shopSettings.ts';
+import { getShopSettings, shopSettingsDefaults } from '../services/shopSettings.ts';
+import { changeShopSettings } from '../admin/settings.ts';
 
 type Values = Record<string, string | string[] | boolean | undefined>;
 
@@ -63,6 +64,7 @@ export async function runSettings(
   values: Values,
   ctx: AppContext,
   out: (line: string) => void,
+  actor: string,
 ): Promise<void> {
   const fields = Object.keys(LABELS) as Array<keyof ShopSettings>;
   const width = Math.max(...Object.values(LABELS).map((label) => label.length)) + 3;
@@ -82,7 +84,7 @@ export async function runSettings(
           .map((option) => `--${option}`)
           .join(', ')}.`,
       );
-    const { before, after } = await updateShopSettings(ctx, patch);
+    const { before, after } = await changeShopSettings(ctx, patch, actor);
     const changed = fields.filter((field) => before[field] !== after[field]);
     for (const field of changed) out(line(field, `${shown(before[field])} -> ${shown(after[field])}`));
     out(
