@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { decodePaymentResult } from '@separ/domain';
 import { authApi, loginFailure } from './endpoints/auth.ts';
 import { appInfoApi } from './endpoints/appInfo.ts';
 import { isSubscriptionGone, panelApi } from './endpoints/panel.ts';
@@ -142,6 +143,24 @@ describe('plans', () => {
   });
 });
 
+describe('the bot link code', () => {
+  it('makes a one-time code for the logged-in user, a new one each time', async () => {
+    const state = backend({ loggedIn: true });
+    const s = store();
+    const first = await s.dispatch(panelApi.endpoints.createBotCode.initiate());
+    expect(first.data).toMatchObject({ code: expect.stringMatching(/^\d{8}$/), minutes: 10 });
+    const second = await s.dispatch(panelApi.endpoints.createBotCode.initiate());
+    expect(second.data?.code).not.toBe(first.data?.code);
+    expect(state.botCodes).toHaveLength(2);
+  });
+
+  it('fails for a logged-out user', async () => {
+    backend();
+    const result = await store().dispatch(panelApi.endpoints.createBotCode.initiate());
+    expect(isUnauthorized(result.error as ApiError)).toBe(true);
+  });
+});
+
 describe('gateways and purchase', () => {
   it('reads which gateways are active', async () => {
     backend({ gateways: { ird: 1, spay: 0 } });
@@ -170,6 +189,34 @@ describe('gateways and purchase', () => {
     expect(url.pathname).toBe('/requestAccount2');
     expect(Object.fromEntries(url.searchParams)).toEqual({ plan_id: '2', email: 'a@b.co', gate: 'spay' });
     expect(state.purchases).toEqual([{ planId: 2, email: 'a@b.co', gate: 'spay' }]);
+  });
+
+  it('renews the logged-in account (issue #24): says which, and renew=0 asks for a new account', async () => {
+    const state = backend({ loggedIn: true });
+    const s = store();
+    expect((await s.dispatch(paymentsApi.endpoints.getRenewal.initiate())).data).toMatchObject({
+      username: 'demo',
+      via: 'session',
+    });
+    const renewed = await s.dispatch(
+      paymentsApi.endpoints.requestPayment.initiate({ planId: 2, email: 'a@b.co', gate: 'ird' }),
+    );
+    expect(renewed.data?.renews).toBe('demo');
+    const result = decodePaymentResult(new URL(renewed.data!.url, API).searchParams.get('data'));
+    expect(result).toMatchObject({ status: 'success', renewed: true, username: 'demo', password: '' });
+    const fresh = await s.dispatch(
+      paymentsApi.endpoints.requestPayment.initiate({ planId: 2, email: 'a@b.co', gate: 'ird', renew: false }),
+    );
+    expect(fresh.data).not.toHaveProperty('renews');
+    expect(new URL(seen.at(-1)!.url).searchParams.get('renew')).toBe('0');
+    expect(state.purchases.map((p) => p.renew)).toEqual(['demo', undefined]);
+  });
+
+  it('knows no renewal when logged out, or when the call fails', async () => {
+    backend();
+    expect((await store().dispatch(paymentsApi.endpoints.getRenewal.initiate())).data).toBeNull();
+    server.use(failure('renewal', 'http500'));
+    expect((await store().dispatch(paymentsApi.endpoints.getRenewal.initiate())).data).toBeNull();
   });
 
   it('carries the server message of a refused purchase', async () => {

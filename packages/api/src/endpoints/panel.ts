@@ -18,6 +18,13 @@ export interface SubscriptionData {
   links: number;
 }
 
+/** A one-time code for linking the messaging bot (POST /api/site/botcode): 8 digits, good once. */
+export interface BotCode {
+  code: string;
+  expiresAt: string;
+  minutes: number;
+}
+
 export interface ChangePasswordArgs {
   current: string;
   next: string;
@@ -138,6 +145,18 @@ export const panelApi = separApi.injectEndpoints({
       },
       providesTags: ['Servers'],
     }),
+    /** POST /api/site/botcode → a new one-time code for the bot's My account (each call replaces the last). */
+    createBotCode: build.mutation<BotCode, void>({
+      async queryFn(_args, _api, _extra, baseQuery) {
+        const result = await baseQuery({ url: '/api/site/botcode', method: 'POST' });
+        if (result.error) return { error: result.error };
+        const body = asRecord(result.data);
+        const code = toText(body.code);
+        if (body.ok !== true || !/^\d{4,12}$/.test(code))
+          return { error: apiError(toText(body.message) || 'No code was made') };
+        return { data: { code, expiresAt: toText(body.expiresAt), minutes: Number(body.minutes) || 10 } };
+      },
+    }),
     /** POST /api/site/unlinkdevice?sessionId → ok; on ok the device leaves the cached account at once. */
     unlinkDevice: build.mutation<{ ok: true }, { id: string }>({
       async queryFn({ id }, _api, _extra, baseQuery) {
@@ -171,4 +190,5 @@ export const {
   useUnlinkDeviceMutation,
   useGetSubscriptionQuery,
   useResetSubscriptionMutation,
+  useCreateBotCodeMutation,
 } = panelApi;

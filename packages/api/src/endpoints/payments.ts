@@ -31,6 +31,34 @@ export interface PurchaseArgs {
   planId: number;
   email: string;
   gate: Gateway;
+  /**
+   * false: a new account even when the buyer is logged in or followed a renew link (`renew=0`).
+   * Otherwise the server decides: such a purchase renews that account (issue #24).
+   */
+  renew?: boolean;
+}
+
+/** What a purchase from this browser would renew (POST /api/site/renewal); null: it makes a new account. */
+export interface Renewal {
+  username: string;
+  /** The logged-in session, or a reminder's renew link. */
+  via: 'session' | 'link';
+  expireDate: string | null;
+  subsDays: number;
+}
+
+export function renewalFromResponse(body: unknown): Renewal | null {
+  const record = asRecord(body);
+  if (record.ok !== true) return null;
+  const renewal = asRecord(record.renewal);
+  const username = toText(renewal.username);
+  if (!username) return null;
+  return {
+    username,
+    via: renewal.via === 'link' ? 'link' : 'session',
+    expireDate: toText(renewal.expireDate) || null,
+    subsDays: toNumber(renewal.subsDays),
+  };
 }
 
 /** The server's own words when it gave them (a JSON `message`, also inside an HTTP error's body). */
@@ -54,22 +82,34 @@ export const paymentsApi = separApi.injectEndpoints({
         return { data: result.error ? GATEWAYS_FAILED : gatewayStatusFromResponse(result.data) };
       },
     }),
-    /** POST /requestAccount2?plan_id&email&gate → the gateway URL to send the buyer to. */
-    requestPayment: build.mutation<{ url: string }, PurchaseArgs>({
-      async queryFn({ planId, email, gate }, _api, _extra, baseQuery) {
+    /**
+     * POST /requestAccount2?plan_id&email&gate[&renew=0] → the gateway URL to send the buyer to, and
+     * the account the payment will renew, when it renews one.
+     */
+    requestPayment: build.mutation<{ url: string; renews?: string }, PurchaseArgs>({
+      async queryFn({ planId, email, gate, renew }, _api, _extra, baseQuery) {
         const result = await baseQuery({
           url: '/requestAccount2',
           method: 'POST',
-          params: { plan_id: planId, email, gate },
+          params: { plan_id: planId, email, gate, ...(renew === false ? { renew: '0' } : {}) },
         });
         if (result.error) return { error: result.error };
         const body = asRecord(result.data);
         const url = toText(body.url);
         if (body.ok !== true || !url) return { error: apiError(toText(body.message)) };
-        return { data: { url } };
+        const renews = toText(asRecord(body.renew).username);
+        return { data: renews ? { url, renews } : { url } };
       },
+    }),
+    /** POST /api/site/renewal → the account a purchase would renew, or null; a failure counts as null. */
+    getRenewal: build.query<Renewal | null, void>({
+      async queryFn(_args, _api, _extra, baseQuery) {
+        const result = await baseQuery({ url: '/api/site/renewal', method: 'POST' });
+        return { data: result.error ? null : renewalFromResponse(result.data) };
+      },
+      providesTags: ['Account'],
     }),
   }),
 });
 
-export const { useGetGatewaysQuery, useRequestPaymentMutation } = paymentsApi;
+export const { useGetGatewaysQuery, useRequestPaymentMutation, useGetRenewalQuery } = paymentsApi;

@@ -69,8 +69,10 @@ export interface MockState {
   plans: RawPlan[];
   gateways: { ird: 0 | 1; spay: 0 | 1 };
   loggedIn: boolean;
-  /** Every purchase request the mock accepted. */
-  purchases: Array<{ planId: number; email: string; gate: string }>;
+  /** Every purchase request the mock accepted (`renew`: the account it renews, when logged in). */
+  purchases: Array<{ planId: number; email: string; gate: string; renew?: string }>;
+  /** The bot link codes the mock made, last one live. */
+  botCodes: string[];
   /** The token of the account's subscription link (CONTRACTS §7); replaced by a reset. */
   subToken: string;
   /** Counts of requests per endpoint, for tests that check what was (re)fetched. */
@@ -92,6 +94,8 @@ export const MOCK_ENDPOINTS = {
   logout: ['post', '*/api/site/logout'],
   subscription: ['get', '*/sub/:token'],
   resetSubscription: ['post', '*/api/site/sub/reset'],
+  renewal: ['post', '*/api/site/renewal'],
+  botCode: ['post', '*/api/site/botcode'],
 } as const satisfies Record<string, readonly ['get' | 'post', string]>;
 
 export type MockEndpoint = keyof typeof MOCK_ENDPOINTS;
@@ -126,6 +130,7 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
     gateways: options.gateways ?? { ird: 1, spay: 1 },
     loggedIn: options.loggedIn ?? false,
     purchases: [],
+    botCodes: [],
     subToken: MOCK_SUB_TOKEN,
     calls: Object.fromEntries(Object.keys(MOCK_ENDPOINTS).map((key) => [key, 0])) as MockState['calls'],
     admin: admin.state,
@@ -169,20 +174,51 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       if (!isValidEmail(email)) return HttpResponse.json({ ok: false, message: 'Please enter a valid email address' });
       if (!isGateway(gate) || state.gateways[gate] !== 1)
         return HttpResponse.json({ ok: false, message: 'This payment gateway is not available right now.' });
-      state.purchases.push({ planId, email, gate });
+      // Logged in: the purchase renews the account (issue #24), unless renew=0 asks for a new one.
+      const renews = state.loggedIn && query.get('renew') !== '0' ? state.user.username : null;
+      state.purchases.push({ planId, email, gate, ...(renews ? { renew: renews } : {}) });
       const number = 1_800_000_000 + state.purchases.length;
-      const data = encodePaymentResult({
-        status: 'success',
+      const paid = {
+        status: 'success' as const,
         resnum: String(number),
         refnum: `MOCK-${number}`,
         amount: (JSON.parse(plan.price_toman) as Record<string, number>)['100']! * 10,
         time: '2026-11-22 10:30:00',
-        username: `user${number}`,
-        password: 'Mock' + String(number).slice(-4),
-      });
+      };
+      const data = encodePaymentResult(
+        renews
+          ? { ...paid, username: renews, password: '', renewed: 1 }
+          : { ...paid, username: `user${number}`, password: 'Mock' + String(number).slice(-4) },
+      );
       // The mock "gateway" answers at once: straight to the result page, as the gateway return would.
-      return HttpResponse.json({ ok: true, url: `/paymentresult?data=${data}`, message: 'OK' });
+      return HttpResponse.json({
+        ok: true,
+        url: `/paymentresult?data=${data}`,
+        message: 'OK',
+        ...(renews ? { renew: { username: renews } } : {}),
+      });
     }),
+    route('renewal', () =>
+      HttpResponse.json({
+        ok: true,
+        renewal: state.loggedIn
+          ? {
+              username: state.user.username,
+              via: 'session',
+              expireDate: state.user.expireDate,
+              subsDays: state.user.subsDays,
+            }
+          : null,
+      }),
+    ),
+    route(
+      'botCode',
+      signedIn(() => {
+        const code = String(48_213_907 + state.botCodes.length * 1_111_111).padStart(8, '0');
+        state.botCodes.push(code);
+        return HttpResponse.json({ ok: true, code, expiresAt: '2026-06-01T12:10:00.000Z', minutes: 10 });
+      }),
+    ),
     route('login', (_request, query) => {
       const username = query.get('username') ?? '';
       const password = query.get('password') ?? '';
