@@ -15,6 +15,8 @@ export const E2E_RESULTS = join(ROOT, 'test-results', 'e2e');
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The served shop's data directory: separ-admin works on the same database with it. */
+    dataDir: string;
   }
 }
 
@@ -68,6 +70,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
   return () => {
     if (child.pid) {
       try {
