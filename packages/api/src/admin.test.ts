@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, adminErrorCode, adminListParams, isAdminEndpoint, type AdminApiError } from './endpoints/admin.ts';
+import { adminApi, adminErrorCode, adminListParams, type AdminApiError } from './endpoints/admin.ts';
+import { isAdminEndpoint } from './errors.ts';
 import { adminFailure, createAdminMockBackend, type AdminMockOptions } from './mocks/adminHandlers.ts';
 import { createMockBackend } from './mocks/handlers.ts';
 import { createApiStore } from './testing.ts';

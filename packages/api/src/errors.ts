@@ -44,3 +44,12 @@ export function isTransportError(error: unknown): boolean {
 export function isUnauthorized(error: unknown): boolean {
   return isApiError(error) && error.kind === 'http' && error.code === 401;
 }
+
+/**
+ * Whether an endpoint is the operators' admin's (every one is named `admin…`): its 401s end no
+ * customer's session. Here, not beside the admin's endpoints, so that the site's store can ask
+ * without loading them.
+ */
+export function isAdminEndpoint(name: string | undefined): boolean {
+  return typeof name === 'string' && name.startsWith('admin');
+}

@@ -103,11 +103,6 @@ export function adminErrorCode(error: unknown): AdminErrorCode | undefined {
   return known ?? toAdminError(error).adminCode;
 }
 
-/** Whether an endpoint is the admin's (its 401s end no customer's session). */
-export function isAdminEndpoint(name: string | undefined): boolean {
-  return typeof name === 'string' && name.startsWith('admin');
-}
-
 /** The user actions' paths (`POST /api/admin/users/:username/:action`) with their bodies. */
 export type AdminUserActionArgs = AdminUserAction & { username: string };
 
