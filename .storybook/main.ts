@@ -26,6 +26,8 @@ const config: StorybookConfig = {
         'react-redux',
         '@reduxjs/toolkit',
         '@reduxjs/toolkit/query/react',
+        // The admin console's charts (@separ/ui).
+        'recharts',
       ],
     },
     resolve: {

@@ -60,3 +60,6 @@ export * from './ConnectApps';
 export * from './SubscriptionLink';
 export * from './ConnectScreen';
 export * from './SubscriptionScreen';
+export * from './AdminLayout';
+export * from './AdminLoginScreen';
+export * from './AdminOverviewScreen';

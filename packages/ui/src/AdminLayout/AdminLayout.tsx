@@ -1,0 +1,157 @@
+import { useId, useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminOperator } from '@separ/domain';
+import { IconButton } from '../IconButton';
+import { Icon, type IconName } from '../icons';
+import { Ltr } from '../Layout';
+import { useLinkComponent, type LinkProps } from '../provider';
+import { Spinner } from '../Spinner';
+import {
+  Bar,
+  Brand,
+  Content,
+  Drawer,
+  Main,
+  MenuButton,
+  MenuToggle,
+  Nav,
+  NavItem,
+  Operator,
+  OperatorActions,
+  Shell,
+  Side,
+  Who,
+} from './AdminLayout.styles';
+
+/** The sections of the console, in the menu's order. */
+export type AdminSection =
+  'overview' | 'plans' | 'nodes' | 'users' | 'orders' | 'outbox' | 'operators' | 'audit' | 'settings';
+
+/** Each section's path in the web app and its icon. */
+export const ADMIN_SECTIONS: ReadonlyArray<{ id: AdminSection; to: string; icon: IconName }> = [
+  { id: 'overview', to: '/admin', icon: 'gauge' },
+  { id: 'plans', to: '/admin/plans', icon: 'card' },
+  { id: 'nodes', to: '/admin/nodes', icon: 'server' },
+  { id: 'users', to: '/admin/users', icon: 'user' },
+  { id: 'orders', to: '/admin/orders', icon: 'receipt' },
+  { id: 'outbox', to: '/admin/outbox', icon: 'send' },
+  { id: 'operators', to: '/admin/operators', icon: 'shieldCheck' },
+  { id: 'audit', to: '/admin/audit', icon: 'clock' },
+  { id: 'settings', to: '/admin/settings', icon: 'sparkle' },
+];
+
+export interface AdminLayoutProps {
+  /** The section on screen (marked in the menu with aria-current). */
+  section: AdminSection;
+  /** The signed-in operator. */
+  operator: AdminOperator;
+  onSignOut(): void;
+  signingOut?: boolean;
+  /** The language switch (e.g. `<AdminLanguageButton>`): shown beside sign out. */
+  languageSwitch?: ReactNode;
+  /**
+   * The link the menu renders (react-router's Link in the web app), given `to` and the item's
+   * content; by default the SeparProvider's link component, as PanelLayout uses.
+   */
+  linkComponent?: ComponentType<LinkProps>;
+  /** Open the phone menu at first (stories). */
+  initiallyOpen?: boolean;
+  children: ReactNode;
+}
+
+/** The operators' console: the section menu, who is signed in, sign out and the language switch beside the page. */
+export function AdminLayout({
+  section,
+  operator,
+  onSignOut,
+  signingOut = false,
+  languageSwitch,
+  linkComponent,
+  initiallyOpen = false,
+  children,
+}: AdminLayoutProps) {
+  const { t } = useTranslation('admin');
+  const ContextLink = useLinkComponent();
+  const Link = linkComponent ?? ContextLink;
+  const [open, setOpen] = useState(initiallyOpen);
+  const drawerId = useId();
+  return (
+    <Shell>
+      <Side className="not-for-print">
+        <Bar>
+          <Brand>
+            <Icon name="shieldCheck" size={26} />
+            <span>{t('layout.brand')}</span>
+            <small>{t('layout.console')}</small>
+          </Brand>
+          <MenuToggle>
+            <IconButton
+              icon={open ? 'x' : 'menu'}
+              label={open ? t('layout.closeMenu') : t('layout.openMenu')}
+              onDark
+              aria-expanded={open}
+              aria-controls={drawerId}
+              onClick={() => setOpen((value) => !value)}
+            />
+          </MenuToggle>
+        </Bar>
+        <Drawer id={drawerId} $open={open}>
+          <Nav aria-label={t('layout.menu')}>
+            <ul>
+              {ADMIN_SECTIONS.map((item) => (
+                <li key={item.id}>
+                  <NavItem
+                    as={Link}
+                    to={item.to}
+                    $active={item.id === section}
+                    aria-current={item.id === section ? 'page' : undefined}
+                    onClick={() => setOpen(false)}
+                  >
+                    <Icon name={item.icon} size={20} />
+                    {t(`sections.${item.id}`)}
+                  </NavItem>
+                </li>
+              ))}
+            </ul>
+          </Nav>
+          <Operator>
+            <Who>
+              <Icon name="user" size={18} />
+              <span>
+                {t('layout.signedInAs')}{' '}
+                <strong>
+                  <Ltr>{operator.username}</Ltr>
+                </strong>
+              </span>
+            </Who>
+            <OperatorActions>
+              {languageSwitch}
+              <MenuButton type="button" onClick={onSignOut} disabled={signingOut} aria-busy={signingOut || undefined}>
+                {signingOut ? <Spinner size={16} /> : <Icon name="logout" size={18} />}
+                {t('layout.signOut')}
+              </MenuButton>
+            </OperatorActions>
+          </Operator>
+        </Drawer>
+      </Side>
+      <Main id="admin-main">
+        <Content>{children}</Content>
+      </Main>
+    </Shell>
+  );
+}
+
+export interface AdminLanguageButtonProps {
+  onToggle(): void;
+}
+
+/** The language switch for the console's menu (the other language's name, as the site header shows it). */
+export function AdminLanguageButton({ onToggle }: AdminLanguageButtonProps) {
+  const { t } = useTranslation('common');
+  return (
+    <MenuButton type="button" onClick={onToggle} aria-label={`${t('language.toggle')}: ${t('language.switchTo')}`}>
+      <Icon name="globe" size={18} />
+      {t('language.switchTo')}
+    </MenuButton>
+  );
+}

@@ -1,0 +1,28 @@
+export {
+  ADMIN_SECTIONS,
+  AdminLanguageButton,
+  AdminLayout,
+  type AdminLanguageButtonProps,
+  type AdminLayoutProps,
+  type AdminSection,
+} from './AdminLayout';
+export {
+  AdminPageTitle,
+  AdminPanel,
+  CheckboxField,
+  CodeBlock,
+  ConfirmDialog,
+  FormActions,
+  FormGrid,
+  Notice,
+  RowActions,
+  SelectField,
+  TableSkeleton,
+  TextAreaField,
+  type AdminPageTitleProps,
+  type CheckboxFieldProps,
+  type ConfirmDialogProps,
+  type NoticeTone,
+  type SelectFieldProps,
+  type TextAreaFieldProps,
+} from './adminParts';

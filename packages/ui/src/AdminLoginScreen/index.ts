@@ -1,0 +1,7 @@
+export {
+  AdminLoginScreen,
+  normalizeOtp,
+  OTP_PATTERN,
+  type AdminLoginError,
+  type AdminLoginScreenProps,
+} from './AdminLoginScreen';

@@ -1,0 +1,1 @@
+export { AdminOverviewScreen, type AdminOverviewScreenProps } from './AdminOverviewScreen';
