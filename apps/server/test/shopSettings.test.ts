@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP_LINKS, SHOP_DATA_ID, type ShopSettings } from '@separ/domain';
 import { giveFreeAccount } from '../src/bot/service.ts';
+import { runReminders } from '../src/reminders/service.ts';
 import { runSettings, SETTINGS_OPTION_SPECS } from '../src/cli/settings.ts';
 import { createContext } from '../src/context.ts';
 import { openDatabase } from '../src/db/index.ts';
@@ -200,6 +201,36 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
     const token = await ensureSubToken(s.database.db, { id: user.id, sub_token: null });
     const sub = await s.app.inject({ url: `/sub/${token}`, headers: { 'user-agent': 'v2rayNG/1.9.0' } });
     expect(sub.headers['profile-title']).toBe(`base64:${Buffer.from('Nova VPN').toString('base64')}`);
+  });
+
+  it('names the shop in e-mails by the setting, and by its default in each language’s script', async () => {
+    const reminder = async (lng: 'fa' | 'en') => {
+      const email = `reminded-${lng}-${Math.random().toString(36).slice(2)}@example.com`;
+      const user = await s.createUser({ email, expireDate: '2026-06-03T00:00:00.000Z' });
+      await s.database.db
+        .insertInto('orders')
+        .values({
+          ...{ res_num: `S${user.id}${lng}`, email, plan_id: 1, amount: 10, gate: 'ird', provider: 'sandbox' },
+          ...{ state: 1, lang: lng, user_id: user.id, created_at: '2026-05-01T00:00:00.000Z' },
+          ...{ updated_at: '2026-05-01T00:00:00.000Z', authority: null, ref_num: null, failure: null, paid_at: null },
+          ...{ claim_token: null, claimed_until: null, next_check_at: null, last_answer: null },
+        })
+        .execute();
+      await runReminders(s.ctx);
+      const mail = await s.database.db
+        .selectFrom('outbox')
+        .select(['subject', 'body_sealed'])
+        .where('recipient', '=', email)
+        .executeTakeFirstOrThrow();
+      return { subject: mail.subject, text: s.box.open(mail.body_sealed) };
+    };
+    const named = await reminder('en');
+    expect(named.subject).toBe('Your Nova VPN subscription ends in 3 days');
+    expect(named.text).toContain('The Nova VPN team');
+    await updateShopSettings(s.ctx, { shopName: 'Separ' });
+    expect((await reminder('fa')).subject).toBe('اشتراک سپر شما ۳ روز دیگر تمام می‌شود');
+    expect((await reminder('en')).text).toContain('The Separ team');
+    await updateShopSettings(s.ctx, { shopName: 'Nova VPN' });
   });
 
   it('turns the free account off and on over the environment’s default', async () => {

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import {
   encodePaymentResult,
   isLanguage,
+  shopNameIn,
   toPersianDigits,
   type Gateway,
   type Language,
@@ -13,6 +14,7 @@ import type { Db } from '../db/index.ts';
 import type { OrderRow, PlanRow, UserRow } from '../db/schema.ts';
 import { randomPassword } from '../security/crypto.ts';
 import { generateUsername } from '../services/accounts.ts';
+import { getShopSettings } from '../services/shopSettings.ts';
 import { GatewayError, type GatewayAdapter, type Verification } from './gateways.ts';
 import { renewedTerms } from './renewal.ts';
 
@@ -136,6 +138,8 @@ export async function completeOrder(
   // A new account's password is hashed before the transaction (a renewal needs none).
   let credentials = order.renew_user_id === null ? await newCredentials() : null;
   if (ctx.config.fault === 'crash-after-verify') process.kill(process.pid, 'SIGKILL');
+  // The shop's name in the receipt: the operator's setting (issue 23 §5).
+  const { shopName } = await getShopSettings(ctx);
 
   const result = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
@@ -164,6 +168,7 @@ export async function completeOrder(
       await trx.updateTable('orders').set({ user_id: renewing.id }).where('id', '=', order.id).execute();
       await recordPayment(trx, order, renewing.id, refNum, now);
       const receipt = renderReceipt(ctx, lng, {
+        shop: shopNameIn(shopName, lng),
         orderId: order.res_num,
         refNum,
         plan: plan.title,
@@ -215,6 +220,7 @@ export async function completeOrder(
     await trx.updateTable('orders').set({ user_id: user.id }).where('id', '=', order.id).execute();
     await recordPayment(trx, order, user.id, refNum, now);
     const receipt = renderReceipt(ctx, lng, {
+      shop: shopNameIn(shopName, lng),
       orderId: order.res_num,
       refNum,
       plan: plan.title,
@@ -353,6 +359,7 @@ function renderReceipt(
   ctx: AppContext,
   lng: Language,
   data: {
+    shop: string;
     orderId: string;
     refNum: string;
     plan: string;
@@ -363,7 +370,8 @@ function renderReceipt(
     pendingDays?: number;
   },
 ) {
-  const t = (key: string, vars: Record<string, string | number> = {}) => ctx.texts.t(lng, `email:receipt.${key}`, vars);
+  const t = (key: string, vars: Record<string, string | number> = {}) =>
+    ctx.texts.t(lng, `email:receipt.${key}`, { shop: data.shop, ...vars });
   const digits = (value: string) => (lng === 'fa' ? toPersianDigits(value) : value);
   const amount = digits(new Intl.NumberFormat('en-US').format(data.amountToman));
   const panel = `${publicOrigin(ctx.config)}/login`;

@@ -1,7 +1,8 @@
-import { isLanguage, type Language } from '@separ/domain';
+import { isLanguage, shopNameIn, type Language } from '@separ/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { RENEW_COOKIE, RENEW_COOKIE_SECONDS, renewTokenUser } from '../payments/renewal.ts';
+import { getShopSettings } from '../services/shopSettings.ts';
 import { unsubscribe } from './service.ts';
 
 const escape = (text: string) =>
@@ -30,7 +31,8 @@ export async function reminderRoutes(app: FastifyInstance, ctx: AppContext) {
       const query = request.query as { u?: string; t?: string; lng?: string };
       const lng: Language = isLanguage(query.lng) ? query.lng : 'fa';
       const done = await unsubscribe(ctx, Number(query.u ?? 0), query.t ?? '');
-      const t = (key: string) => escape(ctx.texts.t(lng, `email:unsubscribe.${key}`));
+      const shop = shopNameIn((await getShopSettings(ctx)).shopName, lng);
+      const t = (key: string) => escape(ctx.texts.t(lng, `email:unsubscribe.${key}`, { shop }));
       const html = `<!doctype html>
 <html lang="${lng}" dir="${lng === 'fa' ? 'rtl' : 'ltr'}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${t('title')}</title></head>

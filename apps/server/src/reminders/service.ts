@@ -1,10 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import { isLanguage, parseDateTime, UNLIMITED_MB, type Language } from '@separ/domain';
+import { isLanguage, parseDateTime, shopNameIn, UNLIMITED_MB, type Language } from '@separ/domain';
 import { publicOrigin } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { renewUrl } from '../payments/renewal.ts';
 import { MB } from '../services/access.ts';
+import { getShopSettings } from '../services/shopSettings.ts';
 
 /** The reminders of the bot and reminders issue, each sent once per subscription period. */
 export const REMINDER_KINDS = ['expires3d', 'expires1d', 'expired', 'data80', 'data100'] as const;
@@ -74,6 +75,8 @@ export type ReminderCounts = Record<ReminderKind, number>;
  */
 export async function runReminders(ctx: AppContext, notify?: BotNotify): Promise<ReminderCounts> {
   const now = ctx.now();
+  // The shop's name in the reminders: the operator's setting (issue 23 §5).
+  const { shopName } = await getShopSettings(ctx);
   const counts = Object.fromEntries(REMINDER_KINDS.map((kind) => [kind, 0])) as ReminderCounts;
   const soon = new Date(now.getTime() + 3 * DAY_MS).toISOString();
   const since = new Date(now.getTime() - EXPIRED_WITHIN_MS).toISOString();
@@ -117,6 +120,7 @@ export async function runReminders(ctx: AppContext, notify?: BotNotify): Promise
       if (Number(recorded.numInsertedOrUpdatedRows ?? 0) === 0) continue;
       counts[kind]++;
       const vars = {
+        shop: shopNameIn(shopName, lng),
         username: user.username,
         // The renew link: what is bought through it extends this account (payments/renewal.ts).
         renew: renewUrl(ctx, user.id, lng, now),
@@ -130,7 +134,7 @@ export async function runReminders(ctx: AppContext, notify?: BotNotify): Promise
           ctx.texts.t(lng, 'email:reminder.panel', vars),
           '',
           ctx.texts.t(lng, 'email:reminder.unsubscribe', { url: unsubscribeUrl(ctx, user.id, lng) }),
-          ctx.texts.t(lng, 'email:receipt.signature'),
+          ctx.texts.t(lng, 'email:receipt.signature', vars),
         ].join('\n');
         await ctx.db
           .insertInto('outbox')
@@ -150,7 +154,8 @@ export async function runReminders(ctx: AppContext, notify?: BotNotify): Promise
       }
       for (const chat of chats) {
         const language: Language = isLanguage(chat.language) ? chat.language : lng;
-        const text = `${ctx.texts.t(language, `email:reminder.${kind}`, vars)}\n${ctx.texts.t(language, 'email:reminder.renew', vars)}`;
+        const said = { ...vars, shop: shopNameIn(shopName, language) };
+        const text = `${ctx.texts.t(language, `email:reminder.${kind}`, said)}\n${ctx.texts.t(language, 'email:reminder.renew', said)}`;
         await notify?.(chat.messaging_id, language, text).catch((error: unknown) =>
           ctx.log.warn({ err: error, user: user.username, kind }, 'a reminder could not be sent by the bot'),
         );

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Language } from '@separ/domain';
+import { DEFAULT_SHOP_NAMES, type Language } from '@separ/domain';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -24,7 +24,10 @@ export class Texts {
     return tree;
   }
 
-  /** The text at "ns:a.b.c" with {{name}} filled in; the key itself when missing. */
+  /**
+   * The text at "ns:a.b.c" with {{name}} filled in; the key itself when missing. `{{shop}}` is the
+   * shop's name: the caller gives the operator's (shopNameIn), else the default in the language.
+   */
   t(lng: Language, path: string, vars: Record<string, string | number> = {}): string {
     const [ns, key] = path.split(':') as [string, string];
     const value = key
@@ -34,6 +37,7 @@ export class Texts {
         this.bundle(lng, ns),
       );
     if (typeof value !== 'string') return path;
-    return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
+    const all: Record<string, string | number> = { shop: DEFAULT_SHOP_NAMES[lng], ...vars };
+    return value.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(all[name] ?? ''));
   }
 }
