@@ -1,11 +1,15 @@
-import { SUPPORT_CHAT_URL } from '@separ/domain';
+import { DEFAULT_SHOP_LINKS } from '@separ/domain';
 
-/** External addresses of the product; the web app may pass others. All open in a new tab. */
+/**
+ * External addresses of the product. All open in a new tab. The shop's own (support chat, channel,
+ * social profile, bot) are the operator's settings: screens take them from `useShopLinks()`, and
+ * these are only their defaults.
+ */
 export const EXTERNAL_LINKS = {
-  supportChat: SUPPORT_CHAT_URL,
-  channel: 'https://t.me/separ_vpn',
-  social: 'https://www.instagram.com/separ.vpn',
-  bot: 'https://t.me/separ_vpn_bot',
+  supportChat: DEFAULT_SHOP_LINKS.supportChatUrl,
+  channel: DEFAULT_SHOP_LINKS.channelUrl,
+  social: DEFAULT_SHOP_LINKS.socialUrl,
+  bot: DEFAULT_SHOP_LINKS.botUrl,
   tools: {
     ipCheck: 'https://ipleak.net/',
     ipLookup: 'https://ipinfo.io/',

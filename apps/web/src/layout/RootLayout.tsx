@@ -10,6 +10,7 @@ import { hasSession } from '../app/session.ts';
 import { sessionChecked, setMobileMenuOpen, setScrolled } from '../app/uiSlice.ts';
 import { applyDocumentLanguage, languageOf } from '../i18n.ts';
 import { useHydrated, useYear } from '../prerender/data.ts';
+import { readShopLinks } from '../prerender/shop.ts';
 import { RouterLink } from './RouterLink.tsx';
 import { ScrollManager } from './ScrollManager.tsx';
 import { PageLoading } from './PageLoading.tsx';
@@ -67,7 +68,8 @@ export function RootLayout() {
   }, [dispatch, i18n, language]);
 
   return (
-    <SeparProvider language={language} darkMode={darkMode} linkComponent={RouterLink}>
+    // The operator's links, as the server wrote them into the page (the same in its HTML: hydration matches).
+    <SeparProvider language={language} darkMode={darkMode} linkComponent={RouterLink} shopLinks={readShopLinks()}>
       <ScrollManager />
       <SiteShell
         scrolled={isScrolled}

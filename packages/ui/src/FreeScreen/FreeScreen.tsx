@@ -4,8 +4,8 @@ import { Button } from '../Button';
 import { useFormat } from '../format';
 import { Icon, type IconName } from '../icons';
 import { Card, Container, Grid } from '../Layout';
-import { EXTERNAL_LINKS } from '../links';
 import { PageHeader } from '../PageHeader';
+import { useShopLinks } from '../provider';
 
 const Body = styled(Container)`
   display: grid;
@@ -71,15 +71,16 @@ const FEATURES: Array<{ key: 'noCost' | 'locations' | 'device' | 'security'; ico
   { key: 'security', icon: 'lock' },
 ];
 
-/** The free account: what it includes, three steps, and the bot button. */
+/** The free account: what it includes, three steps, and the bot button (the operator's bot link). */
 export function FreeScreen() {
   const { t } = useTranslation('free');
   const format = useFormat();
+  const { botUrl } = useShopLinks();
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')}>
         <div>
-          <Button href={EXTERNAL_LINKS.bot} size="lg" icon="bot">
+          <Button href={botUrl} size="lg" icon="bot">
             {t('button')}
           </Button>
         </div>
@@ -109,7 +110,7 @@ export function FreeScreen() {
           </Steps>
         </section>
         <Cta>
-          <Button href={EXTERNAL_LINKS.bot} size="lg" icon="bot">
+          <Button href={botUrl} size="lg" icon="bot">
             {t('button')}
           </Button>
           <p>{t('upgrade')} </p>

@@ -4,9 +4,8 @@ import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon, type IconName } from '../icons';
 import { Container } from '../Layout';
-import { EXTERNAL_LINKS } from '../links';
 import { Modal } from '../Modal';
-import { useLinkComponent } from '../provider';
+import { useLinkComponent, useShopLinks } from '../provider';
 import { media } from '../theme';
 
 const Body = styled(Container)`
@@ -108,6 +107,8 @@ export function PanelLayout({
 }: PanelLayoutProps) {
   const { t } = useTranslation('panel');
   const Link = useLinkComponent();
+  // The operator's support chat, where an upgrade is asked for.
+  const { supportChatUrl } = useShopLinks();
   const [upgradeOpen, setUpgradeOpen] = useState(initiallyShowUpgrade);
   return (
     <Body>
@@ -156,7 +157,7 @@ export function PanelLayout({
             <Button variant="secondary" onClick={() => setUpgradeOpen(false)}>
               {t('upgrade.ok')}
             </Button>
-            <Button href={EXTERNAL_LINKS.supportChat} icon="send">
+            <Button href={supportChatUrl} icon="send">
               {t('upgrade.openMessenger')}
             </Button>
           </>

@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon, type IconName } from '../icons';
 import { Card, Container, Grid } from '../Layout';
-import { EXTERNAL_LINKS } from '../links';
 import { PageHeader } from '../PageHeader';
+import { useShopLinks } from '../provider';
 
 const Body = styled(Container)`
   display: grid;
@@ -39,26 +39,31 @@ const Tip = styled.p`
   font-weight: 600;
 `;
 
-const CARDS: Array<{ key: 'chat' | 'channel' | 'social'; icon: IconName; href: string }> = [
-  { key: 'chat', icon: 'support', href: EXTERNAL_LINKS.supportChat },
-  { key: 'channel', icon: 'megaphone', href: EXTERNAL_LINKS.channel },
-  { key: 'social', icon: 'camera', href: EXTERNAL_LINKS.social },
+const CARDS: Array<{
+  key: 'chat' | 'channel' | 'social';
+  icon: IconName;
+  link: 'supportChatUrl' | 'channelUrl' | 'socialUrl';
+}> = [
+  { key: 'chat', icon: 'support', link: 'supportChatUrl' },
+  { key: 'channel', icon: 'megaphone', link: 'channelUrl' },
+  { key: 'social', icon: 'camera', link: 'socialUrl' },
 ];
 
-/** Three ways to reach Separ, each opening in a new tab. */
+/** Three ways to reach Separ, each opening in a new tab: the operator's links (useShopLinks). */
 export function SupportScreen() {
   const { t } = useTranslation('support');
+  const links = useShopLinks();
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Body>
         <Grid $min={260}>
-          {CARDS.map(({ key, icon, href }) => (
+          {CARDS.map(({ key, icon, link }) => (
             <Channel key={key}>
               <Icon name={icon} size={40} />
               <h2>{t(`cards.${key}.title`)}</h2>
               <p>{t(`cards.${key}.text`)}</p>
-              <Button href={href} variant={key === 'chat' ? 'primary' : 'secondary'} icon="send" fullWidth>
+              <Button href={links[link]} variant={key === 'chat' ? 'primary' : 'secondary'} icon="send" fullWidth>
                 {t(`cards.${key}.button`)}
               </Button>
             </Channel>

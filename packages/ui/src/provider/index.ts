@@ -1,1 +1,8 @@
-export { AppLink, SeparProvider, useLinkComponent, type LinkProps, type SeparProviderProps } from './SeparProvider';
+export {
+  AppLink,
+  SeparProvider,
+  useLinkComponent,
+  useShopLinks,
+  type LinkProps,
+  type SeparProviderProps,
+} from './SeparProvider';
