@@ -1,0 +1,97 @@
+import styled from 'styled-components';
+import { StyledTable } from '../Table/Table.styles';
+
+export const Root = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
+  min-inline-size: 0;
+`;
+
+/** The search box and the screen's filters, wrapping on narrow screens. */
+export const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+/** The table scrolls sideways inside its box when its columns are wider than the screen. */
+export const Scroll = styled.div`
+  overflow-x: auto;
+  @media (max-width: 767.98px) {
+    overflow-x: visible;
+  }
+`;
+
+export const Grid = styled(StyledTable)<{ $busy: boolean }>`
+  opacity: ${({ $busy }) => ($busy ? 0.6 : 1)};
+  th[aria-sort] {
+    color: ${({ theme }) => theme.colors.text};
+  }
+  td {
+    overflow-wrap: anywhere;
+  }
+  /* Named for assistive technology; the screen's title says it on screen. */
+  caption {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0, 0, 0, 0);
+    white-space: nowrap;
+  }
+`;
+
+export const SortButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(1)};
+  margin-inline: -${({ theme }) => theme.space(2)};
+  padding-block: ${({ theme }) => theme.space(1)};
+  padding-inline: ${({ theme }) => theme.space(2)};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: transparent;
+  color: inherit;
+  font: inherit;
+  font-weight: 700;
+  cursor: pointer;
+  &:hover {
+    background: ${({ theme }) => theme.colors.border};
+  }
+  svg {
+    flex-shrink: 0;
+  }
+`;
+
+/** Where the empty and error states stand in for the table. */
+export const StateBox = styled.div`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  padding-inline: ${({ theme }) => theme.space(4)};
+`;
+
+export const Pager = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+export const PagerGroup = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  label {
+    font-weight: 600;
+  }
+  strong {
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;

@@ -1,0 +1,299 @@
+/**
+ * Admin data for the stories of the admin screens: fixed dates, the shapes of @separ/domain's
+ * admin.ts. Stories only.
+ */
+import type {
+  AdminAuditEntry,
+  AdminOperatorRow,
+  AdminOrderDetail,
+  AdminOrderRow,
+  AdminOutboxRow,
+  AdminPage,
+  AdminReconcileSummary,
+  AdminTotpSetup,
+  AdminUserDetail,
+  AdminUserRow,
+} from '@separ/domain';
+
+const GB = 1024 ** 3;
+
+export const ADMIN_USERS: AdminUserRow[] = [
+  {
+    id: 1042,
+    username: 'sp482913',
+    email: 'maryam.k@example.com',
+    status: 'active',
+    expireDate: '2026-06-21T20:30:00.000Z',
+    usedBytes: 18.4 * GB,
+    allowedMB: 51200,
+    devices: 2,
+    allowedDevices: 2,
+    createdAt: '2026-04-22T08:14:00.000Z',
+  },
+  {
+    id: 1041,
+    username: 'sp771204',
+    email: 'reza.t@example.com',
+    status: 'pending',
+    expireDate: null,
+    usedBytes: 0,
+    allowedMB: 153600,
+    devices: 0,
+    allowedDevices: 2,
+    createdAt: '2026-05-18T16:40:00.000Z',
+  },
+  {
+    id: 1037,
+    username: 'sp309455',
+    email: null,
+    status: 'expired',
+    expireDate: '2026-05-02T20:30:00.000Z',
+    usedBytes: 41.7 * GB,
+    allowedMB: 51200,
+    devices: 0,
+    allowedDevices: 1,
+    createdAt: '2026-04-02T11:05:00.000Z',
+  },
+  {
+    id: 1029,
+    username: 'sp650018',
+    email: 'ali.n@example.com',
+    status: 'depleted',
+    expireDate: '2026-07-10T20:30:00.000Z',
+    usedBytes: 50 * GB,
+    allowedMB: 51200,
+    devices: 1,
+    allowedDevices: 1,
+    createdAt: '2026-04-10T19:22:00.000Z',
+  },
+  {
+    id: 1013,
+    username: 'sp118846',
+    email: 'sara.m@example.com',
+    status: 'suspended',
+    expireDate: '2026-08-30T20:30:00.000Z',
+    usedBytes: 3.2 * GB,
+    allowedMB: -1,
+    devices: 0,
+    allowedDevices: 5,
+    createdAt: '2026-03-01T07:48:00.000Z',
+  },
+];
+
+export const ADMIN_USERS_PAGE: AdminPage<AdminUserRow> = { items: ADMIN_USERS, total: 312, page: 1, pageSize: 25 };
+
+export const ADMIN_ORDERS: AdminOrderRow[] = [
+  {
+    resNum: 'S20260521-482913',
+    state: 'paid',
+    gate: 'ird',
+    provider: 'zarinpal',
+    amount: 120000,
+    planId: 1,
+    email: 'maryam.k@example.com',
+    username: 'sp482913',
+    refNum: 'A00000000000000000000000000512348',
+    failure: null,
+    createdAt: '2026-05-21T09:12:00.000Z',
+    paidAt: '2026-05-21T09:14:00.000Z',
+  },
+  {
+    resNum: 'S20260521-113377',
+    state: 'pending',
+    gate: 'spay',
+    provider: 'sizpay',
+    amount: 320000,
+    planId: 2,
+    email: 'reza.t@example.com',
+    username: null,
+    refNum: null,
+    failure: null,
+    createdAt: '2026-05-21T08:40:00.000Z',
+    paidAt: null,
+  },
+  {
+    resNum: 'S20260520-905512',
+    state: 'failed',
+    gate: 'ird',
+    provider: 'zarinpal',
+    amount: 120000,
+    planId: 1,
+    email: 'ali.n@example.com',
+    username: null,
+    refNum: null,
+    failure: 'canceled by user',
+    createdAt: '2026-05-20T21:03:00.000Z',
+    paidAt: null,
+  },
+  {
+    resNum: 'S20260519-220461',
+    state: 'expired',
+    gate: 'spay',
+    provider: 'sizpay',
+    amount: 590000,
+    planId: 3,
+    email: 'sara.m@example.com',
+    username: null,
+    refNum: null,
+    failure: null,
+    createdAt: '2026-05-19T13:27:00.000Z',
+    paidAt: null,
+  },
+];
+
+export const ADMIN_ORDERS_PAGE: AdminPage<AdminOrderRow> = { items: ADMIN_ORDERS, total: 4, page: 1, pageSize: 25 };
+
+export const ADMIN_ORDER_PAID: AdminOrderDetail = {
+  ...ADMIN_ORDERS[0]!,
+  authority: 'A00000000000000000000000000512348',
+  history: [
+    { at: '2026-05-21T09:12:00.000Z', from: null, to: 'pending', actor: 'shop', detail: null },
+    { at: '2026-05-21T09:14:00.000Z', from: 'pending', to: 'paid', actor: 'gateway', detail: 'verified, ref 512348' },
+  ],
+  receipt: { sentAt: '2026-05-21T09:14:30.000Z', attempts: 1, lastError: null },
+};
+
+export const ADMIN_ORDER_PENDING: AdminOrderDetail = {
+  ...ADMIN_ORDERS[1]!,
+  authority: 'SZ-88410233',
+  history: [
+    { at: '2026-05-21T08:40:00.000Z', from: null, to: 'pending', actor: 'shop', detail: null },
+    { at: '2026-05-21T09:00:00.000Z', from: 'pending', to: 'pending', actor: 'reconcile', detail: 'bank: still open' },
+  ],
+  receipt: null,
+};
+
+export const ADMIN_RECONCILE: AdminReconcileSummary = {
+  checked: 14,
+  completed: 2,
+  failed: 3,
+  expired: 5,
+  open: 3,
+  unknown: 1,
+  busy: 0,
+  errors: 0,
+};
+
+export const ADMIN_USER_DETAIL: AdminUserDetail = {
+  ...ADMIN_USERS[0]!,
+  planId: 1,
+  pendingDays: 0,
+  ios: false,
+  subUrl: 'https://shop.example.com/sub/Xk3pQ9vRtY2mWb7nLs4dHf8c',
+  devicesList: [
+    { id: 'd1', kind: 'app', info: 'Android;14;Separ 2.3.1', since: '2026-05-18T18:42:00.000Z' },
+    { id: 'v2ray-3', kind: 'v2ray', info: '5.22.0 · 185.12.40.7', since: '2026-05-20T07:10:00.000Z' },
+  ],
+  orders: [ADMIN_ORDERS[0]!],
+};
+
+export const ADMIN_USER_SUSPENDED: AdminUserDetail = {
+  ...ADMIN_USERS[4]!,
+  planId: 4,
+  pendingDays: 0,
+  ios: true,
+  subUrl: 'https://shop.example.com/sub/Pq7Lm2nVb8Xc4Zs9Kd3Hf6Jt',
+  devicesList: [],
+  orders: [],
+};
+
+export const ADMIN_OUTBOX: AdminOutboxRow[] = [
+  {
+    id: 88,
+    kind: 'receipt',
+    recipient: 'reza.t@example.com',
+    subject: 'رسید پرداخت سپر — S20260521-113377',
+    attempts: 3,
+    lastError: '421 4.7.0 Try again later',
+    sentAt: null,
+    createdAt: '2026-05-21T08:41:00.000Z',
+  },
+  {
+    id: 87,
+    kind: 'reminder',
+    recipient: 'maryam.k@example.com',
+    subject: 'Your Separ plan ends in 3 days',
+    attempts: 1,
+    lastError: null,
+    sentAt: '2026-05-21T06:00:12.000Z',
+    createdAt: '2026-05-21T06:00:00.000Z',
+  },
+  {
+    id: 86,
+    kind: 'receipt',
+    recipient: 'maryam.k@example.com',
+    subject: 'رسید پرداخت سپر — S20260521-482913',
+    attempts: 1,
+    lastError: null,
+    sentAt: '2026-05-21T09:14:30.000Z',
+    createdAt: '2026-05-21T09:14:05.000Z',
+  },
+];
+
+export const ADMIN_OUTBOX_PAGE: AdminPage<AdminOutboxRow> = { items: ADMIN_OUTBOX, total: 3, page: 1, pageSize: 25 };
+
+export const ADMIN_OPERATORS: AdminOperatorRow[] = [
+  {
+    id: 1,
+    username: 'alice',
+    totpEnabled: true,
+    createdAt: '2026-03-01T07:00:00.000Z',
+    lastLoginAt: '2026-05-21T08:55:00.000Z',
+  },
+  { id: 2, username: 'bahram', totpEnabled: false, createdAt: '2026-04-12T10:30:00.000Z', lastLoginAt: null },
+];
+
+export const ADMIN_TOTP_SETUP: AdminTotpSetup = {
+  secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  otpauthUrl: 'otpauth://totp/Separ:bahram?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Separ',
+};
+
+export const ADMIN_AUDIT: AdminAuditEntry[] = [
+  {
+    id: 501,
+    at: '2026-05-21T09:20:00.000Z',
+    operator: 'alice',
+    action: 'user.extend',
+    target: 'user:sp482913',
+    before: { expireDate: '2026-06-21T20:30:00.000Z' },
+    after: { expireDate: '2026-07-21T20:30:00.000Z' },
+  },
+  {
+    id: 500,
+    at: '2026-05-21T09:05:00.000Z',
+    operator: 'alice',
+    action: 'plan.update',
+    target: 'plan:3',
+    before: { title: 'Six months 300 GB', toman: 560000, active: true, days: 180 },
+    after: { title: 'Six months 300 GB', toman: 590000, active: false, days: 180 },
+  },
+  {
+    id: 499,
+    at: '2026-05-20T22:31:00.000Z',
+    operator: 'root@cli',
+    action: 'order.complete',
+    target: 'order:S20260520-771100',
+    before: { state: 'pending', refNum: null },
+    after: { state: 'paid', refNum: '774400221' },
+  },
+  {
+    id: 498,
+    at: '2026-05-20T18:02:00.000Z',
+    operator: 'bahram',
+    action: 'operator.create',
+    target: 'operator:bahram',
+    before: null,
+    after: { username: 'bahram', totpEnabled: false },
+  },
+  {
+    id: 497,
+    at: '2026-05-20T17:45:00.000Z',
+    operator: 'alice',
+    action: 'user.suspend',
+    target: 'user:sp118846',
+    before: { suspended: false },
+    after: { suspended: true },
+  },
+];
+
+export const ADMIN_AUDIT_PAGE: AdminPage<AdminAuditEntry> = { items: ADMIN_AUDIT, total: 5, page: 1, pageSize: 25 };

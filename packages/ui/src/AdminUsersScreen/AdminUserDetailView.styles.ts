@@ -1,0 +1,31 @@
+import styled from 'styled-components';
+import { media } from '../theme';
+
+/** How much of the allowance is used. */
+export const Meter = styled.div<{ $ratio: number; $full: boolean }>`
+  block-size: 6px;
+  margin-block-start: ${({ theme }) => theme.space(1)};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.surfaceMuted};
+  overflow: hidden;
+  &::after {
+    content: '';
+    display: block;
+    block-size: 100%;
+    inline-size: ${({ $ratio }) => Math.round(Math.min(1, Math.max(0, $ratio)) * 100)}%;
+    background: ${({ theme, $full }) => ($full ? theme.colors.danger : theme.colors.primary)};
+  }
+`;
+
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => theme.space(4)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  ${media.md} {
+    padding: ${({ theme }) => theme.space(5)};
+  }
+`;
