@@ -63,3 +63,5 @@ export * from './SubscriptionScreen';
 export * from './AdminLayout';
 export * from './AdminLoginScreen';
 export * from './AdminOverviewScreen';
+export * from './AdminDataTable';
+export * from './AdminUsersScreen';
