@@ -6,6 +6,7 @@ import {
   isLanguage,
   isPlanDisplayable,
   normalizePlan,
+  shopNameIn,
   toPersianDigits,
   type Language,
   type RawPlan,
@@ -70,7 +71,9 @@ export function createBot(ctx: AppContext): Bot {
 
   async function start(c: Context) {
     const language = await languageOf(c);
-    await c.reply(t(language, 'start.welcome', { shop: t(language, 'shop') }), { reply_markup: languages });
+    // The operator's shop name (separ-admin settings set --shop-name); the default in each language's script.
+    const shop = shopNameIn((await getShopSettings(ctx)).shopName, language);
+    await c.reply(t(language, 'start.welcome', { shop }), { reply_markup: languages });
     await c.reply(t(language, 'menu.title'), { reply_markup: menu(language) });
   }
 
