@@ -8,6 +8,8 @@
  *    (src/boot.ts) and is not counted here.
  * 2. **The app, 190 KB**: what that start loads to take a public page over (the entry's dynamic
  *    import, the parts it loads in turn, and their static imports), so that it cannot grow unnoticed.
+ * 3. **The operators' console stays apart**: no chunk of the site or the panel imports src/admin or
+ *    carries its `/api/admin/` calls.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -86,6 +88,25 @@ console.log(
 );
 if (appBytes / 1024 > APP_KB) {
   console.error(`budget exceeded: the app is ${(appBytes / 1024).toFixed(1)} KB > ${APP_KB} KB`);
+  failed = true;
+}
+// 3. The operators' console (src/admin) is its own part: no chunk that a public page or the customers'
+// panel loads may import it, nor carry its API calls (hoisted into a shared chunk, they would load
+// with the site).
+const adminKeys = Object.keys(manifest).filter((key) => key.startsWith('src/admin/'));
+const siteKeys = Object.keys(manifest).filter(
+  (key) => (manifest[key].isEntry || manifest[key].isDynamicEntry) && !key.startsWith('src/admin/'),
+);
+const site = closure(siteKeys);
+const leaks = [...site].filter(
+  (key) => key.startsWith('src/admin/') || readFileSync(join(dist, manifest[key].file), 'utf8').includes('/api/admin/'),
+);
+console.log(
+  `The operators' console: ${adminKeys.map((key) => manifest[key].file).join(', ') || 'no chunk'}; ` +
+    `${site.size} chunks of the site and the panel checked, ${leaks.length ? `admin code in ${leaks.join(', ')}` : 'none carries admin code'}`,
+);
+if (adminKeys.length === 0 || leaks.length) {
+  console.error('the admin console is not a part of its own');
   failed = true;
 }
 if (failed) process.exit(1);

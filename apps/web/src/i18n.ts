@@ -30,6 +30,9 @@ export const NAMESPACES = [
   'free',
   'legal',
   'errors',
+  // The operators' console (/admin) only: loaded by its own chunk, never by a public page.
+  'admin',
+  'adminOps',
 ] as const;
 
 export interface I18nOptions {

@@ -19,8 +19,12 @@ const dashboard = panel((m) => m.DashboardPage);
 const plans = page((m) => m.PlansPage);
 const free = page((m) => m.FreePage);
 
-/** Every route of SPEC §2 inside one shared layout; any unknown path shows the home page. */
+/**
+ * Every route of SPEC §2 inside one shared layout; any unknown path shows the home page. The
+ * operators' console (docs/ADMIN.md) is outside it, in a chunk of its own that no other page loads.
+ */
 export const routes: RouteObject[] = [
+  { path: 'admin/*', lazy: async () => ({ Component: (await import('./admin/index.ts')).AdminApp }) },
   {
     element: <RootLayout />,
     children: [

@@ -1,5 +1,5 @@
 import { combineReducers, configureStore, createListenerMiddleware, isRejectedWithValue } from '@reduxjs/toolkit';
-import { isUnauthorized, separApi, type ApiConfig } from '@separ/api';
+import { isAdminEndpoint, isUnauthorized, separApi, type ApiConfig } from '@separ/api';
 import { appSlice, clearUserData, type AppState } from './appSlice.ts';
 import { connectionSlice } from './connectionSlice.ts';
 import { loadAppState, saveAppState } from './persist.ts';
@@ -40,11 +40,13 @@ export function createStore(options: StoreOptions = {}) {
   const storage = options.storage ?? defaultStorage();
   const listener = createListenerMiddleware();
   listener.startListening({
-    // A wrong password also answers 401; only the calls made with a session end it.
-    predicate: (action) =>
-      isRejectedWithValue(action) &&
-      isUnauthorized(action.payload) &&
-      (action.meta.arg as { endpointName?: string } | undefined)?.endpointName !== 'login',
+    // A wrong password also answers 401; only the calls made with a session end it. The operators'
+    // console has a session of its own: its 401s end no customer's.
+    predicate: (action) => {
+      if (!isRejectedWithValue(action) || !isUnauthorized(action.payload)) return false;
+      const endpoint = (action.meta.arg as { endpointName?: string } | undefined)?.endpointName;
+      return endpoint !== 'login' && !isAdminEndpoint(endpoint);
+    },
     effect: (_action, api) => {
       clearSessionCookies();
       api.dispatch(clearUserData());

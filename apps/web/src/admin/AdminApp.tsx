@@ -1,0 +1,117 @@
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { isUnauthorized, useAdminLogoutMutation, useAdminMeQuery } from '@separ/api';
+import type { AdminOperator, Language } from '@separ/domain';
+import {
+  ADMIN_SECTIONS,
+  AdminLanguageButton,
+  AdminLayout,
+  ErrorView,
+  SeparProvider,
+  type AdminSection,
+} from '@separ/ui';
+import { setLanguage } from '../app/appSlice.ts';
+import { useAppDispatch, useAppSelector } from '../app/hooks.ts';
+import { applyDocumentLanguage, languageOf } from '../i18n.ts';
+import { PageLoading } from '../layout/PageLoading.tsx';
+import { RouterLink } from '../layout/RouterLink.tsx';
+import { AdminLoginPage } from './AdminLoginPage.tsx';
+import { adminErrorCode } from './errors.ts';
+import { AuditPage, NodesPage, OperatorsPage, OutboxPage, PlansPage, SettingsPage } from './pages.tsx';
+import { OrderPage, OrdersPage } from './OrdersPage.tsx';
+import { UserPage, UsersPage } from './UsersPage.tsx';
+
+// The overview's charts (recharts) load with the overview, not with the sign-in or the lists.
+const OverviewPage = lazy(() => import('./OverviewPage.tsx'));
+
+/** The section a path of the console is in: `/admin/users/sp1` is in `users`. */
+export function sectionOf(pathname: string): AdminSection {
+  const segment = pathname.replace(/^\/admin\/?/, '').split('/')[0] ?? '';
+  return ADMIN_SECTIONS.find((item) => item.id === segment)?.id ?? 'overview';
+}
+
+/**
+ * The operators' console at `/admin/*` (docs/ADMIN.md): its own shell, outside the site's header and
+ * footer, with its own translations (`admin`, `adminOps`), loaded by this chunk only.
+ */
+export function AdminApp() {
+  const dispatch = useAppDispatch();
+  const { i18n } = useTranslation('common');
+  const darkMode = useAppSelector((state) => state.app.darkMode);
+  const language = languageOf(i18n);
+
+  useLayoutEffect(() => {
+    applyDocumentLanguage(language);
+    dispatch(setLanguage(language));
+  }, [dispatch, language]);
+
+  const toggleLanguage = useCallback(() => {
+    const next: Language = language === 'fa' ? 'en' : 'fa';
+    void i18n.changeLanguage(next);
+  }, [i18n, language]);
+
+  return (
+    <SeparProvider language={language} darkMode={darkMode} linkComponent={RouterLink}>
+      <Suspense fallback={<PageLoading />}>
+        <AdminGate languageSwitch={<AdminLanguageButton onToggle={toggleLanguage} />} />
+      </Suspense>
+    </SeparProvider>
+  );
+}
+
+/** Signed in (`GET /api/admin/me`): the console; a 401: the sign-in, in place, at the same address. */
+function AdminGate({ languageSwitch }: { languageSwitch: ReactNode }) {
+  const { t } = useTranslation(['adminOps', 'admin']);
+  const me = useAdminMeQuery();
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${t('admin:layout.brand')} · ${t('admin:layout.console')}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [t]);
+
+  if (me.isError) {
+    if (adminErrorCode(me.error) === 'unauthenticated' || isUnauthorized(me.error))
+      return <AdminLoginPage languageSwitch={languageSwitch} />;
+    return (
+      <ErrorView title={t('adminOps:common.failed')} retryLabel={t('adminOps:common.retry')} onRetry={me.refetch} />
+    );
+  }
+  if (!me.data) return <PageLoading />;
+  return <AdminConsole operator={me.data} languageSwitch={languageSwitch} />;
+}
+
+function AdminConsole({ operator, languageSwitch }: { operator: AdminOperator; languageSwitch: ReactNode }) {
+  const { pathname } = useLocation();
+  const [logout, { isLoading: signingOut }] = useAdminLogoutMutation();
+  return (
+    <AdminLayout
+      section={sectionOf(pathname)}
+      operator={operator}
+      onSignOut={() => void logout()}
+      signingOut={signingOut}
+      languageSwitch={languageSwitch}
+      linkComponent={RouterLink}
+    >
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route index element={<OverviewPage />} />
+          <Route path="plans" element={<PlansPage />} />
+          <Route path="nodes" element={<NodesPage />} />
+          <Route path="users" element={<UsersPage />} />
+          <Route path="users/:username" element={<UserPage />} />
+          <Route path="orders" element={<OrdersPage />} />
+          <Route path="orders/:resNum" element={<OrderPage />} />
+          <Route path="outbox" element={<OutboxPage />} />
+          <Route path="operators" element={<OperatorsPage operator={operator} />} />
+          <Route path="audit" element={<AuditPage />} />
+          <Route path="settings" element={<SettingsPage operator={operator} />} />
+          <Route path="*" element={<Navigate to="/admin" replace />} />
+        </Routes>
+      </Suspense>
+    </AdminLayout>
+  );
+}

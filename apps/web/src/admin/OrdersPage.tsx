@@ -1,0 +1,8 @@
+import { SectionPlaceholder } from './Placeholder.tsx';
+
+export function OrdersPage() {
+  return <SectionPlaceholder section="orders" />;
+}
+export function OrderPage() {
+  return <SectionPlaceholder section="orders" />;
+}

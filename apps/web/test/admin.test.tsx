@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { adminFailure } from '@separ/api/mocks';
+import { renderApp } from './renderApp.tsx';
+
+const signedIn = { backend: { admin: { signedIn: true } } };
+/** The overview's chunk (its charts) takes a while to transform on a test's first import. */
+const slow = { timeout: 8_000 };
+
+// Whole journeys through the console, on a machine the other test projects share.
+vi.setConfig({ testTimeout: 40_000 });
+
+describe('the admin console’s sign-in gate', () => {
+  it('shows the sign-in without a session, then the overview once signed in, outside the site’s shell', async () => {
+    const { mock } = await renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Sign in to the admin console' })).toBeTruthy();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Username'), 'admin');
+    await userEvent.type(screen.getByLabelText('Password'), 'admin1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Overview', level: 1 }, slow)).toBeTruthy();
+    expect(mock.admin.session).toBe('admin');
+    expect(window.location.pathname).toBe('/admin');
+    // (The menu is the phone's drawer, closed, to jsdom's eyes.)
+    const menu = screen.getByRole('navigation', { name: 'Console sections', hidden: true });
+    expect(
+      within(menu)
+        .getByRole('link', { name: /Overview/, hidden: true })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+  });
+
+  it('asks for the one-time code of an operator who turned it on, and says when the password is wrong', async () => {
+    await renderApp('/admin/users');
+    await userEvent.type(await screen.findByLabelText('Username'), 'otp');
+    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Wrong username or password.')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), 'otp12345');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await userEvent.type(await screen.findByLabelText(/Verification code/), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    // Signed in at the address asked for.
+    expect(await screen.findByRole('heading', { name: 'Accounts', level: 1 }, slow)).toBeTruthy();
+  });
+
+  it('goes back to the sign-in on sign-out, and an admin 401 ends no customer session', async () => {
+    await renderApp('/admin', { ...signedIn, loggedIn: true });
+    await screen.findByRole('heading', { name: 'Overview', level: 1 }, slow);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out', hidden: true }));
+    expect(await screen.findByRole('heading', { name: 'Sign in to the admin console' })).toBeTruthy();
+    expect(document.cookie).toMatch(/jwtUserUsername=demo/);
+  });
+
+  it('shows an error with retry when `me` fails otherwise', async () => {
+    await renderApp('/admin', { overrides: [adminFailure('me', 'http500')] });
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+});
+
+describe('the admin lists', () => {
+  it('puts a users search in the address, debounced, and the back button undoes a page change', async () => {
+    const { mock, router } = await renderApp('/admin/users', signedIn);
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(26), slow);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'dem');
+    await waitFor(() => expect(window.location.search).toBe('?q=dem'));
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2), slow);
+    expect(within(screen.getByRole('table')).getByRole('link', { name: 'demo' })).toBeTruthy();
+    // One request for the whole word typed, not one per letter (the first page was the other).
+    expect(mock.admin.calls.users).toBe(2);
+
+    await router.navigate('/admin/users?page=2');
+    await waitFor(() => expect(screen.getByText(/26–50/)).toBeTruthy(), slow);
+    await router.navigate(-1);
+    await waitFor(() => expect(window.location.search).toBe('?q=dem'));
+  });
+
+  it('refreshes the list after an action changes one of its rows', async () => {
+    const { mock, router } = await renderApp('/admin/users?q=demo', signedIn);
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2), slow);
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('Active')).toBeTruthy();
+    await userEvent.click(within(table).getByRole('link', { name: 'demo' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Suspend account' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: /Suspend/ }));
+    await waitFor(() => expect(mock.admin.data.users.find((u) => u.username === 'demo')!.suspended).toBe(true));
+    await router.navigate(-1);
+    await waitFor(() => expect(within(screen.getByRole('table')).getByText('Suspended')).toBeTruthy(), slow);
+    expect(mock.admin.calls.users).toBe(2);
+    expect(mock.admin.data.audit[0]).toMatchObject({ operator: 'admin', action: 'user.suspend', target: 'user:demo' });
+  });
+});
