@@ -18,7 +18,8 @@ import { PageLoading } from '../layout/PageLoading.tsx';
 import { RouterLink } from '../layout/RouterLink.tsx';
 import { AdminLoginPage } from './AdminLoginPage.tsx';
 import { adminErrorCode } from './errors.ts';
-import { AuditPage, NodesPage, OperatorsPage, OutboxPage, PlansPage, SettingsPage } from './pages.tsx';
+import { AuditPage, NodesPage, OperatorsPage, OutboxPage, SettingsPage } from './pages.tsx';
+import { PlansPage } from './PlansPage.tsx';
 import { OrderPage, OrdersPage } from './OrdersPage.tsx';
 import { UserPage, UsersPage } from './UsersPage.tsx';
 

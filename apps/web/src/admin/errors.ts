@@ -1,14 +1,23 @@
 import { adminErrorCode, isTransportError, type AdminApiError } from '@separ/api';
 import type { AdminErrorCode } from '@separ/domain';
+import type { AdminActionError } from '@separ/ui';
 
 /** A failed admin action as the screens show it: the server's own message, and its code. */
-export class AdminActionError extends Error {
+export class AdminCallError extends Error {
   readonly code: AdminErrorCode | undefined;
   constructor(message: string, code: AdminErrorCode | undefined) {
     super(message);
-    this.name = 'AdminActionError';
+    this.name = 'AdminCallError';
     this.code = code;
   }
+}
+
+/** A failed action in the screens' own words: no answer, or the admin API's code; anything else `failed`. */
+export function actionError(error: unknown): AdminActionError {
+  if (isTransportError(error)) return 'network';
+  const code = error instanceof AdminCallError ? error.code : adminErrorCode(error);
+  if (code === 'invalid' || code === 'conflict' || code === 'not_found') return code;
+  return 'failed';
 }
 
 /** What a rejected admin call says: the server's message (its `{ ok: false, message }`), else the transport's. */
@@ -22,7 +31,7 @@ export async function adminAction<T>(run: Promise<T>): Promise<T> {
   try {
     return await run;
   } catch (error) {
-    throw new AdminActionError(adminErrorMessage(error), adminErrorCode(error));
+    throw new AdminCallError(adminErrorMessage(error), adminErrorCode(error));
   }
 }
 

@@ -1,9 +1,6 @@
 import type { AdminOperator } from '@separ/domain';
 import { SectionPlaceholder } from './Placeholder.tsx';
 
-export function PlansPage() {
-  return <SectionPlaceholder section="plans" />;
-}
 export function NodesPage() {
   return <SectionPlaceholder section="nodes" />;
 }
