@@ -70,8 +70,8 @@ export function shopUrlProblem(value: string): string | null {
   if (/[\s<>"'`\\]/.test(value) || !/^https?:\/\//i.test(value))
     return 'an http:// or https:// address without spaces or quotes, such as https://t.me/your_support';
   // A host (a name or an address, with a port if any), and no user name before it.
-  const authority = /^https?:\/\/([^/?#]*)/i.exec(value)?.[1] ?? '';
-  if (!/^(?:[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/iu.test(authority))
+  const [authority] = value.replace(/^https?:\/\//i, '').split(/[/?#]/);
+  if (!/^(?:[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/iu.test(authority!))
     return 'an address with a host and without a user name, such as https://t.me/your_support';
   return null;
 }
