@@ -158,8 +158,19 @@ for (const kind of KINDS) {
                 });
                 const back = await s.app.inject(String(paid.headers.location));
                 const data = new URL(String(back.headers.location), 'http://x').searchParams.get('data')!;
-                const result = JSON.parse(Buffer.from(data, 'base64url').toString('utf8')) as { username: string };
-                bought.push(result.username);
+                const result = JSON.parse(Buffer.from(data, 'base64url').toString('utf8')) as {
+                  username: string;
+                  renewed?: number;
+                };
+                // Signed in, the purchase renews the buyer's own account (issue #24), never the other's;
+                // signed out, it makes a new account that belongs to neither.
+                if (me.cookie) {
+                  expect(result.renewed).toBe(1);
+                  expect(result.username).toBe(me.username);
+                } else {
+                  expect(result.renewed).toBeFalsy();
+                  bought.push(result.username);
+                }
                 break;
               }
             }
