@@ -93,4 +93,13 @@ describe('the admin lists', () => {
     expect(mock.admin.calls.users).toBe(2);
     expect(mock.admin.data.audit[0]).toMatchObject({ operator: 'admin', action: 'user.suspend', target: 'user:demo' });
   });
+
+  it('refreshes the plans on screen when one is withdrawn', async () => {
+    const { mock } = await renderApp('/admin/plans', signedIn);
+    const withdraw = await screen.findByRole('button', { name: 'Deactivate: سالانه نامحدود' }, slow);
+    await userEvent.click(withdraw);
+    expect(await screen.findByRole('button', { name: 'Activate: سالانه نامحدود' }, slow)).toBeTruthy();
+    expect(mock.admin.calls.plans).toBe(2);
+    expect(mock.admin.data.plans.find((p) => p.id === 4)!.active).toBe(false);
+  });
 });
