@@ -1,4 +1,4 @@
-import { useGetAccountQuery } from '@separ/api';
+import { useCreateBotCodeMutation, useGetAccountQuery } from '@separ/api';
 import { DashboardScreen } from '@separ/ui';
 import { usePanel } from './panelContext.ts';
 import { screenStatus } from '../app/screenStatus.ts';
@@ -10,5 +10,27 @@ export function DashboardPage() {
   const query = useGetAccountQuery();
   const { data, refetch } = query;
   const status = screenStatus(query);
-  return <DashboardScreen status={status} account={data} now={now} onRetry={() => void refetch()} onLogout={logout} />;
+  // The bot's one-time link code (issue #24): made on request, a new one replaces the last.
+  const [createBotCode, botCode] = useCreateBotCodeMutation();
+  const botLink = {
+    state: botCode.isLoading
+      ? ('loading' as const)
+      : botCode.isError
+        ? ('error' as const)
+        : botCode.data
+          ? ('ready' as const)
+          : ('idle' as const),
+    ...(botCode.data ? { code: botCode.data.code, minutes: botCode.data.minutes } : {}),
+    onCreate: () => void createBotCode(),
+  };
+  return (
+    <DashboardScreen
+      status={status}
+      account={data}
+      now={now}
+      onRetry={() => void refetch()}
+      onLogout={logout}
+      botLink={botLink}
+    />
+  );
 }

@@ -18,7 +18,14 @@ const with_ = (changes: Partial<Account>): Account => ({ ...ACCOUNT, ...changes 
 const meta = {
   title: 'Screens/Dashboard',
   component: Demo,
-  args: { status: 'ready', account: ACCOUNT, now: STORY_NOW, onRetry: fn(), onLogout: fn() },
+  args: {
+    status: 'ready',
+    account: ACCOUNT,
+    now: STORY_NOW,
+    onRetry: fn(),
+    onLogout: fn(),
+    botLink: { state: 'idle', onCreate: fn() },
+  },
 } satisfies Meta<typeof Demo>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -32,3 +39,9 @@ export const Unlimited: Story = { args: { account: with_({ allowedMB: -1, ios: 0
 export const Loading: Story = { args: { status: 'loading' } };
 export const LoadError: Story = { args: { status: 'error', account: undefined } };
 export const Mobile: Story = { parameters: { mobile: true } };
+/** The bot's one-time link code, made (issue #24). */
+export const BotCode: Story = { args: { botLink: { state: 'ready', code: '48213907', minutes: 10, onCreate: fn() } } };
+export const BotCodeMobile: Story = {
+  args: { botLink: { state: 'ready', code: '48213907', minutes: 10, onCreate: fn() } },
+  parameters: { mobile: true },
+};

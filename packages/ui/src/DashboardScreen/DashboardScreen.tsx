@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { devicePercent, type Account } from '@separ/domain';
 import { AccountStatusCard, DataRingCard, RingCard } from '../AccountSummary';
+import { BotLinkCard, type BotLinkCardProps } from '../BotLinkCard';
 import { Button } from '../Button';
 import { ErrorView } from '../ErrorView';
 import { Ltr } from '../Layout';
@@ -32,10 +33,15 @@ export interface DashboardScreenProps {
   now: Date;
   onRetry(): void;
   onLogout(): void;
+  /** Linking the messaging bot with a one-time code (shown when given). */
+  botLink?: BotLinkCardProps;
 }
 
-/** The account at a glance: its status with an icon, data remaining and active devices. */
-export function DashboardScreen({ status, account, now, onRetry, onLogout }: DashboardScreenProps) {
+/**
+ * The account at a glance: its status with an icon, data remaining and active devices; Renew (a
+ * plan bought while logged in extends this account), and the bot's one-time link code.
+ */
+export function DashboardScreen({ status, account, now, onRetry, onLogout, botLink }: DashboardScreenProps) {
   const { t } = useTranslation(['panel', 'errors']);
   if (status === 'loading') return <Spinner block label={t('dashboard.loading')} />;
   if (status === 'error' || !account)
@@ -61,8 +67,12 @@ export function DashboardScreen({ status, account, now, onRetry, onLogout }: Das
             caption={t('dashboard.activeDevices')}
           />
         </RingCard>
+        {botLink ? <BotLinkCard {...botLink} /> : null}
       </Grid>
       <Actions>
+        <Button to="/buy" icon="refresh">
+          {t('dashboard.renew')}
+        </Button>
         <Button to="/panel/devices" variant="secondary" icon="devices">
           {t('menu.devices')}
         </Button>
