@@ -6,6 +6,7 @@ import {
   serverMessage,
   useGetGatewaysQuery,
   useGetPlansQuery,
+  useGetRenewalQuery,
   useRequestPaymentMutation,
   type ApiError,
 } from '@separ/api';
@@ -31,6 +32,13 @@ export function PaymentPage() {
   const plansQuery = useGetPlansQuery(undefined, { skip: planId === null });
   const gatewaysQuery = useGetGatewaysQuery(undefined, { skip: planId === null });
   const [requestPayment] = useRequestPaymentMutation();
+  // What a purchase here renews (logged in, or a reminder's renew link): said on the form, with the
+  // choice of a separate new account instead (issue #24).
+  const renewalQuery = useGetRenewalQuery(undefined, { skip: planId === null });
+  const [buyNew, setBuyNew] = useState(false);
+  const renewal = renewalQuery.data
+    ? { username: renewalQuery.data.username, buyNew, onBuyNewChange: setBuyNew }
+    : null;
 
   const [email, setEmail] = useState('');
   const [emailInvalid, setEmailInvalid] = useState(false);
@@ -58,6 +66,7 @@ export function PaymentPage() {
     },
     phase,
     submitError,
+    renewal,
   };
   const plan = plansQuery.data?.find((p) => p.id === planId);
   const canSubmit = email.trim() !== '' && isValidEmail(email) && gateway !== null && phase === 'idle';
@@ -70,7 +79,12 @@ export function PaymentPage() {
     if (gateway === null || phase !== 'idle' || !plan) return;
     setPhase('processing');
     setSubmitError(null);
-    const result = await requestPayment({ planId: plan.id, email: email.trim(), gate: gateway });
+    const result = await requestPayment({
+      planId: plan.id,
+      email: email.trim(),
+      gate: gateway,
+      ...(renewal && buyNew ? { renew: false } : {}),
+    });
     if (result.error) {
       const error = result.error as ApiError;
       setSubmitError(isTransportError(error) ? {} : { message: serverMessage(error) });

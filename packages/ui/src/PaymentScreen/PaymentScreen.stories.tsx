@@ -44,6 +44,23 @@ export const Redirecting: Story = { args: { email: 'buyer@example.com', gateway:
 export const ServerError: Story = {
   args: { email: 'buyer@example.com', gateway: 'ird', canSubmit: true, submitError: {} },
 };
+/** Logged in: the purchase renews the buyer's account, unless they ask for a new one (issue #24). */
+export const Renewal: Story = {
+  args: {
+    email: 'buyer@example.com',
+    gateway: 'ird',
+    canSubmit: true,
+    renewal: { username: 'sp482913', buyNew: false, onBuyNewChange: fn() },
+  },
+};
+export const RenewalBuyNew: Story = {
+  args: {
+    email: 'buyer@example.com',
+    gateway: 'ird',
+    canSubmit: true,
+    renewal: { username: 'sp482913', buyNew: true, onBuyNewChange: fn() },
+  },
+};
 export const Loading: Story = { args: { status: 'loading' } };
 export const NoPlanSelected: Story = { args: { status: 'error', error: 'noPlan' } };
 export const PlanNotFound: Story = { args: { status: 'error', error: 'notFound' } };

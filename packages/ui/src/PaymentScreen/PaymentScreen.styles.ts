@@ -89,6 +89,33 @@ export const Alert = styled.p<{ $tone: 'danger' | 'info' }>`
   font-weight: 600;
 `;
 
+/** Which account the purchase renews, and the choice of a new one instead. */
+export const Renewal = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: flex-start;
+  padding: ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.infoSoft};
+  color: ${({ theme }) => theme.colors.info};
+  p {
+    font-weight: 600;
+    margin-block-end: ${({ theme }) => theme.space(2)};
+  }
+  label {
+    display: flex;
+    gap: ${({ theme }) => theme.space(2)};
+    align-items: center;
+    color: ${({ theme }) => theme.colors.text};
+    cursor: pointer;
+  }
+  input {
+    inline-size: 18px;
+    block-size: 18px;
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
 export const Secure = styled.p`
   display: flex;
   gap: ${({ theme }) => theme.space(2)};

@@ -9,7 +9,7 @@ import { Icon } from '../icons';
 import { Card, Container } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { Spinner } from '../Spinner';
-import { Alert, Body, Form, GatewayOption, Gateways, Secure, Summary, Total } from './PaymentScreen.styles';
+import { Alert, Body, Form, GatewayOption, Gateways, Renewal, Secure, Summary, Total } from './PaymentScreen.styles';
 
 export interface PaymentScreenProps {
   status: 'loading' | 'error' | 'form';
@@ -30,6 +30,11 @@ export interface PaymentScreenProps {
   submitError?: { message?: string } | null;
   canSubmit: boolean;
   onSubmit(): void;
+  /**
+   * The buyer's own account that this purchase renews (logged in, or a reminder's renew link; issue
+   * #24), with the choice of a separate new account instead. Absent: the purchase makes a new account.
+   */
+  renewal?: { username: string; buyNew: boolean; onBuyNewChange(buyNew: boolean): void } | null;
 }
 
 /** The purchase of one plan: summary, e-mail, gateway and the start button (SPEC §2 /payment). */
@@ -105,6 +110,27 @@ export function PaymentScreen(props: PaymentScreenProps) {
         </Card>
         <Card>
           <Form onSubmit={submit} noValidate>
+            {props.renewal ? (
+              <Renewal role="note">
+                <Icon name={props.renewal.buyNew ? 'user' : 'refresh'} size={22} />
+                <div>
+                  <p>
+                    {props.renewal.buyNew
+                      ? t('renewal.newAccount')
+                      : t('renewal.renews', { username: '\u2068' + props.renewal.username + '\u2069' })}
+                  </p>
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={props.renewal.buyNew}
+                      disabled={busy}
+                      onChange={(event) => props.renewal?.onBuyNewChange(event.target.checked)}
+                    />
+                    {t('renewal.buyNew')}
+                  </label>
+                </div>
+              </Renewal>
+            ) : null}
             <TextField
               label={t('email.label')}
               type="email"
