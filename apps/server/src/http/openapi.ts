@@ -37,6 +37,19 @@ const SUMMARIES: Record<string, { summary: string; tags: string[] }> = {
     tags: ['subscriptions'],
   },
   '/api/site/sub/reset': { summary: 'A new subscription link; the old one answers 404.', tags: ['site'] },
+  '/api/site/renewal': {
+    summary:
+      "What a purchase from this browser renews: the renew link's account, else the session's; renewal null: a new account.",
+    tags: ['site'],
+  },
+  '/api/site/botcode': {
+    summary: "A one-time code (8 digits, 10 minutes) that links the messaging bot's chat to this account.",
+    tags: ['site'],
+  },
+  '/renew': {
+    summary: "A reminder's renew link (t): leaves its token in an HttpOnly cookie and goes on to /buy (or next).",
+    tags: ['site'],
+  },
   '/api/v1/server/UniProxy/config': {
     summary: 'V2bX (Xboard UniProxy v1): the node inbound, with ETag/304; query node_id, node_type, token.',
     tags: ['nodes'],
@@ -56,7 +69,8 @@ const SUMMARIES: Record<string, { summary: string; tags: string[] }> = {
   },
   '/api/v1/server/UniProxy/status': { summary: "A node's load report (cpu, mem, swap, disk).", tags: ['nodes'] },
   '/requestAccount2': {
-    summary: 'Start a purchase (plan_id, email, gate ird|spay): a pending order and the gateway URL.',
+    summary:
+      'Start a purchase (plan_id, email, gate ird|spay): a pending order and the gateway URL; logged in or after a renew link it renews that account (renew.username), unless renew=0.',
     tags: ['payments'],
   },
   '/payment/callback/:gate': {
