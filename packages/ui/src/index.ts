@@ -49,6 +49,7 @@ export * from './FreeScreen';
 export * from './LegalScreen';
 export * from './PanelLayout';
 export * from './DashboardScreen';
+export * from './BotLinkCard';
 export * from './ChangePasswordScreen';
 export * from './ServersScreen';
 export * from './DevicesScreen';
