@@ -233,10 +233,23 @@ describe.each(KINDS)('renewals on %s', (kind) => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     const jar = `${RENEW_COOKIE}=${cookie.value}`;
 
-    const { body, authority } = await purchase('plan_id=1&email=reminded@example.com&gate=ird', jar);
+    // The link wins over a session of another account: it was followed on purpose.
+    const other = await s.createUser();
+    const session = await s.login(other.username, other.password);
+    const { body, authority } = await purchase('plan_id=1&email=reminded@example.com&gate=ird', `${jar}; ${session}`);
     expect(body.renew).toEqual({ username: user.username });
-    expect(await followReturn(await pay(authority))).toMatchObject({ renewed: true, username: user.username });
+    const returned = await s.app.inject({ url: await pay(authority), headers: { cookie: jar } });
+    const result = decodePaymentResult(new URL(String(returned.headers.location), 'http://x').searchParams.get('data'));
+    expect(result).toMatchObject({ renewed: true, username: user.username });
     expect((await userRow(user.id)).expire_date).toBe(new Date(Date.parse(expires) + 30 * DAY_MS).toISOString());
+    // Its work done, the link is forgotten; so it is at a login.
+    expect(returned.cookies.find((c) => c.name === RENEW_COOKIE)?.value).toBe('');
+    const login = await s.app.inject({
+      method: 'POST',
+      url: `/site_login?username=${other.username}&password=${other.password}`,
+      headers: { cookie: jar },
+    });
+    expect(login.cookies.find((c) => c.name === RENEW_COOKIE)?.value).toBe('');
   });
 
   it('refuses a forged or expired renew link: it leads to an ordinary purchase', async () => {

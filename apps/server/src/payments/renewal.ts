@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { parseDateTime, UNLIMITED_MB, type Language } from '@separ/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicOrigin } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { PlanRow, UserRow } from '../db/schema.ts';
@@ -101,4 +101,10 @@ export async function renewalTarget(ctx: AppContext, request: FastifyRequest): P
   if (!token || token.length > 200) return null;
   const user = await userForSession(ctx.db, token, now);
   return user ? { user, via: 'session' } : null;
+}
+
+/** Forgets a followed renew link (after its renewal, and at login and logout: a new identity). */
+export function forgetRenewLink(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.cookies[RENEW_COOKIE] === undefined) return;
+  reply.clearCookie(RENEW_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
 }

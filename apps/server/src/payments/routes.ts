@@ -32,7 +32,7 @@ import {
   settle,
   type Settlement,
 } from './orders.ts';
-import { renewalTarget } from './renewal.ts';
+import { forgetRenewLink, renewalTarget } from './renewal.ts';
 
 function originOf(ctx: AppContext, request: FastifyRequest): string {
   return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -305,6 +305,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
             { order: order.res_num, to: maskEmail(order.email), smtp: Boolean(ctx.config.smtpUrl) },
             `order paid: ${result.renewed ? 'account renewed' : 'account created'}, ${ctx.config.smtpUrl ? 'receipt queued' : 'receipt kept in the outbox (no SMTP configured)'}`,
           );
+          // A renew link has done its work: the next purchase from this browser is the session's own.
+          if (result.renewed) forgetRenewLink(request, reply);
           return reply.redirect(resultUrl(payload(result.order, 'success', result)), 303);
         case 'duplicate':
           return reply.redirect(resultUrl(payload(result.order, 'duplicate')), 303);
@@ -321,8 +323,10 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
             else if (!fresh.claim_token || (fresh.claimed_until ?? '') <= ctx.now().toISOString())
               outcome = await settle(ctx, fresh, 'return');
           }
-          if (outcome.outcome === 'completed')
+          if (outcome.outcome === 'completed') {
+            if (outcome.renewed) forgetRenewLink(request, reply);
             return reply.redirect(resultUrl(payload(outcome.order, 'success', outcome)), 303);
+          }
           return reply.redirect(
             resultUrl(payload(outcome.order, outcome.order.state === ORDER.paid ? 'duplicate' : 'failed')),
             303,

@@ -25,6 +25,7 @@ import { accountServers } from '../services/servers.ts';
 import { subscriptionUrl } from '../subscriptions/service.ts';
 import { activeSince } from '../nodes/radius/service.ts';
 import { createLinkCode, LINK_CODE_MINUTES } from '../bot/service.ts';
+import { forgetRenewLink } from '../payments/renewal.ts';
 import { Overloaded } from '../security/workQueue.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -47,6 +48,7 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
         userAgent: request.headers['user-agent'] ?? null,
       });
       setSessionCookies(request, reply, token, user.username, days * 24 * 60 * 60);
+      forgetRenewLink(request, reply);
       return { ok: true, username: user.username };
     },
   );
@@ -55,6 +57,7 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
     const token = sessionToken(request);
     if (token && token.length <= 200) await revokeSession(ctx.db, token);
     clearSessionCookies(request, reply);
+    forgetRenewLink(request, reply);
     return { ok: true };
   });
 
