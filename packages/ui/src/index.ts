@@ -66,3 +66,4 @@ export * from './AdminLoginScreen';
 export * from './AdminOverviewScreen';
 export * from './AdminDataTable';
 export * from './AdminUsersScreen';
+export * from './AdminPlansScreen';

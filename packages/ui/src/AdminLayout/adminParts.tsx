@@ -397,3 +397,14 @@ export const CodeBlock = styled.pre.attrs({ dir: 'ltr' })`
   overflow: auto;
   white-space: pre;
 `;
+
+/**
+ * Why an action failed, as the container knows it: no answer (`network`), the server's codes
+ * `invalid`, `conflict` and `not_found`, anything else (`failed`), or the server's own words.
+ */
+export type AdminActionError = 'network' | 'invalid' | 'conflict' | 'not_found' | 'failed' | { message: string };
+
+/** The words for an action's failure. */
+export function actionErrorText(error: AdminActionError, t: (key: string) => string): string {
+  return typeof error === 'object' ? error.message : t(`admin:errors.${error}`);
+}

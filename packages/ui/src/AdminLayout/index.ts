@@ -7,6 +7,7 @@ export {
   type AdminSection,
 } from './AdminLayout';
 export {
+  actionErrorText,
   AdminPageTitle,
   AdminPanel,
   CheckboxField,
@@ -19,6 +20,7 @@ export {
   SelectField,
   TableSkeleton,
   TextAreaField,
+  type AdminActionError,
   type AdminPageTitleProps,
   type CheckboxFieldProps,
   type ConfirmDialogProps,
@@ -26,3 +28,4 @@ export {
   type SelectFieldProps,
   type TextAreaFieldProps,
 } from './adminParts';
+export { isHost, isHttpUrl, isIpAddress, parseDecimal, parseWhole } from './numbers';

@@ -1,0 +1,392 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { discountPercent, type AdminPlan, type AdminPlanInput } from '@separ/domain';
+import {
+  actionErrorText,
+  AdminPageTitle,
+  AdminPanel,
+  CheckboxField,
+  FormActions,
+  FormGrid,
+  Notice,
+  RowActions,
+  SelectField,
+  TableSkeleton,
+  type AdminActionError,
+} from '../AdminLayout/adminParts';
+import { parseWhole } from '../AdminLayout/numbers';
+import { Badge } from '../Badge';
+import { Button } from '../Button';
+import { EmptyState } from '../EmptyState';
+import { ErrorView } from '../ErrorView';
+import { TextField } from '../FormField';
+import { useFormat } from '../format';
+import { PlanCard } from '../PlanCard';
+import { Table } from '../Table';
+import { DataRow, Editor, Form, Muted, Preview, PreviewCard, Price } from './AdminPlansScreen.styles';
+import {
+  draftFromPlan,
+  EMPTY_PLAN_DRAFT,
+  PLAN_MAX_DAYS,
+  PLAN_MAX_DEVICES,
+  PLAN_TITLE_MAX,
+  validatePlanDraft,
+  type PlanDraft,
+  type PlanField,
+  type PlanFieldError,
+} from './planForm';
+
+export interface AdminPlansScreenProps {
+  status: 'loading' | 'error' | 'ready';
+  plans: AdminPlan[];
+  onRetry(): void;
+  retrying?: boolean;
+  /** The plan in the form, `new` for a new one, or null for the list. */
+  editing: AdminPlan | 'new' | null;
+  onEdit(plan: AdminPlan | 'new'): void;
+  onCancelEdit(): void;
+  /** A checked plan: `id` null makes one (POST), else changes that plan (PATCH). */
+  onSave(input: AdminPlanInput, id: number | null): void;
+  saving?: boolean;
+  saveError?: AdminActionError | null;
+  /** Offer the plan to buyers or withdraw it (PATCH `{ active }` with the other value). */
+  onToggleActive(plan: AdminPlan): void;
+  /** The plan whose activation is being changed. */
+  togglingId?: number | null;
+  toggleError?: AdminActionError | null;
+}
+
+/** The plans buyers choose from: the table, the form that makes or changes one, with the card buyers will see. */
+export function AdminPlansScreen(props: AdminPlansScreenProps) {
+  const { t } = useTranslation('admin');
+  const { status, plans, editing } = props;
+  let content;
+  if (editing !== null)
+    content = (
+      <PlanEditor
+        key={editing === 'new' ? 'new' : editing.id}
+        plan={editing === 'new' ? null : editing}
+        onSave={props.onSave}
+        onCancel={props.onCancelEdit}
+        saving={props.saving ?? false}
+        saveError={props.saveError ?? null}
+      />
+    );
+  else if (status === 'loading') content = <TableSkeleton label={t('plans.loading')} />;
+  else if (status === 'error')
+    content = (
+      <AdminPanel>
+        <ErrorView
+          title={t('plans.errorTitle')}
+          message={t('plans.errorMessage')}
+          retryLabel={t('common.retry')}
+          onRetry={props.onRetry}
+          retrying={props.retrying}
+        />
+      </AdminPanel>
+    );
+  else if (plans.length === 0)
+    content = (
+      <AdminPanel>
+        <EmptyState
+          icon="card"
+          title={t('plans.emptyTitle')}
+          message={t('plans.emptyMessage')}
+          action={
+            <Button onClick={() => props.onEdit('new')}>
+              {t('plans.new')}
+            </Button>
+          }
+        />
+      </AdminPanel>
+    );
+  else content = <PlansTable {...props} />;
+  const title = editing === null ? t('plans.title') : editing === 'new' ? t('plans.newTitle') : t('plans.editTitle');
+  return (
+    <>
+      <AdminPageTitle
+        title={title}
+        subtitle={editing === null ? t('plans.subtitle') : undefined}
+        actions={
+          editing === null && status === 'ready' && plans.length > 0 ? (
+            <Button onClick={() => props.onEdit('new')}>
+              {t('plans.new')}
+            </Button>
+          ) : editing !== null ? (
+            <Button variant="ghost" icon="arrowBack" onClick={props.onCancelEdit}>
+              {t('common.back')}
+            </Button>
+          ) : undefined
+        }
+      />
+      {content}
+    </>
+  );
+}
+
+function PlansTable({ plans, onEdit, onToggleActive, togglingId, toggleError }: AdminPlansScreenProps) {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  return (
+    <>
+      {toggleError ? <Notice tone="error">{actionErrorText(toggleError, t)}</Notice> : null}
+      <Table
+        caption={t('plans.tableCaption')}
+        rows={plans}
+        rowKey={(plan) => String(plan.id)}
+        columns={[
+          { key: 'title', header: t('plans.columns.title'), cell: (plan) => <strong>{plan.title}</strong> },
+          {
+            key: 'platform',
+            header: t('plans.columns.platform'),
+            cell: (plan) => t(`plans.platforms.${plan.ios ? 'ios' : 'android'}`),
+          },
+          { key: 'days', header: t('plans.columns.days'), cell: (plan) => format.duration(plan.days) },
+          { key: 'data', header: t('plans.columns.data'), cell: (plan) => format.data(plan.allowedMB) },
+          { key: 'devices', header: t('plans.columns.devices'), cell: (plan) => format.number(plan.devices) },
+          {
+            key: 'price',
+            header: t('plans.columns.price'),
+            cell: (plan) => (
+              <Price>
+                <span>{format.toman(plan.toman)}</span>
+                {plan.credit !== plan.toman ? (
+                  <small>{t('plans.creditPrice', { price: format.toman(plan.credit) })}</small>
+                ) : null}
+              </Price>
+            ),
+          },
+          {
+            key: 'status',
+            header: t('plans.columns.status'),
+            cell: (plan) =>
+              plan.active ? (
+                <Badge tone="success" icon="check">
+                  {t('common.active')}
+                </Badge>
+              ) : (
+                <Badge tone="neutral" icon="ban">
+                  {t('common.inactive')}
+                </Badge>
+              ),
+          },
+          {
+            key: 'actions',
+            header: t('common.actions'),
+            cell: (plan) => (
+              <RowActions>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => onEdit(plan)}
+                  aria-label={`${t('common.edit')}: ${plan.title}`}
+                >
+                  {t('common.edit')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant={plan.active ? 'danger' : 'secondary'}
+                  onClick={() => onToggleActive(plan)}
+                  loading={togglingId === plan.id}
+                  aria-label={`${plan.active ? t('plans.deactivate') : t('plans.activate')}: ${plan.title}`}
+                >
+                  {plan.active ? t('plans.deactivate') : t('plans.activate')}
+                </Button>
+              </RowActions>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+interface PlanEditorProps {
+  plan: AdminPlan | null;
+  onSave(input: AdminPlanInput, id: number | null): void;
+  onCancel(): void;
+  saving: boolean;
+  saveError: AdminActionError | null;
+}
+
+function PlanEditor({ plan, onSave, onCancel, saving, saveError }: PlanEditorProps) {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  const [draft, setDraft] = useState<PlanDraft>(() => (plan ? draftFromPlan(plan) : EMPTY_PLAN_DRAFT));
+  const [errors, setErrors] = useState<Partial<Record<PlanField, PlanFieldError>>>({});
+  const set = <K extends keyof PlanDraft>(key: K, value: PlanDraft[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+  const errorText = (field: PlanField) => {
+    const error = errors[field];
+    if (!error) return undefined;
+    const max = field === 'days' ? PLAN_MAX_DAYS : field === 'title' ? PLAN_TITLE_MAX : PLAN_MAX_DEVICES;
+    return t(`plans.errors.${error}`, { max: format.number(max) });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validatePlanDraft(draft);
+    if (!result.ok) return setErrors(result.errors);
+    setErrors({});
+    onSave(result.input, plan?.id ?? null);
+  };
+  const invalid = Object.values(errors).some(Boolean);
+  return (
+    <Editor>
+      <AdminPanel aria-labelledby="plan-form-title">
+        <h2 id="plan-form-title">{t('plans.formTitle')}</h2>
+        <Form onSubmit={submit} noValidate>
+          {invalid ? <Notice tone="error">{t('plans.errors.summary')}</Notice> : null}
+          {saveError ? <Notice tone="error">{actionErrorText(saveError, t)}</Notice> : null}
+          <FormGrid>
+            <div data-wide>
+              <TextField
+                label={t('plans.fields.title')}
+                hint={t('plans.hints.title')}
+                value={draft.title}
+                onChange={(value) => set('title', value)}
+                error={errorText('title')}
+                maxLength={PLAN_TITLE_MAX + 20}
+                required
+              />
+            </div>
+            <SelectField
+              label={t('plans.fields.platform')}
+              hint={t('plans.hints.platform')}
+              value={draft.platform}
+              onChange={(value) => set('platform', value)}
+              options={[
+                { value: 'android', label: t('plans.platforms.android') },
+                { value: 'ios', label: t('plans.platforms.ios') },
+              ]}
+            />
+            <TextField
+              label={t('plans.fields.days')}
+              value={draft.days}
+              onChange={(value) => set('days', value)}
+              error={errorText('days')}
+              inputMode="numeric"
+              dir="ltr"
+              required
+            />
+            <div>
+              <DataRow>
+                <TextField
+                  label={t('plans.fields.data')}
+                  value={draft.unlimited ? '' : draft.data}
+                  onChange={(value) => set('data', value)}
+                  error={errorText('data')}
+                  inputMode="numeric"
+                  dir="ltr"
+                  disabled={draft.unlimited}
+                  placeholder={draft.unlimited ? t('plans.unlimited') : undefined}
+                />
+                <SelectField
+                  label={t('plans.fields.dataUnit')}
+                  value={draft.dataUnit}
+                  onChange={(value) => set('dataUnit', value)}
+                  disabled={draft.unlimited}
+                  options={[
+                    { value: 'GB', label: t('plans.units.GB') },
+                    { value: 'MB', label: t('plans.units.MB') },
+                  ]}
+                />
+              </DataRow>
+              <CheckboxField
+                label={t('plans.fields.unlimited')}
+                checked={draft.unlimited}
+                onChange={(value) => set('unlimited', value)}
+              />
+            </div>
+            <TextField
+              label={t('plans.fields.devices')}
+              value={draft.devices}
+              onChange={(value) => set('devices', value)}
+              error={errorText('devices')}
+              inputMode="numeric"
+              dir="ltr"
+              required
+            />
+            <TextField
+              label={t('plans.fields.toman')}
+              value={draft.toman}
+              onChange={(value) => set('toman', value)}
+              error={errorText('toman')}
+              inputMode="numeric"
+              dir="ltr"
+              required
+            />
+            <TextField
+              label={`${t('plans.fields.credit')} (${t('common.optional')})`}
+              hint={t('plans.hints.credit')}
+              value={draft.credit}
+              onChange={(value) => set('credit', value)}
+              error={errorText('credit')}
+              inputMode="numeric"
+              dir="ltr"
+            />
+            <div data-wide>
+              <CheckboxField
+                label={t('plans.fields.active')}
+                hint={t('plans.hints.active')}
+                checked={draft.active}
+                onChange={(value) => set('active', value)}
+              />
+            </div>
+          </FormGrid>
+          <FormActions>
+            <Button type="submit" icon="check" loading={saving}>
+              {saving ? t('common.saving') : plan ? t('plans.saveChanges') : t('plans.create')}
+            </Button>
+            <Button variant="secondary" onClick={onCancel} disabled={saving}>
+              {t('common.cancel')}
+            </Button>
+          </FormActions>
+        </Form>
+      </AdminPanel>
+      <PlanPreview draft={draft} />
+    </Editor>
+  );
+}
+
+/** The card buyers will see, drawn from the form as it is typed. */
+function PlanPreview({ draft }: { draft: PlanDraft }) {
+  const { t } = useTranslation(['admin', 'plans']);
+  const format = useFormat();
+  const toman = parseWhole(draft.toman);
+  const credit = draft.credit.trim() ? parseWhole(draft.credit) : toman;
+  const days = parseWhole(draft.days);
+  const devices = parseWhole(draft.devices);
+  const amount = parseWhole(draft.data);
+  const percent = toman !== null && credit !== null ? discountPercent(toman, credit) : null;
+  const shown = percent !== null ? credit : toman;
+  const features = [
+    draft.unlimited
+      ? format.data(-1)
+      : amount !== null
+        ? format.data(draft.dataUnit === 'GB' ? amount * 1024 : amount)
+        : '—',
+    devices !== null ? format.devices(devices) : '—',
+    days !== null ? format.duration(days) : '—',
+  ];
+  return (
+    <AdminPanel aria-labelledby="plan-preview-title">
+      <Preview>
+        <h2 id="plan-preview-title">{t('plans.preview.title')}</h2>
+        <p>{t('plans.preview.hint')}</p>
+        <PreviewCard inert>
+          <PlanCard
+            name={draft.title.trim() || t('plans.preview.untitled')}
+            price={shown !== null ? format.toman(shown) : '—'}
+            originalPrice={percent !== null && toman !== null ? format.toman(toman) : undefined}
+            discount={percent !== null ? t('plans:card.discount', { percent }) : undefined}
+            features={features}
+            cta={{ label: t('plans:card.select'), to: '/buy' }}
+          />
+        </PreviewCard>
+        {!draft.active ? <Muted>{t('plans.preview.inactive')}</Muted> : null}
+      </Preview>
+    </AdminPanel>
+  );
+}
