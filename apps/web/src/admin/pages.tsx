@@ -1,12 +1,6 @@
 import type { AdminOperator } from '@separ/domain';
 import { SectionPlaceholder } from './Placeholder.tsx';
 
-export function NodesPage() {
-  return <SectionPlaceholder section="nodes" />;
-}
-export function OutboxPage() {
-  return <SectionPlaceholder section="outbox" />;
-}
 export function OperatorsPage(_props: { operator: AdminOperator }) {
   return <SectionPlaceholder section="operators" />;
 }
@@ -15,4 +9,7 @@ export function AuditPage() {
 }
 export function SettingsPage(_props: { operator: AdminOperator }) {
   return <SectionPlaceholder section="settings" />;
+}
+export function OutboxPage() {
+  return <SectionPlaceholder section="outbox" />;
 }
