@@ -27,6 +27,19 @@ describe('dashboard (SPEC §4 statuses)', () => {
     expect(await screen.findByText(title)).toBeTruthy();
   });
 
+  it('offers Renew (to the plans) and makes the one-time code for the bot (issue #24)', async () => {
+    const { mock } = await renderApp('/panel', { loggedIn: true });
+    expect((await screen.findByRole('link', { name: /Renew/ })).getAttribute('href')).toBe('/buy');
+    await userEvent.click(screen.getByRole('button', { name: /Get a code/ }));
+    const code = await screen.findByLabelText('One-time code');
+    expect(code.textContent).toBe(`${mock.botCodes[0]!.slice(0, 4)} ${mock.botCodes[0]!.slice(4)}`);
+    await userEvent.click(screen.getByRole('button', { name: /New code/ }));
+    await waitFor(() => expect(mock.botCodes).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.getByLabelText('One-time code').textContent?.replace(' ', '')).toBe(mock.botCodes[1]),
+    );
+  });
+
   it('shows the error view and retries', async () => {
     await renderApp('/panel', { loggedIn: true, overrides: [failure('account', 'http500')] });
     expect(await screen.findByText('Failed to load account information')).toBeTruthy();

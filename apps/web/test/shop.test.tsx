@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { failure } from '@separ/api/mocks';
-import { encodePaymentResult } from '@separ/domain';
+import { decodePaymentResult, encodePaymentResult } from '@separ/domain';
 import { gatewayNavigation } from '../src/pages/PaymentPage.tsx';
 import { renderApp } from './renderApp.tsx';
 import { server } from './setup.ts';
@@ -137,6 +137,45 @@ describe('the payment page (SPEC §4, §5)', () => {
     expect(await screen.findByText('Payment failed. Please try again.')).toBeTruthy();
   });
 
+  it('logged in, says the purchase renews the account, and buys a separate new one when asked (issue #24)', async () => {
+    quiet();
+    const go = vi.spyOn(gatewayNavigation, 'go').mockImplementation(() => undefined);
+    const { mock } = await renderApp('/payment?plan_id=1', { loggedIn: true });
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('This payment renews your account \u2068demo\u2069');
+    await userEvent.type(screen.getByLabelText('E-mail'), 'a@b.co');
+    const start = screen.getByRole('button', { name: 'Start payment' });
+    await waitFor(() => expect(start.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(start);
+    await waitFor(() => expect(go).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    expect(mock.purchases.at(-1)).toMatchObject({ planId: 1, renew: 'demo' });
+    expect(decodePaymentResult(new URL(go.mock.calls[0]![0], 'http://x').searchParams.get('data'))).toMatchObject({
+      renewed: true,
+      username: 'demo',
+      password: '',
+    });
+  });
+
+  it('logged in, a separate new account when the buyer ticks it (renew=0)', async () => {
+    quiet();
+    const go = vi.spyOn(gatewayNavigation, 'go').mockImplementation(() => undefined);
+    const { mock } = await renderApp('/payment?plan_id=1', { loggedIn: true });
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Buy a separate new account instead' }));
+    expect(screen.getByRole('note').textContent).toContain('This payment makes a separate new account');
+    await userEvent.type(screen.getByLabelText('E-mail'), 'a@b.co');
+    const start = screen.getByRole('button', { name: 'Start payment' });
+    await waitFor(() => expect(start.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(start);
+    await waitFor(() => expect(go).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    expect(mock.purchases.at(-1)).toEqual({ planId: 1, email: 'a@b.co', gate: 'ird' });
+  });
+
+  it('logged out, says nothing of a renewal', async () => {
+    await renderApp('/payment?plan_id=1');
+    await screen.findByLabelText('E-mail');
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('treats both gateways as inactive when their status fails', async () => {
     quiet();
     await renderApp('/payment?plan_id=1', { overrides: [failure('gateways', 'http500')] });
@@ -176,6 +215,24 @@ describe('the payment result (SPEC §4, credentials hygiene)', () => {
     expect(
       screen.getByText('Any amount deducted from your bank account will be refunded within 72 hours.'),
     ).toBeTruthy();
+  });
+
+  it('shows a renewal as renewed: the account, and no password (issue #24)', async () => {
+    const renewed = encodePaymentResult({
+      status: 'success',
+      resnum: 'S2',
+      refnum: 'R2',
+      amount: 1_200_000,
+      time: '2026-11-22 10:30:00',
+      username: 'sp123',
+      password: '',
+      renewed: 1,
+    });
+    await renderApp(`/paymentresult?data=${renewed}`);
+    expect(await screen.findByText('Account renewed')).toBeTruthy();
+    expect(screen.getByText('sp123')).toBeTruthy();
+    expect(screen.queryByText('Password')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Copy credentials/ })).toBeNull();
   });
 
   it('shows a duplicate as such', async () => {
