@@ -19,7 +19,8 @@ import { RouterLink } from '../layout/RouterLink.tsx';
 import { AdminLoginPage } from './AdminLoginPage.tsx';
 import { adminErrorCode } from './errors.ts';
 import { NodesPage } from './NodesPage.tsx';
-import { AuditPage, OperatorsPage, OutboxPage, SettingsPage } from './pages.tsx';
+import { AuditPage, OperatorsPage, OutboxPage } from './pages.tsx';
+import { SettingsPage } from './SettingsPage.tsx';
 import { PlansPage } from './PlansPage.tsx';
 import { OrderPage, OrdersPage } from './OrdersPage.tsx';
 import { UserPage, UsersPage } from './UsersPage.tsx';
@@ -110,7 +111,7 @@ function AdminConsole({ operator, languageSwitch }: { operator: AdminOperator; l
           <Route path="outbox" element={<OutboxPage />} />
           <Route path="operators" element={<OperatorsPage operator={operator} />} />
           <Route path="audit" element={<AuditPage />} />
-          <Route path="settings" element={<SettingsPage operator={operator} />} />
+          <Route path="settings" element={<SettingsPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Routes>
       </Suspense>

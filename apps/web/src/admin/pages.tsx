@@ -7,9 +7,6 @@ export function OperatorsPage(_props: { operator: AdminOperator }) {
 export function AuditPage() {
   return <SectionPlaceholder section="audit" />;
 }
-export function SettingsPage(_props: { operator: AdminOperator }) {
-  return <SectionPlaceholder section="settings" />;
-}
 export function OutboxPage() {
   return <SectionPlaceholder section="outbox" />;
 }
