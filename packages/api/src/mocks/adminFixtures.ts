@@ -316,9 +316,11 @@ function orders(now: number, r: ReturnType<typeof random>, accounts: MockAdminUs
   const list: MockAdminOrder[] = [];
   const count = 180;
   for (let i = 0; i < count; i += 1) {
-    // Oldest first, over the last 60 days; the newest ones today.
-    const createdAt =
+    // Oldest first, over the last 60 days; the newest ones today, the last three within half an hour
+    // (two of them still open: a reconciliation leaves them waiting).
+    const spread =
       now - Math.floor(((count - i) / count) * 60 * DAY) + r.int(0, 3) * HOUR - (i >= count - 6 ? 0 : 4 * HOUR);
+    const createdAt = i >= count - 3 ? now - (count - i) * 9 * 60_000 : spread;
     const state: AdminOrderState =
       i >= count - 3
         ? (['pending', 'pending', 'paid'] as const)[i - (count - 3)]!
