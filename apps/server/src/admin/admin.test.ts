@@ -308,6 +308,22 @@ describe.each(KINDS)('the web admin on %s', (kind) => {
     expect(overview.orders.paid).toBeGreaterThanOrEqual(1);
   });
 
+  it('completes a renewal by hand: the account is extended and no password is printed', async () => {
+    const user = await s.createUser({ email: 'renew@example.com' });
+    const customer = await s.login(user.username, user.password);
+    const started = await s.app.inject({
+      method: 'POST',
+      url: '/requestAccount2?plan_id=1&email=renew@example.com&gate=ird',
+      headers: { 'content-type': 'application/json', cookie: customer },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const order = json<AdminPage<{ resNum: string }>>(await api('GET', '/api/admin/orders?q=renew@example.com'));
+    const out = await cli('payments', 'complete', order.items[0]!.resNum, '--ref', 'BANK-R1');
+    expect(out).toContain(`Account ${user.username} renewed; its password is unchanged`);
+    expect(out).not.toContain(', password ');
+    await s.login(user.username, user.password);
+  });
+
   it('records each change in the audit log: who, what, before and after', async () => {
     const log = json<AdminPage<AdminAuditEntry>>(await api('GET', '/api/admin/audit?pageSize=100'));
     const actions = log.items.map((e) => e.action);

@@ -125,7 +125,7 @@ export async function completeOrderByHand(
   resNum: string,
   refNum: string,
   actor: Actor,
-): Promise<{ detail: AdminOrderDetail; username: string; password: string }> {
+): Promise<{ detail: AdminOrderDetail; username: string; password: string; renewed: boolean }> {
   const before = await orderDetail(ctx, resNum);
   const done = await completeByOperator(ctx, resNum, { refNum: String(refNum ?? ''), operator: actor });
   const detail = await orderDetail(ctx, resNum);
@@ -134,9 +134,9 @@ export async function completeOrderByHand(
     action: 'order.complete',
     target: `order:${resNum}`,
     before: { state: before.state, refNum: before.refNum },
-    after: { state: detail.state, refNum: detail.refNum, username: done.username },
+    after: { state: detail.state, refNum: detail.refNum, username: done.username, renewed: done.renewed },
   });
-  return { detail, username: done.username, password: done.password };
+  return { detail, username: done.username, password: done.password, renewed: done.renewed };
 }
 
 /** Asks the gateways about the pending orders now (not only those older than five minutes). */

@@ -297,7 +297,9 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
     const resNum = arg(positionals, 2, 'order number');
     const done = await completeOrderByHand(ctx, resNum, text(values, 'ref', true)!, actor);
     out(
-      `Order ${resNum} completed by hand. Account ${done.username}, password ${done.password} (the receipt is queued for ${done.detail.email}).`,
+      done.renewed
+        ? `Order ${resNum} completed by hand. Account ${done.username} renewed; its password is unchanged (the receipt is queued for ${done.detail.email}).`
+        : `Order ${resNum} completed by hand. Account ${done.username}, password ${done.password} (the receipt is queued for ${done.detail.email}).`,
     );
     return;
   }

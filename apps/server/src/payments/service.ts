@@ -70,7 +70,7 @@ export async function completeByOperator(
   ctx: AppContext,
   resNum: string,
   input: { refNum: string; operator: string },
-): Promise<{ username: string; password: string; order: OrderRow }> {
+): Promise<{ username: string; password: string; renewed: boolean; order: OrderRow }> {
   const refNum = input.refNum.trim();
   if (!/^[\w.-]{1,64}$/.test(refNum)) throw new InputError('The bank reference must be 1 to 64 letters or digits.');
   const order = await ctx.db.selectFrom('orders').selectAll().where('res_num', '=', resNum).executeTakeFirst();
