@@ -7,6 +7,7 @@ export const FieldRoot = styled.div<{ $grow: boolean; $inline?: boolean }>`
   flex: ${({ $grow }) => ($grow ? '1 1 240px' : '0 1 auto')};
   min-inline-size: 0;
   & > label {
+    white-space: ${({ $inline }) => ($inline ? 'nowrap' : 'normal')};
     font-size: ${({ theme }) => theme.fontSizes.sm};
     font-weight: 700;
     color: ${({ theme }) => theme.colors.textMuted};

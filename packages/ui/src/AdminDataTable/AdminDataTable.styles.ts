@@ -28,8 +28,10 @@ export const Grid = styled(StyledTable)<{ $busy: boolean }>`
   th[aria-sort] {
     color: ${({ theme }) => theme.colors.text};
   }
-  td {
-    overflow-wrap: anywhere;
+  /* Long references wrap, but never a username or a word in the middle to make a column narrower. */
+  td,
+  td bdi {
+    overflow-wrap: break-word;
   }
   /* Named for assistive technology; the screen's title says it on screen. */
   caption {

@@ -41,6 +41,7 @@ export const Cell = styled.div`
 
 /** An in-app link in a table cell (the account's page). */
 export const RowLink = styled.span`
+  white-space: nowrap;
   a {
     color: ${({ theme }) => theme.colors.primary};
     font-weight: 700;
@@ -108,5 +109,15 @@ export const Quiet = styled.div`
     overflow: hidden;
     clip: rect(0, 0, 0, 0);
     white-space: nowrap;
+  }
+`;
+
+/** A long reference (a bank's, a gateway's) kept narrow in a table: it wraps anywhere. */
+export const LongRef = styled.span`
+  display: inline-block;
+  max-inline-size: 18ch;
+  overflow-wrap: anywhere;
+  && bdi {
+    overflow-wrap: anywhere;
   }
 `;

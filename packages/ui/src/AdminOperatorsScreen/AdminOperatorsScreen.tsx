@@ -1,0 +1,391 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminOperator, AdminOperatorCreated, AdminOperatorRow, AdminTotpSetup } from '@separ/domain';
+import { AdminDataTable } from '../AdminDataTable';
+import { AdminAlert, AdminDialog, AdminInput, ShownOnce } from '../AdminDataTable/AdminControls';
+import { AdminHead } from '../AdminDataTable/AdminHead';
+import { Section, Stack } from '../AdminDataTable/AdminScreen.styles';
+import { errorText } from '../AdminDataTable/adminTable';
+import { Badge } from '../Badge';
+import { Button } from '../Button';
+import { useFormat } from '../format';
+import { Ltr } from '../Layout';
+import { Modal } from '../Modal';
+import { QrCode } from '../QrCode';
+import { checkNewOperator, groupSecret, normalizeOtp, type OperatorFormError } from './adminOperatorForms';
+import { CodeForm, Enrol, Ok, TotpCard } from './AdminOperatorsScreen.styles';
+
+export interface AdminOperatorsScreenProps {
+  status: 'loading' | 'error' | 'ready';
+  /** `GET /api/admin/operators` (`items`); null before the first answer. */
+  operators: AdminOperatorRow[] | null;
+  onRetry(): void;
+  /** The signed-in operator (`GET /api/admin/me`): not removable here; the one-time code card is theirs. */
+  me: AdminOperator;
+  /** `POST /api/admin/operators`: resolve with the answer (its password is shown once); reject with the error. */
+  onAdd(input: { username: string; password?: string }): Promise<AdminOperatorCreated>;
+  /** `DELETE /api/admin/operators/:username`, after a confirmation. */
+  onRemove(username: string): Promise<unknown>;
+  /** `POST /api/admin/totp/setup`: a new secret to scan. */
+  onTotpSetup(): Promise<AdminTotpSetup>;
+  /** `POST /api/admin/totp/enable` with a code from the app; resolve once on (refresh `me`). */
+  onTotpEnable(code: string): Promise<unknown>;
+  /** `POST /api/admin/totp/disable` with a current code. */
+  onTotpDisable(code: string): Promise<unknown>;
+  /** Where a story starts: a dialog open, a created operator, a secret to scan. */
+  initial?: {
+    adding?: boolean;
+    removing?: string;
+    created?: AdminOperatorCreated;
+    setup?: AdminTotpSetup;
+  };
+}
+
+type Dialog = { kind: 'add' } | { kind: 'remove'; username: string } | null;
+
+/**
+ * The operators: the list with each one's one-time code state and last sign-in, adding one (its
+ * password shown once) and removing one, each confirmed; and the signed-in operator's own one-time
+ * codes: the secret as a QR code and text, then a six-digit code to turn them on, or off.
+ */
+export function AdminOperatorsScreen({
+  status,
+  operators,
+  onRetry,
+  me,
+  onAdd,
+  onRemove,
+  onTotpSetup,
+  onTotpEnable,
+  onTotpDisable,
+  initial = {},
+}: AdminOperatorsScreenProps) {
+  const { t } = useTranslation('adminOps');
+  const format = useFormat();
+  const [dialog, setDialog] = useState<Dialog>(
+    initial.adding ? { kind: 'add' } : initial.removing ? { kind: 'remove', username: initial.removing } : null,
+  );
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ username?: OperatorFormError; password?: OperatorFormError }>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [created, setCreated] = useState<AdminOperatorCreated | null>(initial.created ?? null);
+
+  const openAdd = () => {
+    setUsername('');
+    setPassword('');
+    setErrors({});
+    setFailure(null);
+    setDialog({ kind: 'add' });
+  };
+  const act = async (work: () => Promise<void>) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await work();
+      setDialog(null);
+    } catch (error) {
+      setFailure(errorText(error) ?? t('common.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const confirm = () => {
+    if (!dialog) return;
+    if (dialog.kind === 'remove') return void act(async () => void (await onRemove(dialog.username)));
+    const found = checkNewOperator(username, password);
+    setErrors(found);
+    if (found.username || found.password) return;
+    void act(async () => {
+      const answer = await onAdd(password ? { username: username.trim(), password } : { username: username.trim() });
+      setCreated(answer);
+    });
+  };
+
+  return (
+    <Stack>
+      <AdminHead
+        title={t('operators.title')}
+        subtitle={t('operators.subtitle')}
+        action={
+          <Button icon="user" onClick={openAdd}>
+            {t('operators.add')}
+          </Button>
+        }
+      />
+      <AdminDataTable
+        caption={t('operators.title')}
+        status={status}
+        data={operators ? { items: operators, total: operators.length, page: 1, pageSize: operators.length } : null}
+        query={{}}
+        onQueryChange={() => undefined}
+        onRetry={onRetry}
+        paginated={false}
+        emptyTitle={t('operators.emptyTitle')}
+        emptyIcon="user"
+        errorTitle={t('operators.loadError')}
+        rowKey={(row) => String(row.id)}
+        columns={[
+          {
+            key: 'username',
+            header: t('operators.columns.username'),
+            cell: (row) => (
+              <span>
+                <Ltr>{row.username}</Ltr>{' '}
+                {row.username === me.username ? <Badge tone="info">{t('operators.you')}</Badge> : null}
+              </span>
+            ),
+          },
+          {
+            key: 'totp',
+            header: t('operators.columns.totp'),
+            cell: (row) =>
+              row.totpEnabled ? (
+                <Badge tone="success" icon="shieldCheck">
+                  {t('operators.totpOn')}
+                </Badge>
+              ) : (
+                <Badge tone="warning" icon="alert">
+                  {t('operators.totpOff')}
+                </Badge>
+              ),
+          },
+          { key: 'created', header: t('operators.columns.created'), cell: (row) => format.date(row.createdAt) },
+          {
+            key: 'last',
+            header: t('operators.columns.lastLogin'),
+            cell: (row) => (row.lastLoginAt ? format.dateTime(row.lastLoginAt) : t('operators.never')),
+          },
+          {
+            key: 'action',
+            header: t('operators.columns.action'),
+            cell: (row) =>
+              row.username === me.username ? (
+                '—'
+              ) : (
+                <Button
+                  size="sm"
+                  variant="danger"
+                  icon="x"
+                  aria-label={t('operators.removeLabel', { name: row.username })}
+                  onClick={() => {
+                    setFailure(null);
+                    setDialog({ kind: 'remove', username: row.username });
+                  }}
+                >
+                  {t('operators.remove')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+
+      <TotpSection
+        me={me}
+        onSetup={onTotpSetup}
+        onEnable={onTotpEnable}
+        onDisable={onTotpDisable}
+        initialSetup={initial.setup ?? null}
+      />
+
+      {dialog?.kind === 'add' ? (
+        <AdminDialog
+          open
+          title={t('operators.addTitle')}
+          confirmLabel={t('operators.addConfirm')}
+          busy={busy}
+          error={failure}
+          onConfirm={confirm}
+          onCancel={() => setDialog(null)}
+        >
+          <AdminInput
+            label={t('operators.username')}
+            value={username}
+            onChange={(value) => {
+              setUsername(value);
+              setErrors((e) => ({ ...e, username: undefined }));
+            }}
+            dir="ltr"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            aria-required="true"
+            error={errors.username ? t(`operators.errors.${errors.username}`) : undefined}
+            hint={t('operators.usernameHint')}
+          />
+          <AdminInput
+            label={t('operators.password')}
+            value={password}
+            onChange={(value) => {
+              setPassword(value);
+              setErrors((e) => ({ ...e, password: undefined }));
+            }}
+            dir="ltr"
+            type="text"
+            autoComplete="new-password"
+            spellCheck={false}
+            error={errors.password ? t(`operators.errors.${errors.password}`) : undefined}
+            hint={t('operators.passwordHint')}
+          />
+        </AdminDialog>
+      ) : null}
+      {dialog?.kind === 'remove' ? (
+        <AdminDialog
+          open
+          title={t('operators.removeTitle', { name: dialog.username })}
+          confirmLabel={t('operators.removeConfirm')}
+          tone="danger"
+          busy={busy}
+          error={failure}
+          onConfirm={confirm}
+          onCancel={() => setDialog(null)}
+        >
+          <p>{t('operators.removeText')}</p>
+        </AdminDialog>
+      ) : null}
+      <Modal
+        open={created !== null}
+        onClose={() => setCreated(null)}
+        title={t('operators.createdTitle', { name: created?.operator.username ?? '' })}
+        actions={<Button onClick={() => setCreated(null)}>{t('common.done')}</Button>}
+      >
+        {created ? (
+          <>
+            <p>{t('operators.createdText')}</p>
+            <ShownOnce label={t('operators.createdPassword')} value={created.password} />
+          </>
+        ) : null}
+      </Modal>
+    </Stack>
+  );
+}
+
+interface TotpSectionProps {
+  me: AdminOperator;
+  onSetup(): Promise<AdminTotpSetup>;
+  onEnable(code: string): Promise<unknown>;
+  onDisable(code: string): Promise<unknown>;
+  initialSetup: AdminTotpSetup | null;
+}
+
+/** The signed-in operator's one-time codes: set up (scan, then a code) or turn off (a code). */
+function TotpSection({ me, onSetup, onEnable, onDisable, initialSetup }: TotpSectionProps) {
+  const { t } = useTranslation('adminOps');
+  const [setup, setSetup] = useState<AdminTotpSetup | null>(initialSetup);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<'on' | 'off' | null>(null);
+
+  const run = async (work: () => Promise<unknown>, after: () => void) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await work();
+      after();
+    } catch (error) {
+      setFailure(errorText(error) ?? t('common.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submitCode = (event: FormEvent, send: (code: string) => Promise<unknown>, result: 'on' | 'off') => {
+    event.preventDefault();
+    const otp = normalizeOtp(code);
+    if (!otp) return setCodeError(t('operators.totp.codeInvalid'));
+    setCodeError(null);
+    void run(
+      () => send(otp),
+      () => {
+        setCode('');
+        setSetup(null);
+        setDone(result);
+      },
+    );
+  };
+  const codeField = (
+    <AdminInput
+      label={t('operators.totp.code')}
+      value={code}
+      onChange={(value) => {
+        setCode(value);
+        setCodeError(null);
+      }}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      dir="ltr"
+      maxLength={9}
+      required
+      aria-required="true"
+      error={codeError}
+    />
+  );
+
+  return (
+    <Section aria-labelledby="admin-totp-title">
+      <h2 id="admin-totp-title">{t('operators.totp.title')}</h2>
+      <TotpCard>
+        {done ? (
+          <Ok role="status">{t(done === 'on' ? 'operators.totp.turnedOn' : 'operators.totp.turnedOff')}</Ok>
+        ) : null}
+        {me.totpEnabled ? (
+          <>
+            <p>{t('operators.totp.onText')}</p>
+            <CodeForm onSubmit={(event) => submitCode(event, onDisable, 'off')} noValidate>
+              {codeField}
+              <Button type="submit" variant="danger" icon="x" loading={busy}>
+                {t('operators.totp.disable')}
+              </Button>
+            </CodeForm>
+          </>
+        ) : setup ? (
+          <Enrol>
+            <QrCode value={setup.otpauthUrl} label={t('operators.totp.qrLabel')} size={200} />
+            <div>
+              <ol>
+                <li>{t('operators.totp.step1')}</li>
+                <li>{t('operators.totp.step2')}</li>
+                <li>{t('operators.totp.step3')}</li>
+              </ol>
+              <div>
+                <strong>{t('operators.totp.secret')}</strong>
+                <div>
+                  <code>
+                    <Ltr>{groupSecret(setup.secret)}</Ltr>
+                  </code>
+                </div>
+              </div>
+              <CodeForm onSubmit={(event) => submitCode(event, onEnable, 'on')} noValidate>
+                {codeField}
+                <Button type="submit" icon="shieldCheck" loading={busy}>
+                  {t('operators.totp.enable')}
+                </Button>
+              </CodeForm>
+            </div>
+          </Enrol>
+        ) : (
+          <>
+            <p>{t('operators.totp.offText')}</p>
+            <div>
+              <Button
+                icon="shieldCheck"
+                loading={busy}
+                onClick={() =>
+                  void run(
+                    async () => setSetup(await onSetup()),
+                    () => setDone(null),
+                  )
+                }
+              >
+                {t('operators.totp.setup')}
+              </Button>
+            </div>
+          </>
+        )}
+        {failure ? <AdminAlert role="alert">{failure}</AdminAlert> : null}
+      </TotpCard>
+    </Section>
+  );
+}

@@ -1,0 +1,1 @@
+export { AdminOperatorsScreen, type AdminOperatorsScreenProps } from './AdminOperatorsScreen';

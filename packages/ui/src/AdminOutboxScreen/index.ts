@@ -1,0 +1,1 @@
+export { AdminOutboxScreen, type AdminOutboxQuery, type AdminOutboxScreenProps } from './AdminOutboxScreen';
