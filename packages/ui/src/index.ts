@@ -67,3 +67,6 @@ export * from './AdminOverviewScreen';
 export * from './AdminDataTable';
 export * from './AdminUsersScreen';
 export * from './AdminPlansScreen';
+export * from './AdminOrdersScreen';
+export * from './AdminOutboxScreen';
+export * from './AdminOperatorsScreen';
