@@ -70,3 +70,5 @@ export * from './AdminPlansScreen';
 export * from './AdminOrdersScreen';
 export * from './AdminOutboxScreen';
 export * from './AdminOperatorsScreen';
+export * from './AdminNodesScreen';
+export * from './AdminSettingsScreen';

@@ -77,6 +77,7 @@ export const AdminPanel = styled.section`
 /** Form fields in one column, two from 768 px; `$wide` children span both. */
 export const FormGrid = styled.div`
   display: grid;
+  align-items: start;
   gap: ${({ theme }) => theme.space(4)};
   ${media.md} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -382,8 +383,8 @@ export function TableSkeleton({ label, rows = 5 }: { label: string; rows?: numbe
   );
 }
 
-/** A monospace block of machine text (a token, a config file), always left to right. */
-export const CodeBlock = styled.pre.attrs({ dir: 'ltr' })`
+/** A monospace block of machine text (a token, a config file), always left to right; it scrolls, so it takes focus. */
+export const CodeBlock = styled.pre.attrs({ dir: 'ltr', tabIndex: 0 })`
   text-align: start;
   margin: 0;
   padding: ${({ theme }) => theme.space(4)};
@@ -393,7 +394,7 @@ export const CodeBlock = styled.pre.attrs({ dir: 'ltr' })`
   font-family: ${({ theme }) => theme.fonts.mono};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   line-height: 1.5;
-  max-block-size: 280px;
+  max-block-size: 220px;
   overflow: auto;
   white-space: pre;
 `;

@@ -28,4 +28,4 @@ export {
   type SelectFieldProps,
   type TextAreaFieldProps,
 } from './adminParts';
-export { isHost, isHttpUrl, isIpAddress, parseDecimal, parseWhole } from './numbers';
+export { isHost, isHttpUrl, isIpAddress, isolate, parseDecimal, parseWhole } from './numbers';

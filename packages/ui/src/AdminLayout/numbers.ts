@@ -55,3 +55,8 @@ export function isHost(text: string): boolean {
   if (value.length > 253 || !value.includes('.')) return false;
   return value.split('.').every((label) => LABEL.test(label));
 }
+
+/** Left-to-right text (an address, a link) inside a sentence of either direction: Unicode isolates. */
+export function isolate(text: string): string {
+  return `\u2066${text}\u2069`;
+}

@@ -92,11 +92,7 @@ export function AdminPlansScreen(props: AdminPlansScreenProps) {
           icon="card"
           title={t('plans.emptyTitle')}
           message={t('plans.emptyMessage')}
-          action={
-            <Button onClick={() => props.onEdit('new')}>
-              {t('plans.new')}
-            </Button>
-          }
+          action={<Button onClick={() => props.onEdit('new')}>{t('plans.new')}</Button>}
         />
       </AdminPanel>
     );
@@ -109,9 +105,7 @@ export function AdminPlansScreen(props: AdminPlansScreenProps) {
         subtitle={editing === null ? t('plans.subtitle') : undefined}
         actions={
           editing === null && status === 'ready' && plans.length > 0 ? (
-            <Button onClick={() => props.onEdit('new')}>
-              {t('plans.new')}
-            </Button>
+            <Button onClick={() => props.onEdit('new')}>{t('plans.new')}</Button>
           ) : editing !== null ? (
             <Button variant="ghost" icon="arrowBack" onClick={props.onCancelEdit}>
               {t('common.back')}

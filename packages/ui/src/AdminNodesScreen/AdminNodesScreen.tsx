@@ -1,0 +1,407 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type {
+  AdminCountry,
+  AdminNode,
+  AdminNodeInput,
+  AdminNodeSecret,
+  AdminRadiusClient,
+  AdminServer,
+} from '@separ/domain';
+import {
+  actionErrorText,
+  AdminPageTitle,
+  AdminPanel,
+  CodeBlock,
+  ConfirmDialog,
+  Notice,
+  RowActions,
+  TableSkeleton,
+  type AdminActionError,
+} from '../AdminLayout/adminParts';
+import { Badge } from '../Badge';
+import { Button } from '../Button';
+import { CopyButton } from '../CopyButton';
+import { EmptyState } from '../EmptyState';
+import { ErrorView } from '../ErrorView';
+import { useFormat } from '../format';
+import { Ltr } from '../Layout';
+import { Modal } from '../Modal';
+import { Table } from '../Table';
+import { Tabs, tabIds } from '../Tabs';
+import { Address, CopyRow, Name, SecretField, Stack, TabsRow } from './AdminNodesScreen.styles';
+import { CountriesPanel, RadiusPanel, ServersPanel, type AddResult, type AdminListState } from './CatalogPanels';
+import { NodeEditor } from './NodeEditor';
+import {
+  NETWORK_LABELS,
+  PROTOCOL_LABELS,
+  SECURITY_LABELS,
+  type AdminRadiusClientInput,
+  type AdminServerInput,
+} from './nodeForm';
+
+export type AdminNodesTab = 'nodes' | 'radius' | 'countries' | 'servers';
+
+export interface AdminNodesScreenProps {
+  tab: AdminNodesTab;
+  onTabChange(tab: AdminNodesTab): void;
+  /** Retry loading the list of a tab. */
+  onRetry(tab: AdminNodesTab): void;
+
+  nodes: AdminListState<AdminNode>;
+  /** The node in the form, `new` for a new one, or null for the list. */
+  editingNode: AdminNode | 'new' | null;
+  onEditNode(node: AdminNode | 'new'): void;
+  onCancelNode(): void;
+  /** A checked node: `id` null makes one (POST, answered with its secret), else changes it (PATCH). */
+  onSaveNode(input: AdminNodeInput, id: number | null): void;
+  savingNode?: boolean;
+  nodeError?: AdminActionError | null;
+  /** Asked after the operator confirmed: a new token (the old one stops working). */
+  onRotateToken(node: AdminNode): void;
+  rotatingId?: number | null;
+  /** Asked after the operator confirmed. */
+  onDeleteNode(node: AdminNode): void;
+  /** A failed rotation or deletion. */
+  nodeActionError?: AdminActionError | null;
+  /** The token and V2bX config to show once (after a create or a rotation), else null. */
+  secret: AdminNodeSecret | null;
+  onCloseSecret(): void;
+
+  radiusClients: AdminListState<AdminRadiusClient>;
+  onAddRadiusClient(input: AdminRadiusClientInput): AddResult;
+  addingRadiusClient?: boolean;
+  radiusError?: AdminActionError | null;
+  radiusWarning?: string | null;
+  onRemoveRadiusClient(client: AdminRadiusClient): void;
+
+  countries: AdminListState<AdminCountry>;
+  onAddCountry(country: AdminCountry): AddResult;
+  addingCountry?: boolean;
+  countryError?: AdminActionError | null;
+  onRemoveCountry(country: AdminCountry): void;
+
+  servers: AdminListState<AdminServer>;
+  onAddServer(server: AdminServerInput): AddResult;
+  addingServer?: boolean;
+  serverError?: AdminActionError | null;
+  onRemoveServer(server: AdminServer): void;
+}
+
+type Pending =
+  | { kind: 'rotate'; node: AdminNode }
+  | { kind: 'deleteNode'; node: AdminNode }
+  | { kind: 'radius'; client: AdminRadiusClient }
+  | { kind: 'country'; country: AdminCountry }
+  | { kind: 'server'; server: AdminServer };
+
+const TABS: AdminNodesTab[] = ['nodes', 'radius', 'countries', 'servers'];
+
+/** The V2Ray nodes (V2bX), the RADIUS clients (ocserv), the countries and the hand-written server templates. */
+export function AdminNodesScreen(props: AdminNodesScreenProps) {
+  const { t } = useTranslation('admin');
+  const [pending, setPending] = useState<Pending | null>(null);
+  const ids = tabIds('admin-nodes', props.tab);
+  const confirm = () => {
+    if (!pending) return;
+    if (pending.kind === 'rotate') props.onRotateToken(pending.node);
+    else if (pending.kind === 'deleteNode') props.onDeleteNode(pending.node);
+    else if (pending.kind === 'radius') props.onRemoveRadiusClient(pending.client);
+    else if (pending.kind === 'country') props.onRemoveCountry(pending.country);
+    else props.onRemoveServer(pending.server);
+    setPending(null);
+  };
+  const target =
+    pending === null
+      ? ''
+      : pending.kind === 'rotate' || pending.kind === 'deleteNode'
+        ? pending.node.name
+        : pending.kind === 'radius'
+          ? pending.client.name || pending.client.ip
+          : pending.kind === 'country'
+            ? pending.country.code
+            : pending.server.title;
+  let panel;
+  if (props.tab === 'nodes')
+    panel =
+      props.editingNode !== null ? (
+        <NodeEditor
+          key={props.editingNode === 'new' ? 'new' : props.editingNode.id}
+          node={props.editingNode === 'new' ? null : props.editingNode}
+          countries={props.countries.items}
+          onSave={props.onSaveNode}
+          onCancel={props.onCancelNode}
+          saving={props.savingNode ?? false}
+          saveError={props.nodeError ?? null}
+        />
+      ) : (
+        <NodesList {...props} onAsk={setPending} />
+      );
+  else if (props.tab === 'radius')
+    panel = (
+      <RadiusPanel
+        clients={props.radiusClients}
+        onRetry={() => props.onRetry('radius')}
+        onAdd={props.onAddRadiusClient}
+        adding={props.addingRadiusClient}
+        addError={props.radiusError}
+        warning={props.radiusWarning}
+        onRemove={(client) => setPending({ kind: 'radius', client })}
+      />
+    );
+  else if (props.tab === 'countries')
+    panel = (
+      <CountriesPanel
+        countries={props.countries}
+        onRetry={() => props.onRetry('countries')}
+        onAdd={props.onAddCountry}
+        adding={props.addingCountry}
+        addError={props.countryError}
+        onRemove={(country) => setPending({ kind: 'country', country })}
+      />
+    );
+  else
+    panel = (
+      <ServersPanel
+        servers={props.servers}
+        countries={props.countries.items}
+        onRetry={() => props.onRetry('servers')}
+        onAdd={props.onAddServer}
+        adding={props.addingServer}
+        addError={props.serverError}
+        onRemove={(server) => setPending({ kind: 'server', server })}
+      />
+    );
+  return (
+    <>
+      <AdminPageTitle
+        title={t('nodes.title')}
+        subtitle={t('nodes.subtitle')}
+        actions={
+          props.tab === 'nodes' && props.editingNode === null ? (
+            <Button onClick={() => props.onEditNode('new')}>{t('nodes.new')}</Button>
+          ) : props.tab === 'nodes' ? (
+            <Button variant="ghost" icon="arrowBack" onClick={props.onCancelNode}>
+              {t('common.back')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <TabsRow>
+        <Tabs
+          items={TABS.map((id) => ({ id, label: t(`nodes.tabs.${id}`) }))}
+          value={props.tab}
+          onChange={props.onTabChange}
+          label={t('nodes.tabs.label')}
+          idPrefix="admin-nodes"
+        />
+      </TabsRow>
+      <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab}>
+        {panel}
+      </div>
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending ? t(`nodes.confirm.${pending.kind}.title`) : ''}
+        message={pending ? t(`nodes.confirm.${pending.kind}.message`, { name: target }) : ''}
+        confirmLabel={pending ? t(`nodes.confirm.${pending.kind}.confirm`) : ''}
+        cancelLabel={t('common.cancel')}
+        danger
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      />
+      <SecretModal secret={props.secret} onClose={props.onCloseSecret} />
+    </>
+  );
+}
+
+function NodesList({
+  nodes,
+  countries,
+  onRetry,
+  onEditNode,
+  rotatingId,
+  nodeActionError,
+  onAsk,
+}: AdminNodesScreenProps & { onAsk(pending: Pending): void }) {
+  const { t, i18n } = useTranslation('admin');
+  const format = useFormat();
+  const countryName = (code: string) => {
+    const country = countries.items.find((item) => item.code === code);
+    if (!country) return code;
+    return i18n.language === 'en' ? country.title : country.titleFa;
+  };
+  if (nodes.status === 'loading') return <TableSkeleton label={t('nodes.loading')} />;
+  if (nodes.status === 'error')
+    return (
+      <AdminPanel>
+        <ErrorView
+          title={t('nodes.errorTitle')}
+          message={t('nodes.errorMessage')}
+          retryLabel={t('common.retry')}
+          onRetry={() => onRetry('nodes')}
+        />
+      </AdminPanel>
+    );
+  if (nodes.items.length === 0)
+    return (
+      <AdminPanel>
+        <EmptyState
+          icon="server"
+          title={t('nodes.emptyTitle')}
+          message={t('nodes.emptyMessage')}
+          action={<Button onClick={() => onEditNode('new')}>{t('nodes.new')}</Button>}
+        />
+      </AdminPanel>
+    );
+  return (
+    <Stack>
+      {nodeActionError ? <Notice tone="error">{actionErrorText(nodeActionError, t)}</Notice> : null}
+      <Table
+        caption={t('nodes.caption')}
+        rows={nodes.items}
+        rowKey={(node) => String(node.id)}
+        columns={[
+          {
+            key: 'name',
+            header: t('nodes.columns.name'),
+            cell: (node) => (
+              <Address>
+                <Name>{node.name}</Name>
+                <small>{node.country ? countryName(node.country) : t('nodes.noCountry')}</small>
+              </Address>
+            ),
+          },
+          {
+            key: 'protocol',
+            header: t('nodes.columns.protocol'),
+            cell: (node) => (
+              <Address>
+                <span>{PROTOCOL_LABELS[node.protocol]}</span>
+                <small>
+                  <Ltr>
+                    {[
+                      NETWORK_LABELS[node.network] ?? node.network,
+                      SECURITY_LABELS[node.security] ?? t('nodes.noSecurity'),
+                    ].join(' · ')}
+                  </Ltr>
+                </small>
+              </Address>
+            ),
+          },
+          {
+            key: 'address',
+            header: t('nodes.columns.address'),
+            cell: (node) => <Ltr>{[node.host, node.port].join(':')}</Ltr>,
+          },
+          {
+            key: 'online',
+            header: t('nodes.columns.status'),
+            cell: (node) => (
+              <Address>
+                {!node.active ? (
+                  <Badge tone="neutral" icon="ban">
+                    {t('common.inactive')}
+                  </Badge>
+                ) : node.online ? (
+                  <Badge tone="success" icon="check">
+                    {t('nodes.online')}
+                  </Badge>
+                ) : (
+                  <Badge tone="danger" icon="alert">
+                    {t('nodes.offline')}
+                  </Badge>
+                )}
+                {node.lastSeenAt && !node.online ? (
+                  <small>{t('nodes.lastSeen', { time: format.dateTime(node.lastSeenAt) })}</small>
+                ) : null}
+              </Address>
+            ),
+          },
+          {
+            key: 'traffic',
+            header: t('nodes.columns.traffic'),
+            cell: (node) => format.data(node.trafficBytes / (1024 * 1024)),
+          },
+          {
+            key: 'actions',
+            header: t('common.actions'),
+            cell: (node) => (
+              <RowActions>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => onEditNode(node)}
+                  aria-label={`${t('common.edit')}: ${node.name}`}
+                >
+                  {t('common.edit')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  icon="key"
+                  loading={rotatingId === node.id}
+                  onClick={() => onAsk({ kind: 'rotate', node })}
+                  aria-label={`${t('nodes.rotate')}: ${node.name}`}
+                >
+                  {t('nodes.rotate')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="danger"
+                  onClick={() => onAsk({ kind: 'deleteNode', node })}
+                  aria-label={`${t('common.remove')}: ${node.name}`}
+                >
+                  {t('common.remove')}
+                </Button>
+              </RowActions>
+            ),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}
+
+/** The node's token and its V2bX config, shown this once, each with a copy button. */
+function SecretModal({ secret, onClose }: { secret: AdminNodeSecret | null; onClose(): void }) {
+  const { t } = useTranslation(['admin', 'common']);
+  return (
+    <Modal
+      open={secret !== null}
+      onClose={onClose}
+      title={t('nodes.secret.title', { name: secret?.node.name ?? '' })}
+      actions={<Button onClick={onClose}>{t('nodes.secret.done')}</Button>}
+    >
+      {secret ? (
+        <>
+          <Notice tone="warning">{t('nodes.secret.once')}</Notice>
+          <SecretField>
+            <h3>{t('nodes.secret.token')}</h3>
+            <CodeBlock>{secret.token}</CodeBlock>
+            <CopyRow>
+              <CopyButton
+                text={secret.token}
+                size="sm"
+                label={t('nodes.secret.copyToken')}
+                copiedLabel={t('common:actions.copied')}
+              />
+            </CopyRow>
+          </SecretField>
+          <SecretField>
+            <h3>{t('nodes.secret.config', { app: 'V2bX' })}</h3>
+            <p>{t('nodes.secret.configHint', { app: 'V2bX', file: 'config.json' })}</p>
+            <CodeBlock>{secret.v2bxConfig}</CodeBlock>
+            <CopyRow>
+              <CopyButton
+                text={secret.v2bxConfig}
+                size="sm"
+                label={t('nodes.secret.copyConfig')}
+                copiedLabel={t('common:actions.copied')}
+              />
+            </CopyRow>
+          </SecretField>
+        </>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,203 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ShopSettings } from '@separ/domain';
+import {
+  actionErrorText,
+  AdminPageTitle,
+  AdminPanel,
+  CheckboxField,
+  FormGrid,
+  Notice,
+  type AdminActionError,
+} from '../AdminLayout/adminParts';
+import { isolate } from '../AdminLayout/numbers';
+import { Button } from '../Button';
+import { ErrorView } from '../ErrorView';
+import { TextField } from '../FormField';
+import { useFormat } from '../format';
+import { VisuallyHidden } from '../Layout';
+import { Skeleton } from '../Skeleton';
+import { Form, SaveBar, Skeletons } from './AdminSettingsScreen.styles';
+import {
+  REQUIRED_URL_FIELDS,
+  SHOP_NAME_MAX,
+  validateSettings,
+  type SettingsField,
+  type SettingsFieldError,
+  type SettingsUrlField,
+} from './settingsForm';
+
+/** The scheme every address starts with: the same in both languages. */
+const URL_PLACEHOLDER = 'https://';
+
+export interface AdminSettingsScreenProps {
+  status: 'loading' | 'error' | 'ready';
+  settings?: ShopSettings;
+  onRetry(): void;
+  retrying?: boolean;
+  /** Checked settings (PUT /api/admin/settings). */
+  onSave(settings: ShopSettings): void;
+  saving?: boolean;
+  saveError?: AdminActionError | null;
+  /** The last save succeeded: the form says so until it is changed again. */
+  saved?: boolean;
+}
+
+/** The shop's settings an operator changes without a rebuild: its name, links, app downloads and free accounts. */
+export function AdminSettingsScreen({
+  status,
+  settings,
+  onRetry,
+  retrying,
+  onSave,
+  saving = false,
+  saveError,
+  saved = false,
+}: AdminSettingsScreenProps) {
+  const { t } = useTranslation('admin');
+  let content;
+  if (status === 'loading')
+    content = (
+      <Skeletons aria-busy="true">
+        <VisuallyHidden role="status">{t('settings.loading')}</VisuallyHidden>
+        {[2, 4, 2].map((fields, index) => (
+          <AdminPanel key={index} aria-hidden="true">
+            <Skeleton $height="22px" $width="30%" />
+            {Array.from({ length: fields }, (_, field) => (
+              <Skeleton key={field} $height="48px" />
+            ))}
+          </AdminPanel>
+        ))}
+      </Skeletons>
+    );
+  else if (status === 'error' || !settings)
+    content = (
+      <AdminPanel>
+        <ErrorView
+          title={t('settings.errorTitle')}
+          message={t('settings.errorMessage')}
+          retryLabel={t('common.retry')}
+          onRetry={onRetry}
+          retrying={retrying}
+        />
+      </AdminPanel>
+    );
+  else
+    content = (
+      <SettingsForm settings={settings} onSave={onSave} saving={saving} saveError={saveError ?? null} saved={saved} />
+    );
+  return (
+    <>
+      <AdminPageTitle title={t('settings.title')} subtitle={t('settings.subtitle')} />
+      {content}
+    </>
+  );
+}
+
+function SettingsForm({
+  settings,
+  onSave,
+  saving,
+  saveError,
+  saved,
+}: {
+  settings: ShopSettings;
+  onSave(settings: ShopSettings): void;
+  saving: boolean;
+  saveError: AdminActionError | null;
+  saved: boolean;
+}) {
+  const { t } = useTranslation('admin');
+  const format = useFormat();
+  const [draft, setDraft] = useState(settings);
+  const [errors, setErrors] = useState<Partial<Record<SettingsField, SettingsFieldError>>>({});
+  const [edited, setEdited] = useState(false);
+  const set = <K extends keyof ShopSettings>(key: K, value: ShopSettings[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    setEdited(true);
+    if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+  const error = (field: SettingsField) =>
+    errors[field]
+      ? t(`settings.errors.${errors[field]}`, { max: format.number(SHOP_NAME_MAX), scheme: isolate(URL_PLACEHOLDER) })
+      : undefined;
+  const url = (field: SettingsUrlField) => (
+    <TextField
+      label={
+        REQUIRED_URL_FIELDS.has(field)
+          ? t(`settings.fields.${field}`)
+          : `${t(`settings.fields.${field}`)} (${t('common.optional')})`
+      }
+      hint={t(`settings.hints.${field}`)}
+      value={draft[field]}
+      onChange={(value) => set(field, value)}
+      error={error(field)}
+      type="url"
+      inputMode="url"
+      dir="ltr"
+      autoCapitalize="off"
+      spellCheck={false}
+      placeholder={URL_PLACEHOLDER}
+      required={REQUIRED_URL_FIELDS.has(field)}
+    />
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateSettings(draft);
+    if (!result.ok) return setErrors(result.errors);
+    setErrors({});
+    setEdited(false);
+    onSave(result.settings);
+  };
+  const invalid = Object.values(errors).some(Boolean);
+  return (
+    <Form onSubmit={submit} noValidate>
+      {invalid ? <Notice tone="error">{t('settings.errors.summary')}</Notice> : null}
+      <AdminPanel aria-labelledby="settings-shop">
+        <h2 id="settings-shop">{t('settings.groups.shop')}</h2>
+        <FormGrid>
+          <TextField
+            label={t('settings.fields.shopName')}
+            hint={t('settings.hints.shopName')}
+            value={draft.shopName}
+            onChange={(value) => set('shopName', value)}
+            error={error('shopName')}
+            required
+          />
+        </FormGrid>
+      </AdminPanel>
+      <AdminPanel aria-labelledby="settings-links">
+        <h2 id="settings-links">{t('settings.groups.links')}</h2>
+        <FormGrid>
+          {url('supportChatUrl')}
+          {url('channelUrl')}
+          {url('socialUrl')}
+          {url('botUrl')}
+        </FormGrid>
+      </AdminPanel>
+      <AdminPanel aria-labelledby="settings-apps">
+        <h2 id="settings-apps">{t('settings.groups.apps')}</h2>
+        <FormGrid>
+          {url('androidAppUrl')}
+          {url('windowsAppUrl')}
+        </FormGrid>
+      </AdminPanel>
+      <AdminPanel aria-labelledby="settings-free">
+        <h2 id="settings-free">{t('settings.groups.free')}</h2>
+        <CheckboxField
+          label={t('settings.fields.freeEnabled')}
+          hint={t('settings.hints.freeEnabled')}
+          checked={draft.freeEnabled}
+          onChange={(value) => set('freeEnabled', value)}
+        />
+      </AdminPanel>
+      {saveError ? <Notice tone="error">{actionErrorText(saveError, t)}</Notice> : null}
+      <SaveBar>
+        <Button type="submit" icon="check" loading={saving}>
+          {saving ? t('common.saving') : t('settings.save')}
+        </Button>
+        {saved && !edited && !saving && !saveError ? <Notice tone="success">{t('settings.saved')}</Notice> : null}
+      </SaveBar>
+    </Form>
+  );
+}
