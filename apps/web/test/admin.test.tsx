@@ -102,4 +102,26 @@ describe('the admin lists', () => {
     expect(mock.admin.calls.plans).toBe(2);
     expect(mock.admin.data.plans.find((p) => p.id === 4)!.active).toBe(false);
   });
+
+  it('filters the orders by state in the address, and reconciling refreshes them', async () => {
+    const { mock } = await renderApp('/admin/orders', signedIn);
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(26), slow);
+    await userEvent.selectOptions(screen.getByLabelText('State'), 'pending');
+    await waitFor(() => expect(window.location.search).toBe('?state=pending'));
+    const pending = mock.admin.data.orders.filter((o) => o.state === 'pending').length;
+    await waitFor(
+      () => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(Math.min(pending, 25) + 1),
+      slow,
+    );
+    const calls = mock.admin.calls.orders;
+    await userEvent.click(screen.getByRole('button', { name: 'Reconcile with the bank now' }));
+    expect(await screen.findByText('Reconciliation result', {}, slow)).toBeTruthy();
+    await waitFor(() => expect(mock.admin.calls.orders).toBe(calls + 1), slow);
+    const left = mock.admin.data.orders.filter((o) => o.state === 'pending').length;
+    expect(left).toBeLessThan(pending);
+    await waitFor(
+      () => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(Math.min(left, 25) + 1),
+      slow,
+    );
+  });
 });

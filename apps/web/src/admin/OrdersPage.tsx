@@ -1,8 +1,50 @@
-import { SectionPlaceholder } from './Placeholder.tsx';
+import { useParams } from 'react-router-dom';
+import {
+  useAdminCompleteOrderMutation,
+  useAdminOrderQuery,
+  useAdminOrdersQuery,
+  useAdminReconcilePaymentsMutation,
+} from '@separ/api';
+import { AdminOrderDetailView, AdminOrdersScreen, type AdminOrdersQuery } from '@separ/ui';
+import { adminAction } from './errors.ts';
+import { listAddress, listStatus, useListQuery } from './useListQuery.ts';
+import { orderTo, userTo } from './UsersPage.tsx';
 
+const ORDER_FILTERS = ['state', 'gate', 'from', 'to'] as const;
+
+/** The orders (`GET /api/admin/orders`): search, state, gate, days, sort and page in the address; reconcile now. */
 export function OrdersPage() {
-  return <SectionPlaceholder section="orders" />;
+  const { query, setQuery, serverQuery } = useListQuery(ORDER_FILTERS);
+  const orders = useAdminOrdersQuery(serverQuery as AdminOrdersQuery);
+  const [reconcile] = useAdminReconcilePaymentsMutation();
+  return (
+    <AdminOrdersScreen
+      status={listStatus(orders)}
+      data={orders.data ?? null}
+      query={query as AdminOrdersQuery}
+      onQueryChange={setQuery}
+      onRetry={() => void orders.refetch()}
+      refreshing={orders.isFetching && orders.data !== undefined}
+      orderTo={orderTo}
+      userTo={userTo}
+      onReconcile={() => adminAction(reconcile().unwrap())}
+    />
+  );
 }
+
+/** One order: its history and receipt, and completion by hand with the bank's reference. */
 export function OrderPage() {
-  return <SectionPlaceholder section="orders" />;
+  const { resNum = '' } = useParams();
+  const order = useAdminOrderQuery(resNum);
+  const [complete] = useAdminCompleteOrderMutation();
+  return (
+    <AdminOrderDetailView
+      status={listStatus({ isError: order.isError, data: order.currentData })}
+      order={order.currentData ?? null}
+      onRetry={() => void order.refetch()}
+      backTo={listAddress('/admin/orders')}
+      userTo={userTo}
+      onComplete={(ref) => adminAction(complete({ resNum, ref }).unwrap())}
+    />
+  );
 }
