@@ -1,0 +1,161 @@
+import { useTranslation } from 'react-i18next';
+import type { AdminAuditEntry, AdminListQuery, AdminPage } from '@separ/domain';
+import { AdminDataTable } from '../AdminDataTable';
+import { AdminHead } from '../AdminDataTable/AdminHead';
+import { Cell, Stack } from '../AdminDataTable/AdminScreen.styles';
+import { Badge } from '../Badge';
+import { useFormat } from '../format';
+import { Icon } from '../icons';
+import { Ltr, VisuallyHidden } from '../Layout';
+import { Changes } from './AdminAuditScreen.styles';
+import { auditDiff, auditValue } from './auditDiff';
+
+export interface AdminAuditScreenProps {
+  status: 'loading' | 'error' | 'ready';
+  /** `GET /api/admin/audit`; null before the first answer. */
+  data: AdminPage<AdminAuditEntry> | null;
+  /** Search (operator, action or target), sort (`at`), page and page size. */
+  query: AdminListQuery;
+  /** At each keystroke of the search too: debounce it. */
+  onQueryChange(next: AdminListQuery): void;
+  onRetry(): void;
+  refreshing?: boolean;
+}
+
+/** The actions with a name of their own in the texts; others show their code. */
+const KNOWN_ACTIONS = [
+  'plan.create',
+  'plan.update',
+  'user.suspend',
+  'user.unsuspend',
+  'user.extend',
+  'user.add-data',
+  'user.reset-password',
+  'user.end-devices',
+  'order.complete',
+  'payments.reconcile',
+  'outbox.resend',
+  'operator.create',
+  'operator.remove',
+  'settings.update',
+  'node.create',
+  'node.update',
+  'node.delete',
+  'node.rotate-token',
+];
+
+/** The changes at most shown a row; the rest are counted. */
+const MAX_CHANGES = 6;
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/** What one entry changed, field by field: before → after (times in the language's calendar). */
+function Diff({ entry }: { entry: AdminAuditEntry }) {
+  const { t } = useTranslation('adminOps');
+  const format = useFormat();
+  const show = (value: unknown) =>
+    typeof value === 'string' && ISO_TIME.test(value) ? format.dateTime(value) : <Ltr>{auditValue(value)}</Ltr>;
+  const changes = auditDiff(entry.before, entry.after);
+  if (changes.length === 0) return <>{t('audit.noChange')}</>;
+  const shown = changes.slice(0, MAX_CHANGES);
+  return (
+    <Changes>
+      {shown.map((change) => (
+        <li key={change.field || '-'}>
+          {change.field ? (
+            <span>
+              <Ltr>{change.field}</Ltr>
+            </span>
+          ) : null}
+          {change.kind !== 'added' ? (
+            <del>
+              <VisuallyHidden>{t('audit.before')}</VisuallyHidden>
+              {show(change.before)}
+            </del>
+          ) : (
+            <Badge tone="success">{t('audit.added')}</Badge>
+          )}
+          <Icon name="arrowForward" size={14} />
+          {change.kind !== 'removed' ? (
+            <ins>
+              <VisuallyHidden>{t('audit.after')}</VisuallyHidden>
+              {show(change.after)}
+            </ins>
+          ) : (
+            <Badge tone="danger">{t('audit.removed')}</Badge>
+          )}
+        </li>
+      ))}
+      {changes.length > MAX_CHANGES ? (
+        <li>{t('audit.more', { count: changes.length - MAX_CHANGES, n: changes.length - MAX_CHANGES })}</li>
+      ) : null}
+    </Changes>
+  );
+}
+
+/** The audit log: who changed what, when, and each change's before → after, searchable. */
+export function AdminAuditScreen({ status, data, query, onQueryChange, onRetry, refreshing }: AdminAuditScreenProps) {
+  const { t } = useTranslation('adminOps');
+  const format = useFormat();
+  return (
+    <Stack>
+      <AdminHead
+        title={t('audit.title')}
+        subtitle={data ? t('audit.subtitle', { total: format.number(data.total) }) : undefined}
+      />
+      <AdminDataTable
+        caption={t('audit.title')}
+        status={status}
+        data={data}
+        query={query}
+        onQueryChange={onQueryChange}
+        onRetry={onRetry}
+        refreshing={refreshing}
+        searchLabel={t('audit.search')}
+        searchPlaceholder={t('audit.searchPlaceholder')}
+        emptyTitle={query.q ? t('audit.noMatchTitle') : t('audit.emptyTitle')}
+        emptyIcon="receipt"
+        errorTitle={t('audit.loadError')}
+        rowKey={(row) => String(row.id)}
+        columns={[
+          {
+            key: 'at',
+            header: t('audit.columns.at'),
+            sort: { sort: 'at', firstDir: 'desc' },
+            cell: (row) => format.dateTime(row.at),
+          },
+          {
+            key: 'operator',
+            header: t('audit.columns.operator'),
+            cell: (row) => (
+              <Cell>
+                <Ltr>{row.operator}</Ltr>
+                {row.operator.endsWith('@cli') ? <small>{t('audit.cli')}</small> : null}
+              </Cell>
+            ),
+          },
+          {
+            key: 'action',
+            header: t('audit.columns.action'),
+            cell: (row) => (
+              <Cell>
+                {KNOWN_ACTIONS.includes(row.action) ? (
+                  <>
+                    <span>{t(`audit.actions.${row.action.replace(/[.-]/g, '_')}`)}</span>
+                    <small>
+                      <Ltr>{row.action}</Ltr>
+                    </small>
+                  </>
+                ) : (
+                  <Ltr>{row.action}</Ltr>
+                )}
+              </Cell>
+            ),
+          },
+          { key: 'target', header: t('audit.columns.target'), cell: (row) => <Ltr>{row.target}</Ltr> },
+          { key: 'changes', header: t('audit.columns.changes'), cell: (row) => <Diff entry={row} /> },
+        ]}
+      />
+    </Stack>
+  );
+}
