@@ -72,3 +72,4 @@ export * from './AdminOutboxScreen';
 export * from './AdminOperatorsScreen';
 export * from './AdminNodesScreen';
 export * from './AdminSettingsScreen';
+export * from './AdminAuditScreen';
