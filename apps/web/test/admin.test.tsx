@@ -124,4 +124,17 @@ describe('the admin lists', () => {
       slow,
     );
   });
+
+  it('shows the audit log searched by the address, the console’s own changes on top', async () => {
+    const { mock, router } = await renderApp('/admin/plans', signedIn);
+    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate: سالانه نامحدود' }, slow));
+    await waitFor(() => expect(mock.admin.data.audit[0]!.action).toBe('plan.update'));
+    await router.navigate('/admin/audit?q=plan.update');
+    const found = mock.admin.data.audit.filter((entry) => entry.action === 'plan.update').length;
+    await waitFor(
+      () => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(Math.min(found, 25) + 1),
+      slow,
+    );
+    expect(mock.admin.calls.audit).toBe(1);
+  });
 });

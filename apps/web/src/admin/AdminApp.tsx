@@ -21,7 +21,7 @@ import { adminErrorCode } from './errors.ts';
 import { NodesPage } from './NodesPage.tsx';
 import { OperatorsPage } from './OperatorsPage.tsx';
 import { OutboxPage } from './OutboxPage.tsx';
-import { AuditPage } from './pages.tsx';
+import { AuditPage } from './AuditPage.tsx';
 import { SettingsPage } from './SettingsPage.tsx';
 import { PlansPage } from './PlansPage.tsx';
 import { OrderPage, OrdersPage } from './OrdersPage.tsx';
@@ -50,6 +50,12 @@ export function AdminApp() {
     applyDocumentLanguage(language);
     dispatch(setLanguage(language));
   }, [dispatch, language]);
+
+  // The console is drawn in the browser (never prerendered): live once mounted, so that boot.ts
+  // hands over what the operator did before (html[data-live], as the site's MarkLive does).
+  useEffect(() => {
+    document.documentElement.dataset.live = 'true';
+  }, []);
 
   const toggleLanguage = useCallback(() => {
     const next: Language = language === 'fa' ? 'en' : 'fa';

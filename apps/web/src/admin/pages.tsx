@@ -1,5 +1,0 @@
-import { SectionPlaceholder } from './Placeholder.tsx';
-
-export function AuditPage() {
-  return <SectionPlaceholder section="audit" />;
-}
