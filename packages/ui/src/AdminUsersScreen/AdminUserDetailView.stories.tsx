@@ -76,7 +76,7 @@ export const ExtendSent: Story = {
 export const ActionFailed: Story = {
   args: {
     initialDialog: 'suspend',
-    onAction: fn(async () =>
+    onAction: fn(async (_action: AdminUserAction): Promise<{ password: string } | undefined> =>
       Promise.reject({ status: 409, data: { ok: false, message: 'Already suspended', code: 'conflict' } }),
     ),
   },
