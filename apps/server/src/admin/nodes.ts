@@ -31,7 +31,10 @@ function onlineSince(ctx: AppContext): number {
   return ctx.now().getTime() - 3 * Math.max(push, pull) * 1000;
 }
 
-/** What the audit log and the edit form show of a node: its settings, never its secrets. */
+/**
+ * What the audit log and the edit form show of a node: its settings under the names of
+ * AdminNodeInput (`transportHost`, `realityShortId`, `country` …), never its secrets.
+ */
 export function nodeSettings(node: NodeRow): Record<string, string | number | boolean | null> {
   const {
     token_hash: _hash,
@@ -42,8 +45,13 @@ export function nodeSettings(node: NodeRow): Record<string, string | number | bo
     load_status: _load,
     users_count: _users,
     updated_at: _updated,
-    ...settings
+    country_code: country,
+    active,
+    ...rest
   } = node;
+  const settings: Record<string, string | number | boolean | null> = { country, active: active === 1 };
+  for (const [column, value] of Object.entries(rest))
+    settings[column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())] = value;
   return settings;
 }
 

@@ -15,7 +15,7 @@ import { reconcile } from '../payments/reconcile.ts';
 import { completeByOperator, isOrderStateName, orderDetails } from '../payments/service.ts';
 import { InputError, NotFoundError } from '../services/errors.ts';
 import { audit, type Actor } from './audit.ts';
-import { pageOf, sortOf } from './paging.ts';
+import { pageOf, sortOf, startsWith } from './paging.ts';
 
 /** Orders and the outbox as the operators see them: filters, history, completion by hand, resending. */
 
@@ -189,7 +189,10 @@ export async function listOutbox(
   else if (query.state === 'sent') base = base.where('sent_at', 'is not', null);
   else if (query.state !== undefined) throw new InputError('state must be waiting or sent.');
   const q = query.q?.trim();
-  if (q) base = base.where('recipient', '=', q);
+  if (q) {
+    const kind = ctx.database.kind;
+    base = base.where((eb) => eb.or([startsWith(kind, 'recipient', q), startsWith(kind, 'subject', q)]));
+  }
   const [rows, count] = await Promise.all([
     base
       .select(OUTBOX_COLUMNS)

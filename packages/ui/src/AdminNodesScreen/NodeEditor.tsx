@@ -157,7 +157,9 @@ export function NodeEditor({ node, countries, onSave, onCancel, saving, saveErro
               />
             ) : null}
             {shown.serverName
-              ? text('serverName', { hint: t('nodes.hints.serverName'), required: shown.reality })
+              ? text('serverName', {
+                  hint: shown.reality ? t('nodes.hints.realityServerName') : t('nodes.hints.serverName'),
+                })
               : null}
             {shown.flow ? (
               <SelectField
@@ -192,10 +194,9 @@ export function NodeEditor({ node, countries, onSave, onCancel, saving, saveErro
                 onChange={(value) => set('realityPrivateKey', value)}
                 error={error('realityPrivateKey')}
                 autoComplete="off"
-                required={!node}
               />
               {text('realityShortId', { hint: t('nodes.hints.realityShortId') })}
-              {text('realityDest', { hint: t('nodes.hints.realityDest'), required: true })}
+              {text('realityDest', { hint: t('nodes.hints.realityDest') })}
               {text('realityDestPort', { numeric: true, required: true })}
             </FormGrid>
           </Fieldset>

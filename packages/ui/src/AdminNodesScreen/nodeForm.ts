@@ -213,12 +213,12 @@ export function validateNodeDraft(
   if (shown.path && draft.path.trim() && !draft.path.trim().startsWith('/')) errors.path = 'path';
   if (shown.serviceName && !draft.serviceName.trim()) errors.serviceName = 'required';
   if (shown.reality) {
-    if (!draft.serverName.trim()) errors.serverName = 'required';
-    else if (!isHost(draft.serverName)) errors.serverName = 'host';
-    if (!editing && !draft.realityPrivateKey.trim()) errors.realityPrivateKey = 'required';
+    // Left empty, the server borrows a well-known site's name and makes the key pair and short id
+    // itself (docs/NODES.md): what an operator adding a REALITY node needs to give is the address.
+    if (draft.serverName.trim() && !isHost(draft.serverName)) errors.serverName = 'host';
     if (!/^(?:[0-9a-fA-F]{2}){0,8}$/.test(draft.realityShortId.trim())) errors.realityShortId = 'shortId';
-    if (!draft.realityDest.trim()) errors.realityDest = 'required';
-    else if (!isHost(draft.realityDest) && !isIpAddress(draft.realityDest)) errors.realityDest = 'host';
+    if (draft.realityDest.trim() && !isHost(draft.realityDest) && !isIpAddress(draft.realityDest))
+      errors.realityDest = 'host';
     const destPort = portOf(draft.realityDestPort);
     if (typeof destPort === 'string') errors.realityDestPort = destPort;
   } else if (shown.serverName && draft.serverName.trim() && !isHost(draft.serverName)) errors.serverName = 'host';
@@ -248,7 +248,7 @@ export function validateNodeDraft(
     security: draft.security,
     serverName: shown.serverName ? orNull(draft.serverName) : null,
     realityShortId: shown.reality ? draft.realityShortId.trim().toLowerCase() : null,
-    realityDest: shown.reality ? draft.realityDest.trim() : null,
+    realityDest: shown.reality ? orNull(draft.realityDest) : null,
     flow: shown.flow ? orNull(draft.flow) : null,
     cipher: shown.cipher ? draft.cipher : null,
     obfsPassword: shown.hysteria ? orNull(draft.obfsPassword) : null,
