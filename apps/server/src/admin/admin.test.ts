@@ -233,7 +233,12 @@ describe.each(KINDS)('the web admin on %s', (kind) => {
     expect(created.statusCode, created.body).toBe(200);
     const secret = json<AdminNodeSecret>(created);
     const config = JSON.parse(secret.v2bxConfig) as { Nodes: Array<Record<string, unknown>> };
-    expect(config.Nodes[0]).toMatchObject({ ApiKey: secret.token, NodeID: secret.node.id, NodeType: 'vless' });
+    expect(config.Nodes[0]).toMatchObject({
+      ApiHost: 'http://localhost:80',
+      ApiKey: secret.token,
+      NodeID: secret.node.id,
+      NodeType: 'vless',
+    });
     const asked = await s.app.inject(
       `/api/v1/server/UniProxy/config?node_type=vless&node_id=${secret.node.id}&token=${secret.token}`,
     );

@@ -20,9 +20,12 @@ import { audit, type Actor } from './audit.ts';
  * and whether a node is online.
  */
 
-/** Where V2bX reaches this server (its ApiHost). */
-export function apiHost(ctx: AppContext): string {
-  return ctx.config.publicUrl ?? `http://<this server's address>:${ctx.config.port}`;
+/**
+ * Where V2bX reaches this server (its ApiHost): SEPAR_PUBLIC_URL, else the origin the operator's
+ * browser used (the web admin), else a placeholder to fill in (the command line).
+ */
+export function apiHost(ctx: AppContext, seenOrigin?: string): string {
+  return ctx.config.publicUrl ?? seenOrigin ?? `http://<this server's address>:${ctx.config.port}`;
 }
 
 /** A node is online when it called within three of its intervals. */
@@ -91,19 +94,24 @@ export async function adminNodes(ctx: AppContext): Promise<AdminNode[]> {
   return nodes.map((n) => nodeOf(ctx, n, bytes.get(n.id) ?? 0));
 }
 
-function secretOf(ctx: AppContext, node: NodeRow, token: string): AdminNodeSecret {
+function secretOf(ctx: AppContext, node: NodeRow, token: string, seenOrigin?: string): AdminNodeSecret {
   return {
     node: nodeOf(ctx, node),
     token,
-    v2bxConfig: JSON.stringify({ Nodes: [v2bxNodeEntry(node, apiHost(ctx), token)] }, null, 2),
+    v2bxConfig: JSON.stringify({ Nodes: [v2bxNodeEntry(node, apiHost(ctx, seenOrigin), token)] }, null, 2),
   };
 }
 
-export async function addNode(ctx: AppContext, input: NodeInput, actor: Actor): Promise<AdminNodeSecret> {
+export async function addNode(
+  ctx: AppContext,
+  input: NodeInput,
+  actor: Actor,
+  seenOrigin?: string,
+): Promise<AdminNodeSecret> {
   const { id, token } = await createNode(ctx, input);
   const node = await findNode(ctx.db, id);
   await audit(ctx.db, ctx, { actor, action: 'node.add', target: `node:${id}`, after: nodeSettings(node) });
-  return secretOf(ctx, node, token);
+  return secretOf(ctx, node, token, seenOrigin);
 }
 
 export async function editNode(
@@ -124,10 +132,15 @@ export async function editNode(
   return nodeOf(ctx, node);
 }
 
-export async function rotateToken(ctx: AppContext, which: string | number, actor: Actor): Promise<AdminNodeSecret> {
+export async function rotateToken(
+  ctx: AppContext,
+  which: string | number,
+  actor: Actor,
+  seenOrigin?: string,
+): Promise<AdminNodeSecret> {
   const { id, token } = await rotateNodeToken(ctx, which);
   await audit(ctx.db, ctx, { actor, action: 'node.rotate-token', target: `node:${id}` });
-  return secretOf(ctx, await findNode(ctx.db, id), token);
+  return secretOf(ctx, await findNode(ctx.db, id), token, seenOrigin);
 }
 
 export async function deleteNode(ctx: AppContext, which: string | number, actor: Actor): Promise<NodeRow> {

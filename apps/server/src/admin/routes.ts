@@ -128,6 +128,9 @@ const numberParam = (request: FastifyRequest, name = 'id'): number => {
 };
 const textParam = (request: FastifyRequest, name: string): string => String(asRecord(request.params)[name] ?? '');
 
+/** The origin the operator's browser reached us at. */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
 /** The operator's name as the audit log writes it. */
 const actor = (request: FastifyRequest) => request.operator!.username;
 
@@ -218,12 +221,14 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     );
 
     admin.get('/api/admin/nodes', async () => ({ items: await adminNodes(ctx) }));
-    admin.post('/api/admin/nodes', async (request) => addNode(ctx, asRecord(request.body), actor(request)));
+    admin.post('/api/admin/nodes', async (request) =>
+      addNode(ctx, asRecord(request.body), actor(request), originOf(request)),
+    );
     admin.patch('/api/admin/nodes/:id', async (request) =>
       editNode(ctx, numberParam(request), asRecord(request.body), actor(request)),
     );
     admin.post('/api/admin/nodes/:id/rotate-token', async (request) =>
-      rotateToken(ctx, numberParam(request), actor(request)),
+      rotateToken(ctx, numberParam(request), actor(request), originOf(request)),
     );
     admin.delete('/api/admin/nodes/:id', async (request) => {
       await deleteNode(ctx, numberParam(request), actor(request));
