@@ -26,6 +26,12 @@ function backend(options: AdminMockOptions = { signedIn: true }) {
 
 const store = () => createApiStore({ apiBase: API, timeoutMs: 1_000 });
 const { endpoints } = adminApi;
+/**
+ * The store's state as the admin selectors read it: the test store is typed with the base API's
+ * tags, the admin's are added by injection (adminApi.enhanceEndpoints), which its type cannot know.
+ */
+const adminState = (s: ReturnType<typeof store>) =>
+  s.getState() as Parameters<ReturnType<typeof endpoints.adminMe.select>>[0];
 
 /** Lets RTK Query's refetches after an invalidation start and finish. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -51,7 +57,7 @@ describe('admin session', () => {
     expect(login.data).toEqual({ username: 'admin', totpEnabled: false });
     expect(state.session).toBe('admin');
     await settle();
-    expect(endpoints.adminMe.select()(s.getState()).data).toEqual({ username: 'admin', totpEnabled: false });
+    expect(endpoints.adminMe.select()(adminState(s)).data).toEqual({ username: 'admin', totpEnabled: false });
     const request = seen.find((r) => r.url.endsWith('/api/admin/login'))!;
     expect(request.method).toBe('POST');
     expect(await request.json()).toEqual({ username: 'admin', password: 'admin1234' });
@@ -90,7 +96,7 @@ describe('admin session', () => {
     expect(adminErrorCode(users.error)).toBe('unauthenticated');
     await settle();
     expect(state.calls.me).toBe(2);
-    expect(endpoints.adminMe.select()(s.getState()).error).toMatchObject({ adminCode: 'unauthenticated' });
+    expect(endpoints.adminMe.select()(adminState(s)).error).toMatchObject({ adminCode: 'unauthenticated' });
     state.session = 'admin';
     await s.dispatch(endpoints.adminLogout.initiate());
     await settle();
@@ -216,8 +222,8 @@ describe('admin changes refresh what they change', () => {
     await settle();
     expect(state.calls.users).toBe(2);
     expect(state.calls.audit).toBe(2);
-    expect(endpoints.adminUsers.select({ q: 'demo' })(s.getState()).data!.items[0]!.status).toBe('suspended');
-    expect(endpoints.adminAudit.select()(s.getState()).data!.items[0]).toMatchObject({
+    expect(endpoints.adminUsers.select({ q: 'demo' })(adminState(s)).data!.items[0]!.status).toBe('suspended');
+    expect(endpoints.adminAudit.select()(adminState(s)).data!.items[0]).toMatchObject({
       operator: 'admin',
       action: 'user.suspend',
       target: 'user:demo',
@@ -256,7 +262,7 @@ describe('admin changes refresh what they change', () => {
     expect(done.data!.username).toBeTruthy();
     await settle();
     expect(state.calls.orders).toBe(2);
-    expect(endpoints.adminOrders.select({ state: 'pending' })(s.getState()).data!.total).toBe(before.total - 1);
+    expect(endpoints.adminOrders.select({ state: 'pending' })(adminState(s)).data!.total).toBe(before.total - 1);
     const again = await s.dispatch(endpoints.adminCompleteOrder.initiate({ resNum: order.resNum, ref: 'BANK-1' }));
     expect(again.error).toMatchObject({ code: 409, adminCode: 'conflict' });
     pending.unsubscribe();
@@ -292,7 +298,7 @@ describe('admin changes refresh what they change', () => {
     expect(patched.data!.toman).toBe(45_000);
     await settle();
     expect(state.calls.plans).toBe(3);
-    expect(endpoints.adminPlans.select()(s.getState()).data!.at(-1)!.toman).toBe(45_000);
+    expect(endpoints.adminPlans.select()(adminState(s)).data!.at(-1)!.toman).toBe(45_000);
     plans.unsubscribe();
 
     const node = await s.dispatch(

@@ -259,7 +259,13 @@ export interface AdminOrderRow {
 /** `GET /api/admin/orders/:resNum`. */
 export interface AdminOrderDetail extends AdminOrderRow {
   authority: string | null;
-  history: Array<{ at: string; from: AdminOrderState | null; to: AdminOrderState; actor: string; detail: string | null }>;
+  history: Array<{
+    at: string;
+    from: AdminOrderState | null;
+    to: AdminOrderState;
+    actor: string;
+    detail: string | null;
+  }>;
   receipt: { sentAt: string | null; attempts: number; lastError: string | null } | null;
 }
 

@@ -194,12 +194,13 @@ const orNull = (value: string) => (value.trim() ? value.trim() : null);
 
 /**
  * Checks the form: the input to send (every transport and security field, null where it does not
- * apply, so that a change of transport clears the old one), or the fields to correct. `editing`:
- * an empty REALITY private key keeps the node's.
+ * apply, so that a change of transport clears the old one), or the fields to correct. An empty
+ * REALITY private key is not sent: a new node gets a key pair made by the server, an edited node
+ * keeps its own (the second argument, whether the node exists, no longer changes what is checked).
  */
 export function validateNodeDraft(
   draft: NodeDraft,
-  editing: boolean,
+  _editing: boolean,
 ): { ok: true; input: AdminNodeInput } | { ok: false; errors: Partial<Record<NodeField, NodeFieldError>> } {
   const errors: Partial<Record<NodeField, NodeFieldError>> = {};
   const shown = nodeFieldsShown(draft);
