@@ -53,8 +53,7 @@ export function shopNameProblem(value: string): string | null {
   if (name.length === 0) return 'The shop name may not be empty.';
   if ([...name].length > SHOP_NAME_MAX_LENGTH)
     return `The shop name may be at most ${SHOP_NAME_MAX_LENGTH} characters long.`;
-  // It goes into e-mail subjects and response headers: no line breaks, no control characters.
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point: the name goes into e-mail subjects and headers
   if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(name))
     return 'The shop name may not hold line breaks or control characters.';
   return null;

@@ -52,9 +52,9 @@ export function useListQuery<F extends string = never>(filters: readonly F[] = [
   useEffect(() => {
     lastSearch.set(pathname, key ? `?${key}` : '');
   }, [pathname, key]);
-  // The filters' names are fixed for a screen.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const query = useMemo(() => readListQuery(new URLSearchParams(key), filters), [key]);
+  // The filters' names are fixed for a screen: the first render's list is kept.
+  const [fixedFilters] = useState(filters);
+  const query = useMemo(() => readListQuery(new URLSearchParams(key), fixedFilters), [key, fixedFilters]);
   const setQuery = useCallback(
     (next: ListQuery<F>) => {
       const nextParams = writeListQuery(next);

@@ -115,8 +115,7 @@ export function AdminLoginScreen({
                   maxLength={12}
                   dir="ltr"
                   required
-                  // The code step opens with its one field ready.
-                  // eslint-disable-next-line jsx-a11y/no-autofocus
+                  // eslint-disable-next-line jsx-a11y/no-autofocus -- the code step replaces the form the operator just sent: its one field takes the focus
                   autoFocus
                 />
               </CodeInput>
