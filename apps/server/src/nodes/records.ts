@@ -1,5 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import type { AdminNodeInput } from '@separ/domain';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { NodeRow } from '../db/schema.ts';
@@ -43,32 +44,14 @@ export function minIdBytes(node: Pick<NodeRow, 'protocol' | 'cipher'>): number {
   return node.protocol === 'shadowsocks' && node.cipher?.startsWith('2022-') ? 16 : 1;
 }
 
-/** The settings an operator gives (all optional on update). */
-export interface NodeInput {
-  name?: string;
+/**
+ * The settings an operator gives (all optional on update): the admin's AdminNodeInput, with the
+ * protocol as any text (the command line's --type, checked here) and a REALITY public key.
+ */
+export type NodeInput = Omit<AdminNodeInput, 'protocol'> & {
   protocol?: string;
-  host?: string;
-  port?: number;
-  network?: string;
-  path?: string | null;
-  transportHost?: string | null;
-  serviceName?: string | null;
-  security?: string;
-  serverName?: string | null;
   realityPublicKey?: string | null;
-  realityPrivateKey?: string | null;
-  realityShortId?: string | null;
-  realityDest?: string | null;
-  realityDestPort?: number;
-  flow?: string | null;
-  cipher?: string | null;
-  upMbps?: number;
-  downMbps?: number;
-  obfsPassword?: string | null;
-  country?: string | null;
-  rate?: number;
-  active?: boolean;
-}
+};
 
 /** The site a REALITY node borrows when the operator names none (docs/NODES.md). */
 export const REALITY_DEFAULT_SNI = 'www.microsoft.com';
