@@ -138,10 +138,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return reply
         .code(503)
         .header('retry-after', String(error.retryAfterSeconds))
-        .send({ ok: false, message: error.message });
+        .send({ ok: false, message: error.message, code: 'overloaded' });
     }
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ ok: false, message: error.message });
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ ok: false, message: error.message, ...(error.code ? { code: error.code } : {}) });
     }
     if ((error as FastifyError).validation) {
       return reply.code(400).send({ ok: false, message: `Invalid request: ${error.message}` });
