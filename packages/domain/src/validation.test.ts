@@ -3,11 +3,13 @@ import fc from 'fast-check';
 import {
   isValidEmail,
   isValidPasswordText,
+  isPasswordChangeRefusal,
+  MAX_PASSWORD_LENGTH,
   maxPasswordLength,
+  PASSWORD_TOO_COMMON_MESSAGE,
   passwordTooLongMessage,
   validateLogin,
   validatePasswordChange,
-  XRAY_ID_MAX_BYTES,
 } from './validation.ts';
 
 describe('validateLogin (SPEC §5 login)', () => {
@@ -143,19 +145,25 @@ describe('isValidPasswordText', () => {
   });
 });
 
-describe('maxPasswordLength (CONTRACTS §5: username-password is an Xray id of at most 30 bytes)', () => {
-  it('leaves 29 bytes minus the username for the password', () => {
-    expect(XRAY_ID_MAX_BYTES).toBe(30);
-    expect(maxPasswordLength('sp482913')).toBe(21);
-    expect(maxPasswordLength('a')).toBe(28);
-    expect(`sp482913-${'x'.repeat(maxPasswordLength('sp482913'))}`).toHaveLength(30);
+describe('maxPasswordLength (CONTRACTS §15: 64 characters, whatever the username)', () => {
+  it('is 64 for every account: the password is no longer part of the V2Ray id', () => {
+    expect(MAX_PASSWORD_LENGTH).toBe(64);
+    expect(maxPasswordLength('sp482913')).toBe(64);
+    expect(maxPasswordLength('a')).toBe(64);
+    expect(maxPasswordLength('é'.repeat(40))).toBe(64);
+    expect(maxPasswordLength()).toBe(64);
   });
 
-  it('counts bytes, not characters', () => {
-    expect(maxPasswordLength('é')).toBe(27);
+  it('words the refusals', () => {
+    expect(passwordTooLongMessage(64)).toBe('New password must be at most 64 characters');
+    expect(passwordTooLongMessage()).toBe('New password must be at most 64 characters');
+    expect(PASSWORD_TOO_COMMON_MESSAGE).toBe('Password is too common');
   });
 
-  it('words the refusal with the limit', () => {
-    expect(passwordTooLongMessage(21)).toBe('New password must be at most 21 characters');
+  it('knows the codes of a refusal, and nothing else', () => {
+    expect(isPasswordChangeRefusal('passwordTooCommon')).toBe(true);
+    expect(isPasswordChangeRefusal('tooShort')).toBe(true);
+    expect(isPasswordChangeRefusal(400)).toBe(false);
+    expect(isPasswordChangeRefusal('toString')).toBe(false);
   });
 });

@@ -65,17 +65,45 @@ export const PASSWORD_CHANGE_MESSAGES: Record<PasswordChangeError, string> = {
 };
 
 /**
- * A V2Ray account's id is `username-password` (CONTRACTS §5), and Xray takes an id string of 1 to 30
- * bytes as it is (longer ones become UUIDs): the longest password an account may have is what is
- * left of 30 after the username and the hyphen.
+ * The longest new password (CONTRACTS §15). It used to follow from the username, when the password
+ * was part of the account's V2Ray id; the account now has a VPN id of its own.
  */
-export const XRAY_ID_MAX_BYTES = 30;
+export const MAX_PASSWORD_LENGTH = 64;
 
-export function maxPasswordLength(username: string): number {
-  return XRAY_ID_MAX_BYTES - 1 - new TextEncoder().encode(username).length;
+/**
+ * The longest password an account may be given: {@link MAX_PASSWORD_LENGTH} for every account. The
+ * username is no longer counted; the parameter stays so that existing callers keep working.
+ */
+export function maxPasswordLength(_username?: string): number {
+  return MAX_PASSWORD_LENGTH;
 }
 
-/** The server's refusal of a password that would make the account's V2Ray id too long. */
-export function passwordTooLongMessage(max: number): string {
+/** The server's refusal of a password longer than the limit. */
+export function passwordTooLongMessage(max: number = MAX_PASSWORD_LENGTH): string {
   return `New password must be at most ${max} characters`;
+}
+
+/** The server's refusal of a password on its list of common passwords (CONTRACTS §15). */
+export const PASSWORD_TOO_COMMON_MESSAGE = 'Password is too common';
+
+/**
+ * The machine-readable reasons a password change is refused, in the `code` of the server's
+ * `{ ok: false, message, code }`: the rules of {@link validatePasswordChange}, and what only the
+ * server can know. The page shows a text of its own for each, in the visitor's language.
+ */
+export type PasswordChangeRefusal = PasswordChangeError | 'tooLong' | 'passwordTooCommon' | 'currentIncorrect';
+
+export const PASSWORD_CHANGE_REFUSALS: readonly PasswordChangeRefusal[] = [
+  'allFieldsRequired',
+  'mismatch',
+  'sameAsCurrent',
+  'tooShort',
+  'invalidCharacters',
+  'tooLong',
+  'passwordTooCommon',
+  'currentIncorrect',
+];
+
+export function isPasswordChangeRefusal(code: unknown): code is PasswordChangeRefusal {
+  return typeof code === 'string' && (PASSWORD_CHANGE_REFUSALS as readonly string[]).includes(code);
 }

@@ -25,12 +25,13 @@ describe('checkNewPassword', () => {
     expect(checkNewPassword('', 'sp482913')).toBeNull();
   });
 
-  it('wants six letters or digits at least, within the V2Ray id', () => {
+  it('wants six letters or digits at least, 64 at most, whatever the username', () => {
     expect(checkNewPassword('abc12', 'sp482913')).toBe('tooShort');
     expect(checkNewPassword('abc 123', 'sp482913')).toBe('invalidCharacters');
     expect(checkNewPassword('رمز۱۲۳۴۵۶', 'sp482913')).toBe('invalidCharacters');
-    expect(checkNewPassword('a'.repeat(22), 'sp482913')).toBe('tooLong');
-    expect(checkNewPassword('a'.repeat(21), 'sp482913')).toBeNull();
+    expect(checkNewPassword('a'.repeat(65), 'sp482913')).toBe('tooLong');
+    expect(checkNewPassword('a'.repeat(64), 'sp482913')).toBeNull();
+    expect(checkNewPassword('a'.repeat(40), 'a-very-long-username-indeed')).toBeNull();
     expect(checkNewPassword('Secret123', 'sp482913')).toBeNull();
   });
 });

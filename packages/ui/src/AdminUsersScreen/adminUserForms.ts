@@ -32,7 +32,7 @@ export type NewPasswordError = 'tooShort' | 'invalidCharacters' | 'tooLong';
 
 /**
  * A password the operator types for an account (empty: the server makes one): letters and digits,
- * six at least, and short enough for the account's V2Ray id (username-password, 30 bytes).
+ * six at least, 64 at most (CONTRACTS §15).
  */
 export function checkNewPassword(password: string, username: string): NewPasswordError | null {
   if (password === '') return null;
