@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { failure } from '@separ/api/mocks';
 import { decodePaymentResult, encodePaymentResult } from '@separ/domain';
 import { gatewayNavigation } from '../src/pages/PaymentPage.tsx';
+import { paymentResultData } from '../src/pages/PaymentResultPage.tsx';
 import { renderApp } from './renderApp.tsx';
 import { server } from './setup.ts';
 
@@ -120,7 +121,7 @@ describe('the payment page (SPEC §4, §5)', () => {
     expect((await screen.findAllByText('Redirecting to the gateway…')).length).toBeGreaterThan(0);
     await waitFor(() => expect(go).toHaveBeenCalledTimes(1), { timeout: 3000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
-    expect(go.mock.calls[0]![0]).toMatch(/^\/paymentresult\?data=/);
+    expect(go.mock.calls[0]![0]).toMatch(/^\/paymentresult#data=[\w-]+$/);
     expect(mock.purchases).toEqual([{ planId: 2, email: 'buyer@example.com', gate: 'spay' }]);
   });
 
@@ -149,7 +150,8 @@ describe('the payment page (SPEC §4, §5)', () => {
     await userEvent.click(start);
     await waitFor(() => expect(go).toHaveBeenCalledTimes(1), { timeout: 3000 });
     expect(mock.purchases.at(-1)).toMatchObject({ planId: 1, renew: 'demo' });
-    expect(decodePaymentResult(new URL(go.mock.calls[0]![0], 'http://x').searchParams.get('data'))).toMatchObject({
+    const resultUrl = new URL(go.mock.calls[0]![0], 'http://x');
+    expect(decodePaymentResult(paymentResultData(resultUrl.hash, resultUrl.search))).toMatchObject({
       renewed: true,
       username: 'demo',
       password: '',
@@ -197,16 +199,52 @@ describe('the payment result (SPEC §4, credentials hygiene)', () => {
     password: 'Secret99',
   });
 
-  it('decodes data once, removes it from the address bar, and sends no referrer meanwhile', async () => {
+  it('decodes data from the fragment, removes it from the address bar, and sends no referrer meanwhile', async () => {
     const replace = vi.spyOn(window.history, 'replaceState');
-    const { unmount } = await renderApp(`/paymentresult?data=${data}`);
+    const { unmount } = await renderApp(`/paymentresult#data=${data}`);
     expect(await screen.findByText('sp123')).toBeTruthy();
     expect(screen.getByText('Secret99')).toBeTruthy();
-    expect(window.location.search).toBe('');
+    expect(window.location.hash).toBe('');
+    expect(window.location.pathname).toBe('/paymentresult');
     expect(replace).toHaveBeenCalled();
     expect(document.querySelector('meta[name="referrer"]')?.getAttribute('content')).toBe('no-referrer');
     unmount();
     expect(document.querySelector('meta[name="referrer"][content="no-referrer"]')).toBeNull();
+  });
+
+  it('still decodes data from the query of older links, and removes it', async () => {
+    await renderApp(`/paymentresult?data=${data}`);
+    expect(await screen.findByText('sp123')).toBeTruthy();
+    expect(screen.getByText('Secret99')).toBeTruthy();
+    expect(window.location.search).toBe('');
+  });
+
+  it('shows a new result when only the fragment changes, in the app or in the address bar', async () => {
+    const other = (username: string) =>
+      encodePaymentResult({
+        status: 'success',
+        resnum: 'S3',
+        refnum: 'R3',
+        amount: 1_200_000,
+        time: '2026-11-22 10:30:00',
+        username,
+        password: `Pass${username}`,
+      });
+    const { router } = await renderApp(`/paymentresult#data=${data}`);
+    expect(await screen.findByText('sp123')).toBeTruthy();
+    // The app navigates to the same page with another fragment.
+    await act(() => router.navigate(`/paymentresult#data=${other('sp456')}`));
+    expect(await screen.findByText('sp456')).toBeTruthy();
+    expect(screen.getByText('Passsp456')).toBeTruthy();
+    expect(window.location.hash).toBe('');
+    // The visitor opens another result link in the same tab: the browser changes only the fragment.
+    await act(async () => {
+      window.location.hash = `data=${other('sp789')}`;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(await screen.findByText('sp789')).toBeTruthy();
+    expect(screen.getByText('Passsp789')).toBeTruthy();
+    expect(window.location.hash).toBe('');
   });
 
   it.each(['', '?data=not-base64!!'])('treats missing or unreadable data (%s) as failed', async (query) => {

@@ -184,7 +184,8 @@ describe('gateways and purchase', () => {
     const result = await store().dispatch(
       paymentsApi.endpoints.requestPayment.initiate({ planId: 2, email: 'a@b.co', gate: 'spay' }),
     );
-    expect(result.data?.url).toMatch(/^\/paymentresult\?data=/);
+    // The new account's credentials travel in the fragment, which no server or proxy log sees (CONTRACTS §15).
+    expect(result.data?.url).toMatch(/^\/paymentresult#data=[\w-]+$/);
     const url = new URL(seen[0]!.url);
     expect(url.pathname).toBe('/requestAccount2');
     expect(Object.fromEntries(url.searchParams)).toEqual({ plan_id: '2', email: 'a@b.co', gate: 'spay' });
@@ -202,7 +203,7 @@ describe('gateways and purchase', () => {
       paymentsApi.endpoints.requestPayment.initiate({ planId: 2, email: 'a@b.co', gate: 'ird' }),
     );
     expect(renewed.data?.renews).toBe('demo');
-    const result = decodePaymentResult(new URL(renewed.data!.url, API).searchParams.get('data'));
+    const result = decodePaymentResult(new URLSearchParams(new URL(renewed.data!.url, API).hash.slice(1)).get('data'));
     expect(result).toMatchObject({ status: 'success', renewed: true, username: 'demo', password: '' });
     const fresh = await s.dispatch(
       paymentsApi.endpoints.requestPayment.initiate({ planId: 2, email: 'a@b.co', gate: 'ird', renew: false }),
@@ -249,14 +250,18 @@ describe('login and logout', () => {
   const login = (s: ReturnType<typeof store>, password = 'demo1234') =>
     s.dispatch(authApi.endpoints.login.initiate({ username: 'demo', password }));
 
-  it('sends username and password in the query with the form-urlencoded header', async () => {
+  it('sends username and password as form fields in the body, never in the URL (CONTRACTS §15)', async () => {
     const state = backend();
     const result = await login(store());
     expect(result.data).toEqual({ username: 'demo' });
     expect(state.loggedIn).toBe(true);
     const request = seen[0]!;
+    expect(request.url).toBe(`${API}/site_login`);
     expect(request.headers.get('content-type')).toBe('application/x-www-form-urlencoded');
-    expect(new URL(request.url).searchParams.get('password')).toBe('demo1234');
+    expect(Object.fromEntries(new URLSearchParams(await request.text()))).toEqual({
+      username: 'demo',
+      password: 'demo1234',
+    });
   });
 
   it('tells invalid credentials, throttling and network failures apart', async () => {
@@ -353,22 +358,32 @@ describe('the panel', () => {
     expect(result.error).toMatchObject({ kind: 'api', message: 'Error loading server information' });
   });
 
-  it('changes the password: the server message on ok false, success otherwise, and the servers reload', async () => {
+  it('changes the password: the server message and code on ok false, success otherwise, and the servers and account reload', async () => {
     const state = backend({ loggedIn: true });
     const s = store();
     await s.dispatch(panelApi.endpoints.getServers.initiate());
+    const before = (await s.dispatch(panelApi.endpoints.getAccount.initiate())).data?.subUrl;
     const wrong = await s.dispatch(panelApi.endpoints.changePassword.initiate({ current: 'nope12', next: 'abcdef1' }));
-    expect(wrong.data).toEqual({ ok: false, message: 'Current password is incorrect' });
+    expect(wrong.data).toEqual({ ok: false, message: 'Current password is incorrect', code: 'currentIncorrect' });
+    // In the JSON body, never in the URL (CONTRACTS §15).
     const request = seen.find((r) => r.url.includes('changepassword'))!;
-    expect(Object.fromEntries(new URL(request.url).searchParams)).toEqual({
-      currentpassword: 'nope12',
-      newpassword: 'abcdef1',
-    });
+    expect(request.url).toBe(`${API}/api/site/changepassword`);
+    expect(request.headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(await request.text())).toEqual({ currentpassword: 'nope12', newpassword: 'abcdef1' });
+    const common = await s.dispatch(
+      panelApi.endpoints.changePassword.initiate({ current: 'demo1234', next: '123456' }),
+    );
+    expect(common.data).toEqual({ ok: false, message: 'Password is too common', code: 'passwordTooCommon' });
     const right = await s.dispatch(
       panelApi.endpoints.changePassword.initiate({ current: 'demo1234', next: 'abcdef1' }),
     );
     expect(right.data).toEqual({ ok: true, message: 'Password changed successfully.' });
     await vi.waitFor(() => expect(state.calls.servers).toBe(2));
+    // The change replaced the subscription link: the account is fetched again with the new one.
+    await vi.waitFor(() => expect(state.calls.account).toBe(2));
+    const after = panelApi.endpoints.getAccount.select()(s.getState()).data?.subUrl;
+    expect(after).toMatch(/\/sub\/\w+$/);
+    expect(after).not.toBe(before);
     await vi.waitFor(() =>
       expect(panelApi.endpoints.getServers.select()(s.getState()).data?.servers[0]?.title).toBe(
         'Germany 1 — demo-abcdef1',

@@ -24,9 +24,12 @@ export interface RequestArgs {
   method?: Method;
   /** Query-string parameters (SPEC §7 sends the payload of most calls this way). */
   params?: Record<string, string | number>;
-  /** A JSON body, when present. */
+  /** A JSON body, when present (form-urlencoded with `form`). */
   body?: unknown;
-  /** Send `application/x-www-form-urlencoded` instead of JSON as the content type (the login call). */
+  /**
+   * Send `application/x-www-form-urlencoded` instead of JSON as the content type (the login call);
+   * a `body` is then sent as form fields.
+   */
   form?: boolean;
   /** Which base URL: the backend (default) or the plans service. */
   service?: 'api' | 'plans';
@@ -38,6 +41,16 @@ function joinUrl(base: string, path: string, params: RequestArgs['params']): str
     ? new URLSearchParams(Object.entries(params).map(([key, value]) => [key, String(value)])).toString()
     : '';
   return `${trimmed}${path}${query ? `?${query}` : ''}`;
+}
+
+/** The body as the content type says: form fields (strings and numbers) or JSON. */
+function encodeBody(request: RequestArgs): string | undefined {
+  if (request.body === undefined) return undefined;
+  if (!request.form) return JSON.stringify(request.body);
+  const fields = Object.entries(request.body as Record<string, unknown>).filter(
+    (entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number',
+  );
+  return new URLSearchParams(fields.map(([key, value]) => [key, String(value)])).toString();
 }
 
 /**
@@ -72,7 +85,7 @@ export const separBaseQuery: BaseQueryFn<RequestArgs | string, unknown, ApiError
           'Content-Type': request.form ? 'application/x-www-form-urlencoded' : 'application/json',
           Accept: 'application/json',
         },
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body: encodeBody(request),
         signal: controller.signal,
       });
     } catch (error) {

@@ -5,7 +5,8 @@ import { useLocation } from 'react-router-dom';
 export function ScrollManager() {
   const { pathname, hash, key } = useLocation();
   useEffect(() => {
-    if (!hash) {
+    // A fragment of fields (the payment result's `#data=…`) names no element.
+    if (!hash || hash.includes('=')) {
       window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
       return;
     }

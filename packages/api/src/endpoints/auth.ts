@@ -19,13 +19,16 @@ export function loginFailure(error: unknown): LoginFailure {
 
 export const authApi = separApi.injectEndpoints({
   endpoints: (build) => ({
-    /** POST /site_login?username&password with the form-urlencoded header; the server sets the cookies. */
+    /**
+     * POST /site_login with username and password as form fields in the body, never in the URL
+     * (CONTRACTS §15: a proxy's access log keeps URLs); the server sets the cookies.
+     */
     login: build.mutation<{ username: string }, LoginArgs>({
       async queryFn({ username, password }, _api, _extra, baseQuery) {
         const result = await baseQuery({
           url: '/site_login',
           method: 'POST',
-          params: { username, password },
+          body: { username, password },
           form: true,
         });
         if (result.error) return { error: result.error };

@@ -30,6 +30,21 @@ export interface ChangePasswordArgs {
   next: string;
 }
 
+/** The server's answer to a password change: `code` names a refusal (e.g. `passwordTooCommon`) when it sends one. */
+export interface ChangePasswordResult {
+  ok: boolean;
+  message: string;
+  code?: string;
+}
+
+export function changePasswordFromResponse(body: unknown): ChangePasswordResult {
+  const record = asRecord(body);
+  const result: ChangePasswordResult = { ok: record.ok === true, message: toText(record.message) };
+  // A string: the spec's answers also carry numeric HTTP-like codes, which name no refusal.
+  if (typeof record.code === 'string' && record.code) result.code = record.code;
+  return result;
+}
+
 /** The account of SPEC §3 from POST /api/site/account (camelCase or snake_case; at the top or under `data`). */
 export function accountFromResponse(body: unknown): PanelAccount | null {
   const record = asRecord(body);
@@ -120,18 +135,19 @@ export const panelApi = separApi.injectEndpoints({
         }
       },
     }),
-    /** POST /api/site/changepassword?currentpassword&newpassword → { ok, message }; ok false is an answer, not an error. */
-    changePassword: build.mutation<{ ok: boolean; message: string }, ChangePasswordArgs>({
+    /**
+     * POST /api/site/changepassword with JSON `{ currentpassword, newpassword }` in the body, never in
+     * the URL (CONTRACTS §15) → `{ ok, message, code? }`; ok false is an answer, not an error.
+     */
+    changePassword: build.mutation<ChangePasswordResult, ChangePasswordArgs>({
       query: ({ current, next }) => ({
         url: '/api/site/changepassword',
         method: 'POST',
-        params: { currentpassword: current, newpassword: next },
+        body: { currentpassword: current, newpassword: next },
       }),
-      transformResponse: (body: unknown) => {
-        const record = asRecord(body);
-        return { ok: record.ok === true, message: toText(record.message) };
-      },
-      // The server links carry the password: they change with it.
+      transformResponse: changePasswordFromResponse,
+      // A change replaces the subscription link, the VPN id in every link and the other devices'
+      // sessions (CONTRACTS §15): the account and the servers are fetched again.
       invalidatesTags: (result) => (result?.ok ? ['Servers', 'Account'] : []),
     }),
     /** POST /api/site/servers (JSON content type, no body) → servers and countries. */

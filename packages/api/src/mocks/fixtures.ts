@@ -139,10 +139,29 @@ export const MOCK_APP_LINKS = {
   app_win_link: 'https://dl.separ.example/separ-windows-setup.exe',
 };
 
-/** An account of the mock backend, with the password it logs in with. */
+/**
+ * A few of the most common passwords, which the mock refuses as the backend refuses its whole list
+ * (CONTRACTS §15: `Password is too common`, code `passwordTooCommon`).
+ */
+export const MOCK_COMMON_PASSWORDS: readonly string[] = [
+  '123456',
+  '12345678',
+  '123456789',
+  '1234567890',
+  '111111',
+  'password',
+  'password1',
+  'qwerty',
+  'qwerty123',
+  'abc123',
+  '1q2w3e4r',
+  'iloveyou',
+];
+
 /** The demo account's subscription token (22 URL-safe characters, as the backend's 128-bit tokens). */
 export const MOCK_SUB_TOKEN = 'Dm0SubT0kenSepar000001';
 
+/** An account of the mock backend, with the password it logs in with. */
 export interface MockUser extends Account {
   password: string;
 }

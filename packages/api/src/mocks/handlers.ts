@@ -11,6 +11,7 @@ import {
   isValidEmail,
   maxPasswordLength,
   PASSWORD_CHANGE_MESSAGES,
+  PASSWORD_TOO_COMMON_MESSAGE,
   passwordTooLongMessage,
   type RawPlan,
   USER_TOKEN_COOKIE,
@@ -19,6 +20,7 @@ import {
 } from '@separ/domain';
 import {
   MOCK_APP_LINKS,
+  MOCK_COMMON_PASSWORDS,
   MOCK_COUNTRIES,
   MOCK_PLANS,
   MOCK_SERVERS,
@@ -107,6 +109,31 @@ function fill(text: string, user: MockUser): string {
   return text.replaceAll('xxx', `${user.username}-${user.password}`);
 }
 
+/**
+ * A request's fields: those of its body (form-urlencoded or JSON, as the web app sends credentials,
+ * CONTRACTS §15), over those of its query string (the spec's clients, still accepted).
+ */
+async function fieldsOf(request: Request): Promise<URLSearchParams> {
+  const fields = new URLSearchParams(new URL(request.url).searchParams);
+  const text = await request.clone().text();
+  if (!text) return fields;
+  let body: Record<string, unknown> = {};
+  if ((request.headers.get('content-type') ?? '').includes('application/x-www-form-urlencoded')) {
+    body = Object.fromEntries(new URLSearchParams(text));
+  } else {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+    } catch {
+      return fields;
+    }
+  }
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value === 'string' || typeof value === 'number') fields.set(key, String(value));
+  }
+  return fields;
+}
+
 function languageOf(request: Request): 'fa' | 'en' {
   const url = new URL(request.url);
   const query = url.searchParams.get('lng');
@@ -149,6 +176,11 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       return resolve(request, new URL(request.url).searchParams);
     });
   };
+  /** A new subscription token: the old link answers 404 from now on. */
+  const replaceSubToken = () => {
+    const count = Number(state.subToken.slice(-6)) + 1;
+    state.subToken = `${MOCK_SUB_TOKEN.slice(0, -6)}${String(count).padStart(6, '0')}`;
+  };
   const subUrl = (request: Request) => `${options.origin ?? new URL(request.url).origin}/sub/${state.subToken}`;
   const signedIn = (resolve: (request: Request, query: URLSearchParams) => Response) => {
     return (request: Request, query: URLSearchParams) => (state.loggedIn ? resolve(request, query) : unauthorized());
@@ -190,10 +222,11 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
           ? { ...paid, username: renews, password: '', renewed: 1 }
           : { ...paid, username: `user${number}`, password: 'Mock' + String(number).slice(-4) },
       );
-      // The mock "gateway" answers at once: straight to the result page, as the gateway return would.
+      // The mock "gateway" answers at once: straight to the result page, as the gateway return would,
+      // with the new account's credentials in the fragment, which no server or proxy log sees.
       return HttpResponse.json({
         ok: true,
-        url: `/paymentresult?data=${data}`,
+        url: `/paymentresult#data=${data}`,
         message: 'OK',
         ...(renews ? { renew: { username: renews } } : {}),
       });
@@ -219,9 +252,10 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
         return HttpResponse.json({ ok: true, code, expiresAt: '2026-06-01T12:10:00.000Z', minutes: 10 });
       }),
     ),
-    route('login', (_request, query) => {
-      const username = query.get('username') ?? '';
-      const password = query.get('password') ?? '';
+    route('login', async (request) => {
+      const fields = await fieldsOf(request);
+      const username = fields.get('username') ?? '';
+      const password = fields.get('password') ?? '';
       if (username !== state.user.username || password !== state.user.password)
         return HttpResponse.json(
           { ok: false, message: 'Invalid username or password' },
@@ -266,26 +300,27 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
     route(
       'resetSubscription',
       signedIn((request) => {
-        const resets = Number(state.subToken.slice(-6)) + 1;
-        state.subToken = `${MOCK_SUB_TOKEN.slice(0, -6)}${String(resets).padStart(6, '0')}`;
+        replaceSubToken();
         return HttpResponse.json({ ok: true, subUrl: subUrl(request) });
       }),
     ),
-    route(
-      'changePassword',
-      signedIn((_request, query) => {
-        const current = query.get('currentpassword') ?? '';
-        const next = query.get('newpassword') ?? '';
-        const rule = validatePasswordChange({ current, next, confirm: next });
-        if (rule) return HttpResponse.json({ ok: false, message: PASSWORD_CHANGE_MESSAGES[rule] });
-        const max = maxPasswordLength(state.user.username);
-        if (next.length > max) return HttpResponse.json({ ok: false, message: passwordTooLongMessage(max) });
-        if (current !== state.user.password)
-          return HttpResponse.json({ ok: false, message: 'Current password is incorrect' });
-        state.user = { ...state.user, password: next };
-        return HttpResponse.json({ ok: true, message: 'Password changed successfully.' });
-      }),
-    ),
+    route('changePassword', async (request) => {
+      if (!state.loggedIn) return unauthorized();
+      const fields = await fieldsOf(request);
+      const current = fields.get('currentpassword') ?? '';
+      const next = fields.get('newpassword') ?? '';
+      const refuse = (code: string, message: string) => HttpResponse.json({ ok: false, message, code });
+      const rule = validatePasswordChange({ current, next, confirm: next });
+      if (rule) return refuse(rule, PASSWORD_CHANGE_MESSAGES[rule]);
+      if (next.length > maxPasswordLength()) return refuse('tooLong', passwordTooLongMessage());
+      if (MOCK_COMMON_PASSWORDS.includes(next.toLowerCase()))
+        return refuse('passwordTooCommon', PASSWORD_TOO_COMMON_MESSAGE);
+      if (current !== state.user.password) return refuse('currentIncorrect', 'Current password is incorrect');
+      // As the backend (CONTRACTS §15): a new subscription link, and every app device signed out.
+      replaceSubToken();
+      state.user = { ...state.user, password: next, devices: [] };
+      return HttpResponse.json({ ok: true, message: 'Password changed successfully.' });
+    }),
     route(
       'servers',
       signedIn((request) => {
