@@ -65,28 +65,24 @@ for (const [lng, files] of Object.entries(PRELOAD)) {
 
 const out = join(dist, 'prerendered');
 rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
 const rows = [];
 for (const lng of render.LANGUAGES) {
   mkdirSync(join(out, lng), { recursive: true });
-  const dir = render.directionOf(lng);
+  const head = [
+    ...PRELOAD[lng].map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),
+    `<style nonce="${NONCE}">${fontFaces}</style>`,
+  ].join('');
+  // The language's document, kept for the server: it draws the pages that show data from the API
+  // (render.DATA_PAGES) again with its own, in the same document (issue 28 §1).
+  const languageTemplate = render.languageTemplate(template, lng, head);
+  writeFileSync(join(out, `${lng}.template.html`), languageTemplate);
   for (const path of render.PRERENDERED_PATHS) {
     const page = await render.renderPage(path, lng, NONCE);
     if (page.html.includes('<!--$!-->')) throw new Error(`${lng} ${path}: part of the page was left to the browser`);
     if (/\sstyle="/.test(page.html))
       throw new Error(`${lng} ${path}: an inline style attribute, which the CSP refuses`);
-    const head = [
-      ...PRELOAD[lng].map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),
-      `<style nonce="${NONCE}">${fontFaces}</style>`,
-      page.styles,
-    ].join('');
-    const html = template
-      .replace(/<html lang="[^"]*" dir="[^"]*">/, `<html lang="${lng}" dir="${dir}">`)
-      .replace(/<body class="[^"]*">/, `<body class="${dir}">`)
-      .replace('</head>', `${head}</head>`)
-      .replace(
-        '<div id="root"></div>',
-        `<div id="root">${page.html}</div><script type="application/json" id="${render.PRERENDER_DATA_ID}">${render.serializePrerenderData(page.data)}</script>`,
-      );
+    const html = render.pageDocument(languageTemplate, page);
     writeFileSync(join(out, lng, render.prerenderedFile(path)), html);
     rows.push({ lng, path, bytes: Buffer.byteLength(html), gzip: gzipSync(html).length });
   }

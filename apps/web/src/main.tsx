@@ -22,12 +22,18 @@ async function start() {
   // are asked for at once, so that the network does not wait for the main thread.
   const parts = [
     import('react-dom/client'),
-    Promise.all([import('./i18n.ts'), import('./app/store.ts'), import('./config.ts')]),
+    Promise.all([
+      import('./i18n.ts'),
+      import('./app/store.ts'),
+      import('./config.ts'),
+      import('./prerender/pageData.ts'),
+    ]),
     Promise.all([import('./App.tsx'), import('./routes.tsx')]),
   ] as const;
   const { createRoot, hydrateRoot } = await parts[0];
   await nextTask();
-  const [{ createI18n, languageOf }, { createStore }, { apiConfigFromEnv }] = await parts[1];
+  const [{ createI18n, languageOf }, { createStore }, { apiConfigFromEnv }, { readPageData, seedPageData }] =
+    await parts[1];
   await nextTask();
   const [{ App }, { createAppRouter, loadLazyRoutes, routes }] = await parts[2];
   const initialResources = await translations;
@@ -37,6 +43,9 @@ async function start() {
     loadLazyRoutes(routes, window.location.pathname),
   ]);
   const store = createStore({ api: apiConfigFromEnv() });
+  // The plans and links the server drew the page with: hydration draws the same, and nothing is
+  // fetched again before the page is live (issue 28 §1).
+  seedPageData(store, readPageData());
   const router = createAppRouter();
   const app = <App store={store} i18n={i18n} router={router} />;
   const hydrate =

@@ -91,6 +91,24 @@ describe('guards (SPEC §6)', () => {
     expect(router.state.location.pathname).toBe('/panel/connect');
   });
 
+  it('takes the page asked for from the server’s redirect (/login?from=…), and leaves /login in the address bar', async () => {
+    const { router } = await renderApp('/login?from=/panel/devices');
+    await heading('Log in to your account');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/login');
+    await userEvent.type(screen.getByLabelText('Username'), 'demo');
+    await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'demo1234');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByRole('heading', { name: 'My devices' });
+    expect(router.state.location.pathname).toBe('/panel/devices');
+  });
+
+  it('returns only to a panel page, whatever the query names', async () => {
+    const { router } = await renderApp('/login?from=https://evil.example/panel', { loggedIn: true });
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(router.state.location.pathname).toBe('/panel');
+  });
+
   it('sends a logged-in visitor from /login to /panel', async () => {
     const { router } = await renderApp('/login', { loggedIn: true });
     await screen.findByRole('heading', { name: 'Dashboard' });

@@ -104,6 +104,27 @@ export function isConsentAnswer(value: unknown): value is ConsentAnswer {
 export const PRERENDER_DATA_ID = 'separ-prerender';
 
 /**
+ * The id of the JSON block a served page carries with the API's answers it was drawn with (issue 28
+ * §1): the plans on the home page and the catalogue, the app links on /download. The app starts from
+ * them instead of asking again, so that hydration finds what the server drew.
+ */
+export const PAGE_DATA_ID = 'separ-data';
+
+/** What {@link PAGE_DATA_ID} holds: the answer of `GET /getTelPlans` as it is, and the app links of `/appinfo`. */
+export interface PageData {
+  plans?: unknown;
+  appLinks?: { android: string; windows: string };
+}
+
+/** The return parameter of /login: the panel page a visitor without a session was sent from. */
+export const LOGIN_RETURN_PARAM = 'from';
+
+/** A panel page that /login may send a visitor back to (anything else returns to `/panel`). */
+export function isPanelReturnPath(value: unknown): value is string {
+  return typeof value === 'string' && /^\/panel(\/[a-z]+)?\/?$/.test(value);
+}
+
+/**
  * The file the web build writes a prerendered page to, under `prerendered/{lng}/`, and where the
  * server looks for it: `/` is `index.html`, `/buy` is `buy.html`.
  */

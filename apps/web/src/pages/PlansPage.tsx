@@ -4,6 +4,9 @@ import { useGetPlansQuery } from '@separ/api';
 import { PlansScreen } from '@separ/ui';
 import { screenStatus } from '../app/screenStatus.ts';
 
+/** How old plans may be for the catalogue to show them without asking again when it opens. */
+const PLANS_FRESH_SECONDS = 30;
+
 /**
  * The catalogue: switching platform fetches again; the duration keeps the visitor's choice while it
  * is on offer, else the shortest (SPEC §4).
@@ -11,9 +14,12 @@ import { screenStatus } from '../app/screenStatus.ts';
 export function PlansPage() {
   const [platform, setPlatform] = useState<Platform>('android');
   const [chosen, setChosen] = useState<number | null>(null);
+  const [switched, setSwitched] = useState(false);
+  // A switch of platform always fetches again. The first render takes plans that are still fresh:
+  // those the served page carries (issue 28 §1), so that hydration asks for nothing.
   const { currentData, isError, isFetching, refetch } = useGetPlansQuery(
     { platform },
-    { refetchOnMountOrArgChange: true },
+    { refetchOnMountOrArgChange: switched ? true : PLANS_FRESH_SECONDS },
   );
   // What the screen shows is drawn as a deferred render: when the plans arrive, React draws the
   // list in slices and yields between them, instead of holding a slow phone's main thread for the
@@ -34,7 +40,10 @@ export function PlansPage() {
     return (
       <PlansScreen
         platform={shown.platform}
-        onPlatformChange={setPlatform}
+        onPlatformChange={(next) => {
+          setSwitched(true);
+          setPlatform(next);
+        }}
         status={status}
         plans={plans}
         durations={durations}
