@@ -10,6 +10,7 @@
  * docs/BENCHMARKS.md (between `<!-- bench:admin:start -->` and `<!-- bench:admin:end -->`).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -96,6 +97,7 @@ async function seed(fresh: { url: string | null; dataDir: string }) {
               username: `sp${String(n).padStart(6, '0')}`,
               password_hash: hash,
               password_enc: sealed,
+              vpn_id: randomUUID(),
               email: n % 4 === 0 ? null : `buyer${n}@mail${n % 7}.example`,
               expire_date: n % 3 === 0 ? null : new Date(start + n * 300_000 + 30 * 86_400_000).toISOString(),
               used_bytes: (n * 7919) % 50_000_000_000,

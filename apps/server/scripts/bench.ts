@@ -15,6 +15,7 @@
  * work show apart.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,7 +29,7 @@ import { addRadiusClient } from '../src/nodes/radius/service.ts';
 import { freeUdpPort } from '../test/radiusClient.ts';
 import { createSocket } from 'node:dgram';
 import radius from 'radius';
-import { freshDatabase } from '../test/harness.ts';
+import { freshDatabase, resultData } from '../test/harness.ts';
 import { exited, freePort, startServer, waitHealthy } from '../test/processes.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -145,7 +146,7 @@ async function customer(base: string) {
     redirect: 'manual',
   });
   const back = await fetch(new URL(bank.headers.get('location')!, base), { redirect: 'manual' });
-  const result = decodePaymentResult(new URL(back.headers.get('location')!, base).searchParams.get('data'));
+  const result = decodePaymentResult(resultData(back.headers.get('location')!));
   const login = await fetch(
     `${base}/site_login?username=${result.username}&password=${encodeURIComponent(result.password)}`,
     { method: 'POST' },
@@ -350,6 +351,7 @@ async function seedNodeAccounts(fresh: { url: string | null; dataDir: string }) 
             username: `bn${String(i + j).padStart(6, '0')}`,
             password_hash: hash,
             password_enc: ctx.secrets.box.seal(`Bench${String(i + j).padStart(7, '0')}`),
+            vpn_id: randomUUID(),
             email: null,
             expire_date: null,
             used_bytes: 0,

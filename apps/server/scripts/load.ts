@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { decodePaymentResult } from '@separ/domain';
-import { freshDatabase } from '../test/harness.ts';
+import { freshDatabase, resultData } from '../test/harness.ts';
 import { exited, freePort, startServer, waitHealthy } from '../test/processes.ts';
 
 const BUYERS = Number(process.env.LOAD_BUYERS ?? 200);
@@ -31,7 +31,7 @@ async function timed(op: Op, run: () => Promise<Response>): Promise<Response> {
 }
 
 function resultOf(location: string | null) {
-  return decodePaymentResult(new URL(location ?? '/', 'http://x').searchParams.get('data'));
+  return decodePaymentResult(resultData(location ?? '/'));
 }
 
 async function buyer(index: number, bases: string[], until: number) {

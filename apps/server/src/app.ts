@@ -74,19 +74,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // One line per request, at the end, and at info only when it matters (see the onResponse hook):
     // per-request access logs at info cost a third of the throughput (docs/BENCHMARKS.md).
     logController: new LogController({ disableRequestLogging: true }),
-    // A hop count trusts that many proxies in front of us (proxy-addr's rule for a number).
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
+    // Only the proxies named (SEPAR_TRUST_PROXY=1: the loopback one) are believed about the client.
+    trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
   });
 
+  // In production every cookie is Secure (http/auth.ts cookieSecure).
+  app.decorate('secureCookies', config.production);
   const ctx: AppContext = options.context ?? createContext(config, database, options.now ?? systemClock);
   ctx.log = app.log;
 

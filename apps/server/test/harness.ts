@@ -54,7 +54,7 @@ export interface TestServer {
   clock: { now: Date };
   createUser(
     input?: Partial<NewAccount> & { username?: string; password?: string },
-  ): Promise<{ id: number; username: string; password: string }>;
+  ): Promise<{ id: number; username: string; password: string; vpnId: string }>;
   login(username: string, password: string): Promise<string>;
   /** Runs `fn` with the server's clock moved `minutes` ahead, then puts the clock back. */
   later<T>(minutes: number, fn: () => Promise<T>): Promise<T>;
@@ -98,7 +98,7 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
         { allowedMB: 51_200, allowedDevices: 2, subsDays: 0, ios: 0, expireDate: '2026-07-01T12:00:00.000Z', ...input },
         clock.now,
       );
-      return { id: user.id, username: user.username, password };
+      return { id: user.id, username: user.username, password, vpnId: user.vpn_id };
     },
     async login(username, password) {
       const response = await app.inject({
@@ -125,6 +125,15 @@ export async function startTestServer(kind: DatabaseKind, env: Record<string, st
       await fresh.dispose();
     },
   };
+}
+
+/**
+ * The payment result's `data` from the gateway return's redirect: in the fragment
+ * (`/paymentresult#data=…`, CONTRACTS §15), or in the query for an older link.
+ */
+export function resultData(location: string | null | undefined): string | null {
+  const url = new URL(location ?? '/', 'http://x');
+  return new URLSearchParams(url.hash.slice(1)).get('data') ?? url.searchParams.get('data');
 }
 
 /** The JSON body of a response. */

@@ -276,10 +276,10 @@ describe.each(KINDS)('HTTP contract on %s', (kind) => {
 
   describe('change password', () => {
     it.each([
-      ['abc', 'short', 'New password must be at least 6 characters'],
-      ['same', 'same', 'New password cannot be the same as current password'],
-      ['x', 'bad-char!', 'Invalid characters in password'],
-    ])('checks the rules of SPEC §5 again (%s -> %s)', async (current, next, message) => {
+      ['abc', 'short', 'New password must be at least 6 characters', 'tooShort'],
+      ['same', 'same', 'New password cannot be the same as current password', 'sameAsCurrent'],
+      ['x', 'bad-char!', 'Invalid characters in password', 'invalidCharacters'],
+    ])('checks the rules of SPEC §5 again (%s -> %s)', async (current, next, message, code) => {
       const user = await s.createUser();
       const cookie = await s.login(user.username, user.password);
       const response = await s.app.inject({
@@ -287,7 +287,7 @@ describe.each(KINDS)('HTTP contract on %s', (kind) => {
         url: `/api/site/changepassword?currentpassword=${current === 'same' ? user.password : current}&newpassword=${next === 'same' ? user.password : next}`,
         headers: { cookie },
       });
-      expect(json(response)).toEqual({ ok: false, message });
+      expect(json(response)).toEqual({ ok: false, message, code });
     });
 
     it('refuses a wrong current password and a missing parameter', async () => {
@@ -298,7 +298,7 @@ describe.each(KINDS)('HTTP contract on %s', (kind) => {
         url: '/api/site/changepassword?currentpassword=wrong123&newpassword=newpass123',
         headers: { cookie },
       });
-      expect(json(wrong)).toEqual({ ok: false, message: 'Current password is incorrect' });
+      expect(json(wrong)).toEqual({ ok: false, message: 'Current password is incorrect', code: 'currentIncorrect' });
       const missing = await s.app.inject({
         method: 'POST',
         url: '/api/site/changepassword?currentpassword=abc',
@@ -316,7 +316,13 @@ describe.each(KINDS)('HTTP contract on %s', (kind) => {
         url: `/api/site/changepassword?currentpassword=${user.password}&newpassword=Fresh2026`,
         headers: { cookie, 'content-type': 'application/json' },
       });
-      expect(json(response)).toEqual({ ok: true, message: 'Password changed successfully.' });
+      expect(json(response)).toEqual({
+        ok: true,
+        message: 'Password changed successfully.',
+        sessionsEnded: 0,
+        devicesEnded: 0,
+        chatsUnlinked: 0,
+      });
       expect((await s.app.inject({ method: 'POST', url: '/api/site/account', headers: { cookie } })).statusCode).toBe(
         200,
       );

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, KINDS, startTestServer, type TestServer } from './harness.ts';
+import { json, KINDS, startTestServer, type TestServer, resultData } from './harness.ts';
 
 type Who = 'a' | 'b';
 type Action =
@@ -157,7 +157,7 @@ for (const kind of KINDS) {
                   payload: 'action=pay',
                 });
                 const back = await s.app.inject(String(paid.headers.location));
-                const data = new URL(String(back.headers.location), 'http://x').searchParams.get('data')!;
+                const data = resultData(String(back.headers.location))!;
                 const result = JSON.parse(Buffer.from(data, 'base64url').toString('utf8')) as {
                   username: string;
                   renewed?: number;

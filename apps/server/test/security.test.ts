@@ -89,6 +89,12 @@ describe('log redaction', () => {
     expect(redactUrl('/getTelPlans')).toBe('/getTelPlans');
     expect(redactUrl('/x?%70assword=1')).toBe('/x?%70assword=[redacted]');
   });
+
+  it('hides a subscription URL’s token', () => {
+    expect(redactUrl('/sub/ws7n5uI2Yyb66lcDhfgw9hyPWTsmt7Td')).toBe('/sub/[redacted]');
+    expect(redactUrl('/sub/ws7n5uI2Yyb66lcD?format=clash')).toBe('/sub/[redacted]?format=clash');
+    expect(redactUrl('/subscribe/x')).toBe('/subscribe/x');
+  });
 });
 
 describe('behind HTTPS (a proxy that says so, SEPAR_TRUST_PROXY=1)', () => {

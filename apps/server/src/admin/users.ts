@@ -5,6 +5,7 @@ import {
   maxPasswordLength,
   MIN_PASSWORD_LENGTH,
   OPENCONNECT_DEVICE_PREFIX,
+  PASSWORD_TOO_COMMON_MESSAGE,
   passwordTooLongMessage,
   type AdminListQuery,
   type AdminPage,
@@ -19,6 +20,7 @@ import type { UserRow } from '../db/schema.ts';
 import { randomPassword } from '../security/crypto.ts';
 import { accountOf } from '../services/access.ts';
 import { changePassword } from '../services/accounts.ts';
+import { isCommonPassword } from '../security/commonPasswords.ts';
 import { addDays } from '../services/clock.ts';
 import { InputError, NotFoundError } from '../services/errors.ts';
 import { ensureSubToken, subscriptionUrl } from '../subscriptions/service.ts';
@@ -210,6 +212,8 @@ export async function userAction(
       throw new InputError(`The password must be at least ${MIN_PASSWORD_LENGTH} Latin letters and digits.`);
     const max = maxPasswordLength(user.username);
     if (password.length > max) throw new InputError(`${passwordTooLongMessage(max)}.`);
+    if (given !== undefined && isCommonPassword(given)) throw new InputError(`${PASSWORD_TOO_COMMON_MESSAGE}.`);
+    // CONTRACTS §15: also a new VPN id and subscription URL, the bot's chats unlinked, every session ended.
     const ended = await changePassword(ctx, user.id, password, { generated: given === undefined });
     await audit(ctx.db, ctx, { actor, action: 'user.reset-password', target, after: { ...ended } });
     return { username, password, ...ended };

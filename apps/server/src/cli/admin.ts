@@ -5,7 +5,14 @@
  */
 import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
-import { isValidPasswordText, maxPasswordLength, MIN_PASSWORD_LENGTH, passwordTooLongMessage } from '@separ/domain';
+import {
+  isValidPasswordText,
+  maxPasswordLength,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_TOO_COMMON_MESSAGE,
+  passwordTooLongMessage,
+} from '@separ/domain';
+import { isCommonPassword } from '../security/commonPasswords.ts';
 import { loadConfig, productionProblem } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/index.ts';
 import { createAccount } from '../services/accounts.ts';
@@ -521,6 +528,8 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
         const max = maxPasswordLength(username ?? 'sp000000');
         if (password !== undefined && password.length > max)
           throw new UsageError(`--password: ${passwordTooLongMessage(max)}.`);
+        if (password !== undefined && isCommonPassword(password))
+          throw new UsageError(`--password: ${PASSWORD_TOO_COMMON_MESSAGE}.`);
         if (
           username !== undefined &&
           (await trx.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst())

@@ -591,7 +591,73 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('orders').dropColumn('renew_user_id').execute();
       },
     },
+    '0013_vpn_id': {
+      async up(db: Db) {
+        // The VPN id (CONTRACTS §5, §15): a random UUID of the account's own, unrelated to its
+        // password, that the nodes receive and the generated links carry. Every existing account
+        // gets one here; its links change once.
+        await db.schema.alterTable('users').addColumn('vpn_id', 'text').execute();
+        if (kind === 'postgres') await sql`update users set vpn_id = gen_random_uuid()::text`.execute(db);
+        else
+          await sql`update users set vpn_id = lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4'
+              || substr(hex(randomblob(2)), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1)
+              || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))`.execute(db);
+        await db.schema.createIndex('users_vpn_id').on('users').column('vpn_id').unique().execute();
+        // The nodes' user list also moves when an account's VPN id or speed limit changes.
+        await replaceUsersListTrigger(
+          db,
+          kind,
+          `${USERS_LIST_CHANGED}
+          or coalesce(old.vpn_id, '') <> coalesce(new.vpn_id, '')
+          or coalesce(old.speed_limit_mbps, -1) <> coalesce(new.speed_limit_mbps, -1)`,
+        );
+      },
+      async down(db: Db) {
+        await replaceUsersListTrigger(db, kind, USERS_LIST_CHANGED);
+        await db.schema.dropIndex('users_vpn_id').ifExists().execute();
+        await db.schema.alterTable('users').dropColumn('vpn_id').execute();
+      },
+    },
+    '0014_operator_lock': {
+      async up(db: Db) {
+        // An operator's sign-in locked by wrong one-time codes (CONTRACTS §15): set at the fifth in
+        // 15 minutes, cleared only by `separ-admin operators unlock` or another operator.
+        await db.schema.alterTable('operators').addColumn('locked_at', 'text').execute();
+      },
+      async down(db: Db) {
+        await db.schema.alterTable('operators').dropColumn('locked_at').execute();
+      },
+    },
   };
+}
+
+/** When a change to a user row moves the nodes' user list (0004_nodes). */
+const USERS_LIST_CHANGED = `old.username <> new.username or old.password_enc <> new.password_enc
+          or old.suspend <> new.suspend or old.subs_days <> new.subs_days
+          or coalesce(old.expire_date, '') <> coalesce(new.expire_date, '')
+          or old.allowed_mb <> new.allowed_mb or old.allowed_devices <> new.allowed_devices
+          or (old.allowed_mb = -1 or old.used_bytes <= old.allowed_mb * 1048576)
+            <> (new.allowed_mb = -1 or new.used_bytes <= new.allowed_mb * 1048576)`;
+
+/** Makes the user-row trigger that bumps the nodes' list version fire on `changed`. */
+async function replaceUsersListTrigger(db: Db, kind: DatabaseKind, changed: string) {
+  if (kind === 'postgres') {
+    await sql`drop trigger if exists users_list_update on users`.execute(db);
+    await sql
+      .raw(
+        `create trigger users_list_update after update on users for each row
+         when (${changed}) execute function separ_bump_users_version()`,
+      )
+      .execute(db);
+  } else {
+    await sql`drop trigger if exists users_list_update`.execute(db);
+    await sql
+      .raw(
+        `create trigger users_list_update after update on users when ${changed}
+         begin update list_versions set version = version + 1 where name = 'users'; end`,
+      )
+      .execute(db);
+  }
 }
 
 /** Hands Kysely's Migrator the migrations above. */

@@ -56,6 +56,11 @@ export interface UsersTable {
   reminders_off: Generated<number>;
   /** Mbit/s the V2Ray nodes allow this account (null: no limit). */
   speed_limit_mbps: Generated<number | null>;
+  /**
+   * The VPN id (CONTRACTS §5): a random UUID, unrelated to the password, that the nodes receive and
+   * the generated links carry; a password change replaces it. Set for every account (0013_vpn_id).
+   */
+  vpn_id: string;
 }
 
 export interface SessionsTable {
@@ -288,6 +293,8 @@ export interface OperatorsTable {
   totp_last_step: Generated<number>;
   created_at: string;
   last_login_at: string | null;
+  /** When wrong one-time codes locked the sign-in (0014_operator_lock); null while it is open. */
+  locked_at: Generated<string | null>;
 }
 
 /** A web admin session: the hash of the `separ_admin` cookie's token. */

@@ -69,6 +69,41 @@ function toSqlite(parameters: readonly unknown[]): SQLInputValue[] {
 
 const MAX_CACHED_STATEMENTS = 500;
 
+/** A query that only reads: running it again changes nothing. */
+const READ_ONLY = /^\s*(select|with|pragma)\b/i;
+
+/**
+ * The rows of a statement that returns rows, whatever integers they hold (CONTRACTS §15: no stored
+ * value can make a list fail). node:sqlite refuses to read an INTEGER above 2^53 − 1 as a number
+ * (RangeError): a read-only query that meets one is read again with BigInts, which become the
+ * nearest number; a statement that writes and returns rows (RETURNING) is read with BigInts at once,
+ * since it cannot run twice. Rows within range cost nothing extra.
+ */
+function readRows(stmt: StatementSync, sql: string, parameters: SQLInputValue[]): unknown[] {
+  if (READ_ONLY.test(sql)) {
+    try {
+      return stmt.all(...parameters);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+    }
+  }
+  stmt.setReadBigInts(true);
+  try {
+    return stmt.all(...parameters).map(numbersOf);
+  } finally {
+    stmt.setReadBigInts(false);
+  }
+}
+
+function numbersOf(row: unknown): unknown {
+  const record = row as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    if (typeof value === 'bigint') record[key] = Number(value);
+  }
+  return record;
+}
+
 /** One node:sqlite connection with a cache of prepared statements. */
 class NodeSqliteConnection implements DatabaseConnection {
   readonly #database: DatabaseSync;
@@ -93,7 +128,7 @@ class NodeSqliteConnection implements DatabaseConnection {
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     const { stmt, reader } = this.#prepare(compiledQuery.sql);
     const parameters = toSqlite(compiledQuery.parameters);
-    if (reader) return Promise.resolve({ rows: stmt.all(...parameters) as R[] });
+    if (reader) return Promise.resolve({ rows: readRows(stmt, compiledQuery.sql, parameters) as R[] });
     const { changes, lastInsertRowid } = stmt.run(...parameters);
     return Promise.resolve({
       numAffectedRows: BigInt(changes),
@@ -105,7 +140,12 @@ class NodeSqliteConnection implements DatabaseConnection {
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     if (!SelectQueryNode.is(compiledQuery.query)) throw new Error('Only select queries can be streamed.');
     const { stmt } = this.#prepare(compiledQuery.sql);
-    for (const row of stmt.iterate(...toSqlite(compiledQuery.parameters))) yield { rows: [row as R] };
+    stmt.setReadBigInts(true);
+    try {
+      for (const row of stmt.iterate(...toSqlite(compiledQuery.parameters))) yield { rows: [numbersOf(row) as R] };
+    } finally {
+      stmt.setReadBigInts(false);
+    }
   }
 
   close() {

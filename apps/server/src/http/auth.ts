@@ -8,13 +8,32 @@ import { unauthorized } from './errors.ts';
 /** Over HTTPS the session cookie carries the `__Host-` prefix: Secure, path /, no Domain — no subdomain can set or shadow it. */
 export const HOST_TOKEN_COOKIE = `__Host-${USER_TOKEN_COOKIE}`;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Production mode (CONTRACTS §4): every cookie is Secure, whatever the request came over. */
+    secureCookies: boolean;
+  }
+}
+
+/**
+ * Whether a cookie set in answer to this request is Secure: over HTTPS, and always in production,
+ * whose public URL is https (finding 16: a proxy that does not say X-Forwarded-Proto made them
+ * plain).
+ */
+export function cookieSecure(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || request.server.secureCookies === true;
+}
+
 function tokenCookieName(request: FastifyRequest): string {
   return request.protocol === 'https' ? HOST_TOKEN_COOKIE : USER_TOKEN_COOKIE;
 }
 
-/** The session token the request carries, if any. */
+/**
+ * The session token the request carries, if any: over HTTPS only under the `__Host-` name
+ * (CONTRACTS §15), which no sibling subdomain and no plain-HTTP answer can set.
+ */
 export function sessionToken(request: FastifyRequest): string | undefined {
-  return request.cookies[HOST_TOKEN_COOKIE] ?? request.cookies[USER_TOKEN_COOKIE];
+  return request.cookies[tokenCookieName(request)];
 }
 
 /** The request's session token, if it carries a plausible one; 401 otherwise. */
@@ -35,7 +54,7 @@ export async function requireUser(ctx: AppContext, request: FastifyRequest): Pro
 }
 
 function cookieBase(request: FastifyRequest) {
-  return { path: '/', sameSite: 'lax' as const, secure: request.protocol === 'https' };
+  return { path: '/', sameSite: 'lax' as const, secure: cookieSecure(request) };
 }
 
 /** Sets the session cookie (HttpOnly) and the username cookie the page reads. */

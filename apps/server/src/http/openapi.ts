@@ -74,7 +74,8 @@ const SUMMARIES: Record<string, { summary: string; tags: string[] }> = {
     tags: ['payments'],
   },
   '/payment/callback/:gate': {
-    summary: 'Gateway return: verify, complete exactly once, 303 to /paymentresult?data=….',
+    summary:
+      'Gateway return: verify, complete exactly once, 303 to /paymentresult#data=… (the payload in the fragment, out of every log).',
     tags: ['payments'],
   },
   '/sandbox/pay/:authority': {

@@ -1,8 +1,15 @@
 /** Query parameters that carry secrets; their values never reach a log line. */
 const SECRET_PARAMS = /^(password|currentpassword|newpassword|token|data|authority|secret|key)$/i;
 
-/** The URL with the values of secret query parameters replaced by "[redacted]". */
-export function redactUrl(url: string): string {
+/** A path whose last part is a bearer credential: a subscription URL's token. */
+const SECRET_PATH = /^(\/sub\/)[^/?#]+/;
+
+/**
+ * The URL with the values of secret query parameters, and a subscription URL's token, replaced by
+ * "[redacted]".
+ */
+export function redactUrl(raw: string): string {
+  const url = raw.replace(SECRET_PATH, '$1[redacted]');
   const at = url.indexOf('?');
   if (at === -1) return url;
   const params = url

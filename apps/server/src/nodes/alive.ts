@@ -23,20 +23,31 @@ export function normalizeIp(raw: unknown): string | null {
 
 /**
  * V2bX's alive report `{"<user id>":["ip", …]}`: for each account in it, this node's addresses are
- * replaced by these (as Xboard's DeviceStateService does). Accounts that no longer exist are left out.
+ * replaced by these (as Xboard's DeviceStateService does). Accounts that no longer exist are left
+ * out, and so are accounts that are not in the node's user list (`scope.listed`); an account counts
+ * at most its device limit + 2 addresses (`scope.limits`, CONTRACTS §15), so that no node can put an
+ * account at its limit by itself.
  */
-export async function reportAlive(ctx: AppContext, node: Pick<NodeRow, 'id'>, body: unknown): Promise<number> {
+export async function reportAlive(
+  ctx: AppContext,
+  node: Pick<NodeRow, 'id'>,
+  body: unknown,
+  scope?: { listed: ReadonlySet<number>; limits: ReadonlyMap<number, number> },
+): Promise<number> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 0;
   const reported = new Map<number, Set<string>>();
   for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
     if (!/^[1-9]\d{0,9}$/.test(key) || !Array.isArray(value)) continue;
-    const ips = new Set(
-      value
-        .slice(0, 64)
-        .map(normalizeIp)
-        .filter((ip): ip is string => ip !== null),
-    );
-    reported.set(Number(key), ips);
+    const id = Number(key);
+    if (scope && !scope.listed.has(id)) continue;
+    const most = scope ? Math.max(0, (scope.limits.get(id) ?? 0) + 2) : 64;
+    const ips = new Set<string>();
+    for (const raw of value.slice(0, 64)) {
+      if (ips.size >= most) break;
+      const ip = normalizeIp(raw);
+      if (ip !== null) ips.add(ip);
+    }
+    reported.set(id, ips);
   }
   if (reported.size === 0) return 0;
   const now = ctx.now().toISOString();

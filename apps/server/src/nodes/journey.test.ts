@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStatus, dataRemainingPercent, decodePaymentResult, normalizeAccount } from '@separ/domain';
 import { runAdmin } from '../cli/admin.ts';
-import { json, KINDS, startTestServer, type TestServer } from '../../test/harness.ts';
+import { json, KINDS, startTestServer, type TestServer, resultData } from '../../test/harness.ts';
 import { V2bXClient } from '../../test/v2bx.ts';
 
 /**
@@ -75,14 +75,23 @@ describe.each(KINDS)('a buyer’s account on a V2Ray node, on %s', (kind) => {
       payload: 'action=pay',
     });
     const back = await s.app.inject(String(bank.headers.location));
-    return decodePaymentResult(new URL(String(back.headers.location), 'http://x').searchParams.get('data'));
+    return decodePaymentResult(resultData(String(back.headers.location)));
   }
 
   it('follows the account from purchase to its data running out', async () => {
     // Plan 1: 30 days, 50 GB, one device.
     const bought = await buy(1);
     expect(bought.status).toBe('success');
-    const uuid = `${bought.username}-${bought.password}`;
+    const vpnId = async () =>
+      (
+        await s.database.db
+          .selectFrom('users')
+          .select('vpn_id')
+          .where('username', '=', bought.username)
+          .executeTakeFirstOrThrow()
+      ).vpn_id;
+    const uuid = await vpnId();
+    expect(uuid).not.toContain(bought.password);
     const cookie = await s.login(bought.username, bought.password);
     const dashboard = async () =>
       normalizeAccount(json(await s.app.inject({ method: 'POST', url: '/api/site/account', headers: { cookie } })));
@@ -120,7 +129,7 @@ describe.each(KINDS)('a buyer’s account on a V2Ray node, on %s', (kind) => {
     list = await listed();
     expect(list.entry).toMatchObject({ id, uuid });
 
-    // A new password is a new id.
+    // A new password is a new VPN id (CONTRACTS §15), and still none of the password in it.
     const changed = await s.app.inject({
       method: 'POST',
       url: `/api/site/changepassword?currentpassword=${bought.password}&newpassword=Newpass12`,
@@ -128,7 +137,10 @@ describe.each(KINDS)('a buyer’s account on a V2Ray node, on %s', (kind) => {
     });
     expect(json(changed)).toMatchObject({ ok: true });
     list = await listed();
-    expect(list.users?.find((u) => u.id === id)?.uuid).toBe(`${bought.username}-Newpass12`);
+    const renewed = list.users?.find((u) => u.id === id)?.uuid;
+    expect(renewed).toBe(await vpnId());
+    expect(renewed).not.toBe(uuid);
+    expect(renewed).not.toContain('Newpass12');
 
     // 50 GB used up: it leaves the list, and the dashboard says so.
     await v2bx.reportUserTraffic([{ uid: id, upload: 0, download: 50 * 2 ** 30 }]);

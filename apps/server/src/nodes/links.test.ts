@@ -183,11 +183,13 @@ describe('nodes from separ-admin, and the links they give', () => {
       expect(server.links).toHaveLength(1);
       const spec = parseLink(server.links[0]!);
       expect(spec?.name).toBe(server.title);
-      // The account's id is in the link (Shadowsocks 2022: its key, made from the id's first 16 bytes).
+      // The account's VPN id is in the link (Shadowsocks 2022: its key, made from the id's first 16
+      // bytes), and the login password is not.
       const own = spec?.method?.startsWith('2022-')
-        ? spec.password?.endsWith(`:${Buffer.from('linkuser-abcdefgh12').subarray(0, 16).toString('base64')}`)
-        : [spec?.id, spec?.password].includes('linkuser-abcdefgh12');
+        ? spec.password?.endsWith(`:${Buffer.from(user.vpnId).subarray(0, 16).toString('base64')}`)
+        : [spec?.id, spec?.password].includes(user.vpnId);
       expect(own, server.links[0]).toBe(true);
+      expect(server.links[0]).not.toContain('abcdefgh12');
     }
     // The hand-written templates stay.
     expect(parsed.some((server) => server.title === 'Netherlands 1')).toBe(true);

@@ -190,11 +190,14 @@ describe.each(KINDS)('the UniProxy v1 API as V2bX calls it, on %s', (kind) => {
     const byId = new Map(users!.map((u) => [u.id, u]));
     expect(byId.get(active.id)).toEqual({
       id: active.id,
-      uuid: `${active.username}-${active.password}`,
+      uuid: active.vpnId,
       speedLimit: 0,
       deviceLimit: 3,
     });
     expect(byId.get(limited.id)).toMatchObject({ speedLimit: 10, deviceLimit: 2 });
+    // The VPN id (CONTRACTS §5): a random UUID; no node ever learns a password.
+    expect(active.vpnId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(answer.body.toString()).not.toContain(active.password);
     expect(byId.has(pending.id)).toBe(true);
     expect(byId.has(exactly.id)).toBe(true);
     for (const out of [expired, suspended, over]) expect(byId.has(out.id)).toBe(false);
@@ -207,13 +210,10 @@ describe.each(KINDS)('the UniProxy v1 API as V2bX calls it, on %s', (kind) => {
     expect((await v2bx.getUserList({ msgpack: true })).status).toBe(200);
   });
 
-  it('leaves out of a Shadowsocks 2022 node the ids too short for its keys', async () => {
+  it('gives a Shadowsocks 2022 node every account: a VPN id is long enough for its keys', async () => {
     const short = await s.createUser({ username: 'ab', password: 'abc123' });
-    const long = await s.createUser({ username: 'longname', password: 'abcdefgh12' });
     const ids = async (name: string) => new Set((await client(name).getUserList()).users!.map((u) => u.id));
-    const ss2022 = await ids('ss 2022');
-    expect(ss2022.has(long.id)).toBe(true);
-    expect(ss2022.has(short.id)).toBe(false);
+    expect((await ids('ss 2022')).has(short.id)).toBe(true);
     expect((await ids('ss aes')).has(short.id)).toBe(true);
   });
 
@@ -254,8 +254,9 @@ describe.each(KINDS)('the UniProxy v1 API as V2bX calls it, on %s', (kind) => {
     const bad = await s.app.inject({ method: 'POST', url: v2bx.url('push'), payload: '[1,2]' });
     expect(bad.statusCode).toBe(422);
     const traffic = await s.database.db.selectFrom('node_traffic').selectAll().where('node_id', '=', id).execute();
-    // The node's traffic of the day is all it carried, the unknown account's 10 bytes × 1.5 included.
-    expect(traffic).toEqual([{ node_id: id, day: '2026-06-01', bytes: 6_003_015 }]);
+    // The node's traffic of the day is what it carried for the accounts in its list (CONTRACTS §15:
+    // an account outside it, here one that does not exist, is ignored).
+    expect(traffic).toEqual([{ node_id: id, day: '2026-06-01', bytes: 6_003_000 }]);
   });
 
   it('counts each account’s addresses across nodes for five minutes', async () => {
@@ -268,6 +269,7 @@ describe.each(KINDS)('the UniProxy v1 API as V2bX calls it, on %s', (kind) => {
     ).toBe(200);
     await b.reportNodeOnlineUsers({ [user.id]: ['203.0.113.1'], 999999: ['203.0.113.9'] });
     expect((await a.getUserAlive()).get(user.id)).toBe(3);
+    expect((await a.getUserAlive()).has(999999)).toBe(false);
     // A node's new report replaces its own addresses for the account.
     await a.reportNodeOnlineUsers({ [user.id]: ['203.0.113.1'] });
     expect((await b.getUserAlive()).get(user.id)).toBe(1);

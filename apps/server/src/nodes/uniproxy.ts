@@ -6,7 +6,7 @@ import { HttpError } from '../http/errors.ts';
 import { tokenHash } from '../security/crypto.ts';
 import { aliveCounts, reportAlive } from './alive.ts';
 import { buildNodeConfig } from './nodeConfig.ts';
-import { applyPush, readPush } from './traffic.ts';
+import { applyPush, ImplausiblePush, readPush } from './traffic.ts';
 
 /** The node types V2bX sends, and Xboard's aliases (app/Models/Server.php TYPE_ALIASES). */
 const NODE_TYPES: Record<string, string> = {
@@ -111,7 +111,15 @@ export async function uniProxyRoutes(app: FastifyInstance, ctx: AppContext) {
       if (typeof body !== 'object' || body === null || Array.isArray(body))
         throw new HttpError(422, 'Invalid data format');
       ctx.nodes.registry.seen(node.id);
-      await applyPush(ctx, node, readPush(body, Number(node.rate)));
+      let usage;
+      try {
+        usage = readPush(body, Number(node.rate), await ctx.nodes.users.listedIds(node));
+      } catch (error) {
+        if (!(error instanceof ImplausiblePush)) throw error;
+        ctx.log.warn({ node: node.id, account: error.account }, 'push refused: an entry above 10 TB');
+        throw new HttpError(400, error.message, 'implausibleReport');
+      }
+      await applyPush(ctx, node, usage);
       return { status: 'success', message: 'success', data: true, error: null };
     });
 
@@ -120,7 +128,10 @@ export async function uniProxyRoutes(app: FastifyInstance, ctx: AppContext) {
       const body = jsonBody(request);
       if (body === null) return reply.code(400).send({ error: 'Invalid online data' });
       ctx.nodes.registry.seen(node.id);
-      await reportAlive(ctx, node, body);
+      await reportAlive(ctx, node, body, {
+        listed: await ctx.nodes.users.listedIds(node),
+        limits: await ctx.nodes.users.deviceLimits(),
+      });
       return { data: true };
     });
 

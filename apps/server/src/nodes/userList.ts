@@ -8,7 +8,7 @@ import { minIdBytes } from './records.ts';
 /** One account in the nodes' user list: the fields of V2bX's `UserInfo` (api/panel/user.go). */
 export interface NodeUser {
   id: number;
-  /** The account's V2Ray id: `username-password`, as its links carry it. */
+  /** The account's VPN id (CONTRACTS §5): a random UUID, as its links carry it; never its password. */
   uuid: string;
   /** Mbit/s (V2bX's speed_limit); null for no limit, as every bought plan. The free account has one. */
   speed_limit: number | null;
@@ -29,6 +29,9 @@ interface Built {
   /** The list must be built again at this time (ms): the next expiry of a listed account. */
   validUntil: number;
   answers: Map<string, UserListAnswer>;
+  /** The listed ids by the shortest id a node takes, made when first asked. */
+  listed: Map<number, ReadonlySet<number>>;
+  limits?: ReadonlyMap<number, number>;
 }
 
 /** At most this long between two builds, whatever else happens. */
@@ -48,8 +51,6 @@ export class UserListCache {
   #version = -1;
   #checkedAt = Number.NEGATIVE_INFINITY;
   #pending: Promise<void> | null = null;
-  /** Opened passwords by their sealed text: opening 10,000 of them costs a few milliseconds each build. */
-  #opened = new Map<string, string>();
 
   constructor(ctx: AppContext, checkMs: number) {
     this.#ctx = ctx;
@@ -77,6 +78,28 @@ export class UserListCache {
       built.answers.set(key, answer);
     }
     return answer;
+  }
+
+  /**
+   * The ids of the accounts in this node's list now (CONTRACTS §15): a push or alive report may
+   * speak only of them; entries for any other account are ignored.
+   */
+  async listedIds(node: Pick<NodeRow, 'protocol' | 'cipher'>): Promise<ReadonlySet<number>> {
+    const built = await this.#current();
+    const min = minIdBytes(node);
+    let ids = built.listed.get(min);
+    if (!ids) {
+      ids = new Set(built.users.filter((user) => user.idBytes >= min).map((user) => user.id));
+      built.listed.set(min, ids);
+    }
+    return ids;
+  }
+
+  /** The device limit of each listed account (alive reports count at most a few more addresses). */
+  async deviceLimits(): Promise<ReadonlyMap<number, number>> {
+    const built = await this.#current();
+    built.limits ??= new Map(built.users.map((user) => [user.id, user.device_limit]));
+    return built.limits;
   }
 
   /** Forgets the list (tests, and a process that changed users itself). */
@@ -120,7 +143,7 @@ export class UserListCache {
       .select([
         'id',
         'username',
-        'password_enc',
+        'vpn_id',
         'expire_date',
         'used_bytes',
         'allowed_mb',
@@ -134,25 +157,11 @@ export class UserListCache {
       .where((eb) => eb.or([eb('subs_days', '>', 0), eb('expire_date', 'is', null), eb('expire_date', '>', nowIso)]))
       .orderBy('id')
       .execute();
-    const opened = new Map<string, string>();
     const users: Built['users'] = [];
     let validUntil = now.getTime() + MAX_AGE_MS;
     for (const row of rows) {
       if (refusal(row, now) !== null) continue;
-      let password = this.#opened.get(row.password_enc);
-      if (password === undefined) {
-        try {
-          password = this.#ctx.secrets.box.open(row.password_enc);
-        } catch (error) {
-          this.#ctx.log.error(
-            { err: error, user: row.id },
-            'cannot open the sealed VPN password (was the secret key changed?): the account is left out of the nodes',
-          );
-          continue;
-        }
-      }
-      opened.set(row.password_enc, password);
-      const uuid = `${row.username}-${password}`;
+      const uuid = row.vpn_id;
       users.push({
         id: row.id,
         uuid,
@@ -162,8 +171,13 @@ export class UserListCache {
       });
       if (row.subs_days === 0 && row.expire_date) validUntil = Math.min(validUntil, Date.parse(row.expire_date));
     }
-    this.#opened = opened;
     // An account that expires this very millisecond: look again in a second, not in a loop.
-    return { version, users, validUntil: Math.max(validUntil, now.getTime() + 1000), answers: new Map() };
+    return {
+      version,
+      users,
+      validUntil: Math.max(validUntil, now.getTime() + 1000),
+      answers: new Map(),
+      listed: new Map(),
+    };
   }
 }

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodePaymentResult } from '@separ/domain';
 import { openDatabase } from '../db/index.ts';
-import { freshDatabase, KINDS } from '../../test/harness.ts';
+import { freshDatabase, KINDS, resultData } from '../../test/harness.ts';
 import { exited, freePort, startServer, waitHealthy } from '../../test/processes.ts';
 
 describe.each(KINDS)('a server killed between verify and commit, on %s', (kind) => {
@@ -82,7 +82,7 @@ describe.each(KINDS)('a server killed between verify and commit, on %s', (kind) 
       // The payer's browser retries the return: it sees duplicate, nothing more is created.
       const late = await fetch(returned, { redirect: 'manual' });
       expect(late.status).toBe(303);
-      const data = new URL(late.headers.get('location') ?? '', base).searchParams.get('data');
+      const data = resultData(late.headers.get('location') ?? '');
       expect(decodePaymentResult(data).status).toBe('duplicate');
       expect(await check.db.selectFrom('users').selectAll().execute()).toHaveLength(1);
 

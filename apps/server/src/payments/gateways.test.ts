@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decodePaymentResult } from '@separ/domain';
 import { GatewayError, IRANDARGAH_VERIFY, irandargah, spay } from './gateways.ts';
 import { startFakeGateway, type FakeAnswer } from '../../test/fakeGateway.ts';
-import { json, startTestServer, type TestServer } from '../../test/harness.ts';
+import { json, startTestServer, type TestServer, resultData } from '../../test/harness.ts';
 
 const request = {
   amount: 1_200_000,
@@ -198,7 +198,7 @@ describe('the shop with IranDargah configured', () => {
     expect(url).toBe(`${fake.url}/ird/startpay/${authority}`);
     const back = await s.app.inject(`/payment/callback/ird?code=100&message=ok&authority=${authority}&amount=1200000`);
     expect(back.statusCode).toBe(303);
-    const result = decodePaymentResult(new URL(back.headers.location as string, 'http://x').searchParams.get('data'));
+    const result = decodePaymentResult(resultData(back.headers.location as string));
     expect(result).toMatchObject({ status: 'success', refId: 'IRDREF1', amountToman: 120_000 });
   });
 
@@ -225,7 +225,7 @@ describe('the shop with IranDargah configured', () => {
     const authority = url.split('/').pop() ?? '';
     mode = 'verifyHang';
     const back = await s.app.inject(`/payment/callback/ird?authority=${authority}`);
-    const result = decodePaymentResult(new URL(back.headers.location as string, 'http://x').searchParams.get('data'));
+    const result = decodePaymentResult(resultData(back.headers.location as string));
     expect(result.status).toBe('failed');
     const order = await s.database.db
       .selectFrom('orders')

@@ -13,7 +13,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { OrderRow, PlanRow, UserRow } from '../db/schema.ts';
 import { randomPassword } from '../security/crypto.ts';
-import { generateUsername } from '../services/accounts.ts';
+import { generateUsername, newVpnId } from '../services/accounts.ts';
 import { getShopSettings } from '../services/shopSettings.ts';
 import { GatewayError, type GatewayAdapter, type Verification } from './gateways.ts';
 import { renewedTerms } from './renewal.ts';
@@ -34,9 +34,12 @@ export function newOrderNumber(now: Date): string {
   return `S${date}-${digits}`;
 }
 
-/** What the result page is sent, as the payload of SPEC §3. */
+/**
+ * What the result page is sent, as the payload of SPEC §3, in the URL's fragment (CONTRACTS §15): a
+ * new account's password is in it, and no server or proxy log sees a fragment.
+ */
 export function resultUrl(payload: PaymentResultPayload): string {
-  return `/paymentresult?data=${encodePaymentResult(payload)}`;
+  return `/paymentresult#data=${encodePaymentResult(payload)}`;
 }
 
 /** Who moved an order: the buyer, the gateway's return, reconciliation, or an operator. */
@@ -203,6 +206,7 @@ export async function completeOrder(
         username,
         password_hash: passwordHash,
         password_enc: passwordEnc,
+        vpn_id: newVpnId(),
         email: order.email,
         expire_date: null,
         used_bytes: 0,

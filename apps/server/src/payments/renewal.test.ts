@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePaymentResult, type PaymentResult } from '@separ/domain';
-import { json, KINDS, startTestServer, type TestServer } from '../../test/harness.ts';
+import { json, KINDS, startTestServer, type TestServer, resultData } from '../../test/harness.ts';
 import { runReminders } from '../reminders/service.ts';
 import { completeOrder, ORDER, orderById } from './orders.ts';
 import { renewedTerms, renewToken, renewTokenUser, RENEW_COOKIE } from './renewal.ts';
@@ -81,7 +81,7 @@ describe.each(KINDS)('renewals on %s', (kind) => {
   async function followReturn(callback: string): Promise<PaymentResult> {
     const response = await s.app.inject(callback);
     expect(response.statusCode, response.body).toBe(303);
-    return decodePaymentResult(new URL(String(response.headers.location), 'http://x').searchParams.get('data'));
+    return decodePaymentResult(resultData(String(response.headers.location)));
   }
 
   const orderOf = (authority: string) =>
@@ -239,7 +239,7 @@ describe.each(KINDS)('renewals on %s', (kind) => {
     const { body, authority } = await purchase('plan_id=1&email=reminded@example.com&gate=ird', `${jar}; ${session}`);
     expect(body.renew).toEqual({ username: user.username });
     const returned = await s.app.inject({ url: await pay(authority), headers: { cookie: jar } });
-    const result = decodePaymentResult(new URL(String(returned.headers.location), 'http://x').searchParams.get('data'));
+    const result = decodePaymentResult(resultData(String(returned.headers.location)));
     expect(result).toMatchObject({ renewed: true, username: user.username });
     expect((await userRow(user.id)).expire_date).toBe(new Date(Date.parse(expires) + 30 * DAY_MS).toISOString());
     // Its work done, the link is forgotten; so it is at a login.

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePaymentResult, type PaymentResult } from '@separ/domain';
 import { startFakeGateway, type FakeAnswer } from '../../test/fakeGateway.ts';
-import { json, KINDS, startTestServer, type TestServer } from '../../test/harness.ts';
+import { json, KINDS, startTestServer, type TestServer, resultData } from '../../test/harness.ts';
 import type { Log } from '../context.ts';
 import { deliverOutbox } from './mail.ts';
 import { claimOrder, ORDER, releaseClaim } from './orders.ts';
@@ -50,7 +50,7 @@ describe.each(KINDS)('settlement on %s', (kind) => {
   async function comeBack(authority: string): Promise<PaymentResult> {
     const response = await s.app.inject(`/payment/callback/ird?code=100&authority=${authority}`);
     expect(response.statusCode, response.body).toBe(303);
-    return decodePaymentResult(new URL(String(response.headers.location), 'http://x').searchParams.get('data'));
+    return decodePaymentResult(resultData(String(response.headers.location)));
   }
 
   const row = (authority: string) =>
@@ -357,7 +357,7 @@ describe('5 orders × 20 parallel returns, over HTTP, at the real password cost'
           redirect: 'manual',
         });
         const ms = performance.now() - started;
-        const data = new URL(response.headers.get('location') ?? '', base).searchParams.get('data');
+        const data = resultData(response.headers.get('location') ?? '');
         return { authority, ms, status: response.status, result: decodePaymentResult(data).status };
       }),
     );

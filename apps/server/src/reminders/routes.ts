@@ -1,6 +1,7 @@
 import { isLanguage, shopNameIn, type Language } from '@separ/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { cookieSecure } from '../http/auth.ts';
 import { RENEW_COOKIE, RENEW_COOKIE_SECONDS, renewTokenUser } from '../payments/renewal.ts';
 import { getShopSettings } from '../services/shopSettings.ts';
 import { unsubscribe } from './service.ts';
@@ -76,7 +77,7 @@ export async function reminderRoutes(app: FastifyInstance, ctx: AppContext) {
           path: '/',
           httpOnly: true,
           sameSite: 'lax',
-          secure: request.protocol === 'https',
+          secure: cookieSecure(request),
           maxAge: RENEW_COOKIE_SECONDS,
         });
       return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(target, 303);

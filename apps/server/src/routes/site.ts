@@ -3,6 +3,7 @@ import {
   canDisconnect,
   maxPasswordLength,
   PASSWORD_CHANGE_MESSAGES,
+  PASSWORD_TOO_COMMON_MESSAGE,
   passwordTooLongMessage,
   validatePasswordChange,
 } from '@separ/domain';
@@ -27,6 +28,7 @@ import { activeSince } from '../nodes/radius/service.ts';
 import { createLinkCode, LINK_CODE_MINUTES } from '../bot/service.ts';
 import { forgetRenewLink } from '../payments/renewal.ts';
 import { Overloaded } from '../security/workQueue.ts';
+import { isCommonPassword } from '../security/commonPasswords.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -79,9 +81,9 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
       const current = requiredParam(request, 'currentpassword', 128);
       const next = requiredParam(request, 'newpassword', 128);
       const rule = validatePasswordChange({ current, next, confirm: next });
-      if (rule) return { ok: false, message: PASSWORD_CHANGE_MESSAGES[rule] };
-      const max = maxPasswordLength(user.username);
-      if (next.length > max) return { ok: false, message: passwordTooLongMessage(max) };
+      if (rule) return { ok: false, message: PASSWORD_CHANGE_MESSAGES[rule], code: rule };
+      if (next.length > maxPasswordLength()) return { ok: false, message: passwordTooLongMessage(), code: 'tooLong' };
+      if (isCommonPassword(next)) return { ok: false, message: PASSWORD_TOO_COMMON_MESSAGE, code: 'passwordTooCommon' };
       // Counted before the check, like a login: parallel guesses cannot all pass.
       const key = `password:user:${user.id}`;
       const attempt = await countAttempt(ctx.db, key, ctx.config.loginLimits.perUserPerHour, HOUR_MS, ctx.now());
@@ -94,10 +96,11 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
         if (error instanceof Overloaded) await refundAttempt(ctx.db, key);
         throw error;
       }
-      if (!valid) return { ok: false, message: 'Current password is incorrect' };
+      if (!valid) return { ok: false, message: 'Current password is incorrect', code: 'currentIncorrect' };
       await refundAttempt(ctx.db, key);
-      await changePassword(ctx, user.id, next, { keepSession: token });
-      return { ok: true, message: 'Password changed successfully.' };
+      // A new VPN id and subscription URL, the bot's chats unlinked, every other session ended.
+      const ended = await changePassword(ctx, user.id, next, { keepSession: token });
+      return { ok: true, message: 'Password changed successfully.', ...ended };
     },
   );
 

@@ -8,7 +8,7 @@ import { randomPassword, type SecretBox, tokenHash } from '../security/crypto.ts
 import type { Passwords } from '../security/passwords.ts';
 import { accountOf, type AccessColumns } from './access.ts';
 import { addDays } from './clock.ts';
-import { ensureSubToken } from '../subscriptions/service.ts';
+import { ensureSubToken, newSubToken } from '../subscriptions/service.ts';
 
 /** Everything needed to create a VPN account. */
 export interface NewAccount {
@@ -76,6 +76,7 @@ export async function createAccount(
           username,
           password_hash: passwordHash,
           password_enc: passwordEnc,
+          vpn_id: newVpnId(),
           email: input.email ?? null,
           expire_date: input.expireDate ?? null,
           used_bytes: 0,
@@ -101,16 +102,18 @@ export async function createAccount(
 }
 
 /**
- * A new password for an account, and what it means for its sessions (SPEC §2: "other devices must
- * use the new password"): the account's other web sessions end, and so do its app devices; the web
- * session that made the change (`keepSession`, its token) stays. An operator's reset keeps none.
+ * A new password for an account closes every other way in (SPEC §2, CONTRACTS §15): the VPN id and
+ * the subscription token are replaced (the old links and the old subscription URL stop working; the
+ * apps pick the new ones up from the new URL), the messaging chats linked to the account are
+ * unlinked, and the account's other web sessions and its app devices end. The web session that made
+ * the change (`keepSession`, its token) stays. An operator's reset keeps none. One transaction.
  */
 export async function changePassword(
   ctx: { db: Db; secrets: AccountSecrets; now: () => Date },
   userId: number,
   password: string,
   options: { keepSession?: string; generated?: boolean } = {},
-): Promise<{ sessionsEnded: number; devicesEnded: number }> {
+): Promise<{ sessionsEnded: number; devicesEnded: number; chatsUnlinked: number }> {
   const now = ctx.now();
   const passwordHash = options.generated
     ? await ctx.secrets.passwords.hashGenerated(password)
@@ -118,14 +121,30 @@ export async function changePassword(
   return inTransaction(ctx.db, async (trx) => {
     await trx
       .updateTable('users')
-      .set({ password_hash: passwordHash, password_enc: ctx.secrets.box.seal(password), updated_at: now.toISOString() })
+      .set({
+        password_hash: passwordHash,
+        password_enc: ctx.secrets.box.seal(password),
+        vpn_id: newVpnId(),
+        sub_token: newSubToken(),
+        updated_at: now.toISOString(),
+      })
       .where('id', '=', userId)
       .execute();
     let sessions = trx.deleteFrom('sessions').where('user_id', '=', userId);
     if (options.keepSession) sessions = sessions.where('token_hash', '!=', tokenHash(options.keepSession));
     const ended = await sessions.executeTakeFirst();
     const devices = await trx.deleteFrom('devices').where('user_id', '=', userId).executeTakeFirst();
-    return { sessionsEnded: Number(ended.numDeletedRows), devicesEnded: Number(devices.numDeletedRows) };
+    const chats = await trx
+      .updateTable('bot_users')
+      .set({ user_id: null })
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    await trx.deleteFrom('bot_link_codes').where('user_id', '=', userId).execute();
+    return {
+      sessionsEnded: Number(ended.numDeletedRows),
+      devicesEnded: Number(devices.numDeletedRows),
+      chatsUnlinked: Number(chats.numUpdatedRows),
+    };
   });
 }
 
@@ -216,6 +235,11 @@ export async function accountForSession(
   const list = <T>(value: string | T[]): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : value);
   const subToken = await ensureSubToken(db, { id: row.id, sub_token: row.sub_token });
   return { ...toAccount(row, list(row.devices), list(row.payments)), subToken };
+}
+
+/** A new VPN id (CONTRACTS §5): a random UUID, unrelated to anything else about the account. */
+export function newVpnId(): string {
+  return randomUUID();
 }
 
 /** A new device id. */

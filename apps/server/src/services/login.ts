@@ -10,16 +10,18 @@ const TOO_MANY = 'Too many login attempts. Please wait and try again.';
 const MINUTE_MS = 60 * 1000;
 
 /**
- * Checks a username and password, throttled per account (attempts an hour, ASVS) and per client
- * (attempts a minute; an IPv6 client by its /64). Returns the user, or null for wrong credentials;
+ * Checks a username and password, throttled per account (attempts an hour, ASVS), per client
+ * (attempts a minute; an IPv6 client by its /64) and across the whole shop (failed attempts a
+ * minute, whatever the address: CONTRACTS §15). Returns the user, or null for wrong credentials;
  * throws 429 when throttled and Overloaded (503) when the hashing queue is full.
  *
  * What an attempt costs is bounded:
- * - when it needs a full-cost check and the hashing queue is full, it is refused (503) before it
- *   writes anything;
+ * - when the hashing queue is full, it is refused (503) before it writes anything, whoever it
+ *   names: known or unknown, chosen or generated password (finding 10: a 503 for known names
+ *   only told them apart);
  * - it is counted before any hashing, in one atomic statement per key (the client's first: what the
- *   client is refused does not count against the account), so parallel attempts cannot all pass the
- *   throttle; a success takes its count back from both;
+ *   client is refused does not count against the account or the shop), so parallel attempts cannot
+ *   all pass the throttle; a success takes its count back from all three;
  * - only a known username's password is hashed, through the bounded queue;
  * - a failure answers no sooner than a full-cost check takes (a timer, no work), so an unknown
  *   username looks like a known one without costing a hash.
@@ -31,52 +33,83 @@ export async function checkCredentials(
   ip: string,
 ): Promise<UserRow | null> {
   const user = await ctx.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-  return throttledCheck(ctx, { key: `login:user:${username.toLowerCase()}`, row: user, password, ip });
+  const checked = await throttledCheck(ctx, { key: `login:user:${username.toLowerCase()}`, row: user, password, ip });
+  if (!checked) return null;
+  await checked.refund();
+  return checked.row;
 }
+
+/** The shop's one counter of failed logins (CONTRACTS §15): no client address escapes it. */
+export const GLOBAL_LOGIN_KEY = 'login:global';
+
+/** The 429 of every login throttle: the same answer whichever limit was reached, for any username. */
+const tooMany = (retryAfterSeconds: number) => tooManyRequests(TOO_MANY, retryAfterSeconds);
 
 /**
  * The login's rule for any kind of account (customers, operators): the row found by its name (or
- * undefined), its throttle key, and the client. Returns the row when the password is right.
+ * undefined), its throttle key, and the client. When the password is right, returns the row and
+ * `refund`, which takes the attempt back from every counter: the caller calls it once the sign-in
+ * has passed (an operator's, only after the one-time code: CONTRACTS §15).
  */
 export async function throttledCheck<Row extends { password_hash: string }>(
   ctx: AppContext,
   input: { key: string; row: Row | undefined; password: string; ip: string },
-): Promise<Row | null> {
+): Promise<{ row: Row; refund(): Promise<void> } | null> {
   const started = performance.now();
   const { passwords } = ctx.secrets;
   const { row: user, key: userKey, password, ip } = input;
-  // Too busy for the full-cost check this account needs: say so before anything is counted or written.
-  if (user && passwords.isSlow(user.password_hash)) passwords.admit();
+  // Too busy for a full-cost check: say so before anything is counted or written, for every name
+  // alike (whether it exists, and how its password is hashed, must not change the answer).
+  passwords.admit();
   const now = ctx.now();
   const ipKey = `login:ip:${clientKey(ip)}`;
-  const { perUserPerHour, perIpPerMinute } = ctx.config.loginLimits;
-  // Both counted in one statement. What the client is refused for does not count against the account.
-  const [byIp, byUser] = await countAttempts(
+  const { perUserPerHour, perIpPerMinute, globalPerMinute } = ctx.config.loginLimits;
+  // All counted in one statement. What the client is refused for does not count against the
+  // account or the shop; what the shop is refused for does not count against the account.
+  const [byIp, byUser, byShop] = await countAttempts(
     ctx.db,
     [
       { key: ipKey, limit: perIpPerMinute, windowMs: MINUTE_MS },
       { key: userKey, limit: perUserPerHour, windowMs: HOUR_MS },
+      { key: GLOBAL_LOGIN_KEY, limit: globalPerMinute, windowMs: MINUTE_MS },
     ],
     now,
   );
   if (byIp!.blocked) {
-    await refundAttempts(ctx.db, [userKey]);
-    throw tooManyRequests(TOO_MANY, byIp!.retryAfterSeconds);
+    await refundAttempts(ctx.db, [userKey, GLOBAL_LOGIN_KEY]);
+    throw tooMany(byIp!.retryAfterSeconds);
   }
-  if (byUser!.blocked) throw tooManyRequests(TOO_MANY, byUser!.retryAfterSeconds);
+  if (byShop!.blocked) {
+    await refundAttempts(ctx.db, [userKey]);
+    throw tooMany(byShop!.retryAfterSeconds);
+  }
+  if (byUser!.blocked) {
+    await refundAttempts(ctx.db, [GLOBAL_LOGIN_KEY]);
+    throw tooMany(byUser!.retryAfterSeconds);
+  }
+  const counted = [userKey, ipKey, GLOBAL_LOGIN_KEY];
   let valid = false;
   try {
+    // The queue may have filled up while the attempt was counted: asked again of every name alike.
+    passwords.admit();
     if (user) valid = await passwords.verify(password, user.password_hash);
   } catch (error) {
-    // The queue filled up meanwhile: not served, so the attempt does not count against the client.
-    if (error instanceof Overloaded) await refundAttempts(ctx.db, [userKey, ipKey]);
+    // Not served, so the attempt does not count.
+    if (error instanceof Overloaded) await refundAttempts(ctx.db, counted);
     throw error;
   }
   if (!user || !valid) {
     await passwords.padFrom(started);
     return null;
   }
-  // A success takes its attempt back from both (one statement).
-  await refundAttempts(ctx.db, [userKey, ipKey]);
-  return user;
+  // A success takes its attempt back from all three (one statement each), when the caller says so.
+  let refunded = false;
+  return {
+    row: user,
+    async refund() {
+      if (refunded) return;
+      refunded = true;
+      await refundAttempts(ctx.db, counted);
+    },
+  };
 }

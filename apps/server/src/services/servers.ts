@@ -17,18 +17,24 @@ export interface ServerAnswer {
 
 /**
  * An account's servers: the hand-written templates of `servers add` with `xxx` replaced by
- * `username-password`, then a server per active V2Ray node with the share link made from the node's
- * settings and the account's id (nodes whose keys cannot take this id are left out). Null id: the
- * account's password could not be opened (the secret key changed); templates then carry "unknown".
+ * `username-password` (SPEC's templates: such links carry the login password, docs/NODES.md), then a
+ * server per active V2Ray node with the share link made from the node's settings and the account's
+ * VPN id (CONTRACTS §5: a random UUID, never the password; nodes whose keys cannot take this id are
+ * left out). When the account's password cannot be opened (the secret key changed) the templates
+ * carry "unknown"; the nodes' links do not need it.
  */
-export async function accountServers(ctx: AppContext, user: Pick<UserRow, 'id' | 'username' | 'password_enc'>) {
-  let id: string | null = null;
+export async function accountServers(
+  ctx: AppContext,
+  user: Pick<UserRow, 'id' | 'username' | 'password_enc' | 'vpn_id'>,
+) {
+  let credentials: string | null = null;
   try {
-    id = `${user.username}-${ctx.secrets.box.open(user.password_enc)}`;
+    credentials = `${user.username}-${ctx.secrets.box.open(user.password_enc)}`;
   } catch (error) {
     ctx.log.error({ err: error, user: user.id }, 'cannot open the sealed VPN password (was the secret key changed?)');
   }
-  const fill = (text: string) => text.replaceAll('xxx', id ?? 'unknown');
+  const id = user.vpn_id;
+  const fill = (text: string) => text.replaceAll('xxx', credentials ?? 'unknown');
   const [templates, nodes] = await Promise.all([
     ctx.db
       .selectFrom('servers')
@@ -47,7 +53,7 @@ export async function accountServers(ctx: AppContext, user: Pick<UserRow, 'id' |
     server: fill(s.server),
   }));
   for (const node of nodes) {
-    if (!id || !node.country_code || Buffer.byteLength(id) < minIdBytes(node)) continue;
+    if (!node.country_code || Buffer.byteLength(id) < minIdBytes(node)) continue;
     servers.push({
       id: NODE_SERVER_ID_BASE + node.id,
       title: node.name,

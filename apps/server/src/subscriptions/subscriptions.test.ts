@@ -62,7 +62,7 @@ describe('the client a User-Agent names', () => {
 describe.each(KINDS)('GET /sub/{token}, on %s', (kind) => {
   let s: TestServer;
   let cookie: string;
-  let user: { id: number; username: string; password: string };
+  let user: { id: number; username: string; password: string; vpnId: string };
   let subUrl: string;
   beforeAll(async () => {
     s = await startTestServer(kind);
@@ -187,7 +187,12 @@ describe.each(KINDS)('GET /sub/{token}, on %s', (kind) => {
     expect(links.some((link) => link.startsWith('https://'))).toBe(false);
     for (const link of links) {
       const spec = parseLink(link)!;
-      if (spec.protocol !== 'shadowsocks') expect(spec.id ?? spec.password, link).toBe('subuser-Subpass12345');
+      // The nodes' links carry the account's VPN id (CONTRACTS §5); the hand-written templates keep
+      // SPEC's username-password.
+      const node = ['DE REALITY', 'NL Trojan', 'SS', 'Hy2', 'VMess WS'].includes(spec.name);
+      if (spec.protocol !== 'shadowsocks')
+        expect(spec.id ?? spec.password, link).toBe(node ? user.vpnId : 'subuser-Subpass12345');
+      if (node) expect(link).not.toContain('Subpass12345');
     }
     expect(links.map((link) => parseLink(link)!.name)).toEqual(
       expect.arrayContaining(['DE REALITY', 'NL Trojan', 'SS', 'Hy2', 'VMess WS', 'DE1-WS']),
@@ -219,7 +224,7 @@ describe.each(KINDS)('GET /sub/{token}, on %s', (kind) => {
       type: 'vless',
       server: 'de.example.com',
       port: 443,
-      uuid: xrayUuid('subuser-Subpass12345'),
+      uuid: user.vpnId,
       flow: 'xtls-rprx-vision',
       tls: true,
       servername: 'www.microsoft.com',
@@ -231,7 +236,7 @@ describe.each(KINDS)('GET /sub/{token}, on %s', (kind) => {
     });
     expect(byName.get('NL Trojan')).toMatchObject({
       type: 'trojan',
-      password: 'subuser-Subpass12345',
+      password: user.vpnId,
       network: 'grpc',
       'grpc-opts': { 'grpc-service-name': 'tj' },
       sni: 'nl.example.com',
@@ -243,14 +248,14 @@ describe.each(KINDS)('GET /sub/{token}, on %s', (kind) => {
     });
     expect(byName.get('Hy2')).toMatchObject({
       type: 'hysteria2',
-      password: 'subuser-Subpass12345',
+      password: user.vpnId,
       sni: 'hy.example.com',
       obfs: 'salamander',
       'obfs-password': 'obfs-secret-1',
     });
     expect(byName.get('VMess WS')).toMatchObject({
       type: 'vmess',
-      uuid: xrayUuid('subuser-Subpass12345'),
+      uuid: user.vpnId,
       alterId: 0,
       cipher: 'auto',
       network: 'ws',
@@ -282,7 +287,7 @@ describe.each(KINDS)('GET /sub/{token}, on %s', (kind) => {
         type: 'vless',
         server: 'de.example.com',
         server_port: 443,
-        uuid: xrayUuid('subuser-Subpass12345'),
+        uuid: user.vpnId,
         flow: 'xtls-rprx-vision',
         tls: {
           enabled: true,
@@ -293,14 +298,14 @@ describe.each(KINDS)('GET /sub/{token}, on %s', (kind) => {
       });
       expect(byTag.get('NL Trojan')).toMatchObject({
         type: 'trojan',
-        password: 'subuser-Subpass12345',
+        password: user.vpnId,
         tls: { enabled: true, server_name: 'nl.example.com' },
         transport: { type: 'grpc', service_name: 'tj' },
       });
       expect(byTag.get('SS')).toMatchObject({ type: 'shadowsocks', method: '2022-blake3-aes-128-gcm' });
       expect(byTag.get('Hy2')).toMatchObject({
         type: 'hysteria2',
-        password: 'subuser-Subpass12345',
+        password: user.vpnId,
         obfs: { type: 'salamander', password: 'obfs-secret-1' },
         tls: { enabled: true, server_name: 'hy.example.com' },
       });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePaymentResult } from '@separ/domain';
 import { runAdmin } from '../../cli/admin.ts';
-import { json, KINDS, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { json, KINDS, startTestServer, type TestServer, resultData } from '../../../test/harness.ts';
 import { installed, startPeer, stopPeer, waitForPort } from '../../../test/peers.ts';
 import { freePort } from '../../../test/processes.ts';
 import { ask, freeUdpPort, request } from '../../../test/radiusClient.ts';
@@ -166,7 +166,7 @@ describe.each(KINDS)('Debian’s ocserv logging in against Separ’s RADIUS serv
       payload: 'action=pay',
     });
     const back = await s.app.inject(String(bank.headers.location));
-    return decodePaymentResult(new URL(String(back.headers.location), 'http://x').searchParams.get('data'));
+    return decodePaymentResult(resultData(String(back.headers.location)));
   }
 
   it('logs a bought account in, and refuses a wrong password, a suspended account and one at its device limit', async () => {

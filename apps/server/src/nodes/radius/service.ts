@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { inTransaction, type Db } from '../../db/index.ts';
 import { prepare } from '../../db/prepared.ts';
@@ -9,6 +10,7 @@ import { startSubscription } from '../../services/accounts.ts';
 import { InputError } from '../../services/errors.ts';
 import { checkCredentials } from '../../services/login.ts';
 import { octets, type Attribute, type Packet } from './codec.ts';
+import { MAX_REPORT_BYTES, MAX_USED_BYTES } from '../traffic.ts';
 
 /** A RADIUS client (an ocserv server) as the RADIUS server keeps it: its secret opened. */
 export interface RadiusClient {
@@ -136,10 +138,15 @@ export async function account(ctx: AppContext, client: RadiusClient, packet: Pac
       at,
     });
     const counted = Number(session!.counted_bytes);
-    const delta = Math.max(0, total - counted);
+    // CONTRACTS §15: a delta above 10 TB in one report is no traffic a session can have carried
+    // (one Interim-Update's Gigawords can claim 2^64): it is ignored, and the session's count stays.
+    const plausible = total - counted <= MAX_REPORT_BYTES;
+    if (!plausible)
+      ctx.log.warn({ client: client.id, session: sessionId.slice(0, 128) }, 'RADIUS accounting above 10 TB ignored');
+    const delta = plausible ? Math.max(0, total - counted) : 0;
     await updateSession(trx, {
       id: session!.id,
-      counted: Math.max(counted, total),
+      counted: plausible ? Math.min(Math.max(counted, total), MAX_USED_BYTES) : counted,
       at,
       framed,
       stop: type === 'Stop' && !session!.stopped_at ? at : null,
@@ -194,10 +201,14 @@ const updateSession = prepare<'id' | 'counted' | 'at' | 'framed' | 'stop', never
     .where('id', '=', param('id')),
 );
 
-const addUsage = prepare<'id' | 'delta' | 'at', never>((db, _kind, param) =>
+/** Usage grows by the delta, and never past 2^53 − 1 (CONTRACTS §15). */
+const addUsage = prepare<'id' | 'delta' | 'at', never>((db, kind, param) =>
   db
     .updateTable('users')
-    .set((eb) => ({ used_bytes: eb('used_bytes', '+', param('delta')), updated_at: param('at') }))
+    .set(() => ({
+      used_bytes: sql<number>`${sql.raw(kind === 'postgres' ? 'least' : 'min')}(used_bytes + ${param('delta')}, ${sql.lit(MAX_USED_BYTES)})`,
+      updated_at: param('at'),
+    }))
     .where('id', '=', param('id')),
 );
 
