@@ -28,8 +28,9 @@ const RULES: Record<NodeProtocol, { networks: readonly Network[]; securities: re
 
 /**
  * Shadowsocks ciphers V2bX can serve to our accounts. For the 2022 ciphers it derives each user's
- * key from the first 16 or 32 bytes of the account's id (`username-password`, at most 30 bytes):
- * 2022-blake3-aes-128-gcm works for ids of 16 bytes or more; the 32-byte ones cannot work.
+ * key from the first 16 or 32 bytes of the account's id (V2bX core/xray/ss.go). Ids were
+ * `username-password` (at most 30 bytes) until the VPN id (a 36-character UUID, CONTRACTS §5); the
+ * 32-byte cipher stays refused until its links (the 32-byte user key) are built and tested.
  */
 export const SS_CIPHERS = ['aes-128-gcm', 'aes-256-gcm', 'chacha20-ietf-poly1305', '2022-blake3-aes-128-gcm'] as const;
 const SS_REFUSED: Record<string, string> = {
