@@ -42,7 +42,8 @@ export interface AdminLoginInput {
 /**
  * Error codes in `{ ok: false, message, code }` answers of the admin API, beside the HTTP status:
  * 401 `unauthenticated` (no or expired session), 401 `bad_credentials`, 401 `otp_required` (the
- * password was right; ask for the code), 401 `bad_otp`, 429 `throttled`, 400 `invalid`, 404
+ * password was right; ask for the code), 401 `bad_otp`, 423 `operator_locked` (5 wrong codes: no
+ * sign-in until an unlock), 429 `throttled`, 400 `invalid`, 404
  * `not_found`, 409 `conflict`, 403 `cross_site`.
  */
 export type AdminErrorCode =
@@ -50,6 +51,7 @@ export type AdminErrorCode =
   | 'bad_credentials'
   | 'otp_required'
   | 'bad_otp'
+  | 'operator_locked'
   | 'throttled'
   | 'invalid'
   | 'not_found'
@@ -306,6 +308,11 @@ export interface AdminOperatorRow {
   totpEnabled: boolean;
   createdAt: string;
   lastLoginAt: string | null;
+  /**
+   * Locked by 5 wrong one-time codes in 15 minutes: no sign-in until `POST
+   * /api/admin/operators/:username/unlock` (another operator) or `separ-admin operators unlock`.
+   */
+  locked?: boolean;
 }
 
 /** `POST /api/admin/operators`: the password is generated when not given, and shown once. */

@@ -2,9 +2,12 @@ import { Secret, TOTP } from 'otpauth';
 import type { AdminOperator, AdminOperatorCreated, AdminOperatorRow, AdminTotpSetup } from '@separ/domain';
 import type { AppContext } from '../context.ts';
 import type { OperatorRow } from '../db/schema.ts';
+import { clientKey } from '../http/clientKey.ts';
+import { tooManyRequests } from '../http/errors.ts';
 import { randomPassword, randomToken, tokenHash } from '../security/crypto.ts';
 import { ConflictError, InputError, NotFoundError } from '../services/errors.ts';
 import { throttledCheck } from '../services/login.ts';
+import { countAttempts, refundAttempts } from '../services/throttle.ts';
 import { audit, type Actor } from './audit.ts';
 
 /** The operators of the web admin (CONTRACTS §8), their sign-in, sessions and one-time codes. */
@@ -17,6 +20,15 @@ const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 /** A session's last use is written at most this often (one write a minute, not one a request). */
 const TOUCH_EVERY_MS = 60 * 1000;
 const TOTP_PERIOD = 30;
+/**
+ * Wrong one-time codes (CONTRACTS §15): at the fifth for one operator in 15 minutes their sign-in is
+ * locked until an unlock; at the sixth from one client in 15 minutes that client is refused (429).
+ */
+export const WRONG_CODES_LIMIT = 5;
+const WRONG_CODES_WINDOW_MS = 15 * 60 * 1000;
+const wrongCodesKey = (username: string) => `otp:operator:${username}`;
+const wrongCodesClientKey = (ip: string) => `otp:ip:${clientKey(ip)}`;
+const loginKey = (username: string) => `login:operator:${username}`;
 
 function rowOf(o: OperatorRow): AdminOperatorRow {
   return {
@@ -25,6 +37,7 @@ function rowOf(o: OperatorRow): AdminOperatorRow {
     totpEnabled: o.totp_sealed !== null,
     createdAt: o.created_at,
     lastLoginAt: o.last_login_at,
+    locked: o.locked_at !== null,
   };
 }
 
@@ -74,17 +87,139 @@ export async function removeOperator(ctx: AppContext, username: string, actor: A
     if (!row) throw new NotFoundError(`No operator named ${username}.`);
     await trx.deleteFrom('admin_sessions').where('operator_id', '=', row.id).execute();
     await trx.deleteFrom('operators').where('id', '=', row.id).execute();
+    await trx
+      .deleteFrom('throttle')
+      .where('key', 'in', [wrongCodesKey(username), loginKey(username)])
+      .execute();
     await audit(trx, ctx, { actor, action: 'operator.remove', target: `operator:${username}`, before: rowOf(row) });
   });
 }
 
-/** Why a sign-in failed: each is a 401 with its own code (docs/ADMIN.md). */
+type RefusalCode = 'bad_credentials' | 'otp_required' | 'bad_otp' | 'operator_locked';
+
+/**
+ * Why a sign-in (or a change that needs the current one-time code) failed: a 401 with its own code
+ * (docs/ADMIN.md), or 423 `operator_locked` while wrong codes keep the operator locked.
+ */
 export class SignInRefused extends Error {
-  readonly code: 'bad_credentials' | 'otp_required' | 'bad_otp';
-  constructor(code: 'bad_credentials' | 'otp_required' | 'bad_otp', message: string) {
+  readonly code: RefusalCode;
+  readonly status: number;
+  constructor(code: RefusalCode, message: string) {
     super(message);
     this.code = code;
+    this.status = code === 'operator_locked' ? 423 : 401;
   }
+}
+
+const locked = () =>
+  new SignInRefused(
+    'operator_locked',
+    'Too many wrong one-time codes: this operator is locked. Another operator, or separ-admin operators unlock, lifts it.',
+  );
+const badCode = () => new SignInRefused('bad_otp', 'The one-time code is not right. Try the next one.');
+
+/** The name a failed sign-in is audited under: the operator's, or what was typed when it cannot be one. */
+const triedName = (username: string) => (OPERATOR_USERNAME.test(username) ? username : '(not an operator name)');
+
+/** Sets the lock (once) and writes it to the audit log. */
+async function lockOperator(ctx: AppContext, operator: OperatorRow, wrongCodes: number): Promise<void> {
+  const now = ctx.now().toISOString();
+  const result = await ctx.db
+    .updateTable('operators')
+    .set({ locked_at: now })
+    .where('id', '=', operator.id)
+    .where('locked_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 1)
+    await audit(ctx.db, ctx, {
+      actor: operator.username,
+      action: 'operator.lock',
+      target: `operator:${operator.username}`,
+      before: { locked: false },
+      after: { locked: true, wrongCodes },
+    });
+}
+
+/**
+ * Checks the operator's current one-time code, if they have codes on (nothing to check otherwise):
+ * at sign-in, and before the secret is replaced, codes are turned off or an operator is added.
+ * Each code is counted per operator and per client before it is checked, and taken back when it
+ * is right; a wrong one is audited, and the fifth in 15 minutes locks the operator (CONTRACTS §15).
+ */
+export async function checkCurrentCode(
+  ctx: AppContext,
+  operator: Pick<OperatorRow, 'id'>,
+  code: string | undefined,
+  ip: string,
+): Promise<void> {
+  const fresh = await ctx.db.selectFrom('operators').selectAll().where('id', '=', operator.id).executeTakeFirst();
+  if (!fresh) throw new NotFoundError('No such operator.');
+  if (fresh.locked_at !== null) throw locked();
+  if (fresh.totp_sealed === null) return;
+  if (code === undefined || code === '')
+    throw new SignInRefused('otp_required', 'Enter the one-time code from your authenticator app.');
+  const operatorKey = wrongCodesKey(fresh.username);
+  const clientCodesKey = wrongCodesClientKey(ip);
+  const [byClient, byOperator] = await countAttempts(
+    ctx.db,
+    [
+      { key: clientCodesKey, limit: WRONG_CODES_LIMIT, windowMs: WRONG_CODES_WINDOW_MS },
+      { key: operatorKey, limit: WRONG_CODES_LIMIT, windowMs: WRONG_CODES_WINDOW_MS },
+    ],
+    ctx.now(),
+  );
+  if (byOperator!.blocked) {
+    await refundAttempts(ctx.db, [clientCodesKey]);
+    await lockOperator(ctx, fresh, byOperator!.count);
+    throw locked();
+  }
+  if (byClient!.blocked) {
+    await refundAttempts(ctx.db, [operatorKey]);
+    throw tooManyRequests('Too many wrong one-time codes. Please wait and try again.', byClient!.retryAfterSeconds);
+  }
+  if (await useCode(ctx, fresh, ctx.secrets.box.open(fresh.totp_sealed), code)) {
+    await refundAttempts(ctx.db, [operatorKey, clientCodesKey]);
+    return;
+  }
+  await audit(ctx.db, ctx, {
+    actor: fresh.username,
+    action: 'operator.otp-wrong',
+    target: `operator:${fresh.username}`,
+    after: { ip, wrongCodes: byOperator!.count },
+  });
+  if (byOperator!.count >= WRONG_CODES_LIMIT) await lockOperator(ctx, fresh, byOperator!.count);
+  throw badCode();
+}
+
+/**
+ * Lifts a lock (and forgets the operator's wrong codes and sign-in attempts): from separ-admin, or
+ * by another operator in the web admin, never by the locked operator's own session.
+ */
+export async function unlockOperator(ctx: AppContext, username: string, actor: Actor): Promise<AdminOperatorRow> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('operators').selectAll().where('username', '=', username).executeTakeFirst();
+    if (!row) throw new NotFoundError(`No operator named ${username}.`);
+    if (actor === row.username)
+      throw new ConflictError('Another operator, or separ-admin operators unlock, lifts your own lock.');
+    const unlocked = await trx
+      .updateTable('operators')
+      .set({ locked_at: null })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .deleteFrom('throttle')
+      .where('key', 'in', [wrongCodesKey(username), loginKey(username)])
+      .execute();
+    await audit(trx, ctx, {
+      actor,
+      action: 'operator.unlock',
+      target: `operator:${username}`,
+      before: { locked: row.locked_at !== null },
+      after: { locked: false },
+    });
+    return rowOf(unlocked);
+  });
 }
 
 function totpFor(username: string, secret: string): TOTP {
@@ -125,8 +260,10 @@ async function useCode(ctx: AppContext, operator: OperatorRow, secret: string, c
 }
 
 /**
- * Signs an operator in: the password under the customers' login throttle (per username and per
- * client), then the one-time code when it is on. Returns a new session's token for the cookie.
+ * Signs an operator in: the password under the customers' login throttle (per username, per client
+ * and for the whole shop), then the lock and the one-time code when it is on. The attempt is taken
+ * back from the throttle only once both factors passed (CONTRACTS §15); failures are audited with
+ * the name tried. Returns a new session's token for the cookie.
  */
 export async function signIn(
   ctx: AppContext,
@@ -137,19 +274,31 @@ export async function signIn(
   const row = OPERATOR_USERNAME.test(username)
     ? await ctx.db.selectFrom('operators').selectAll().where('username', '=', username).executeTakeFirst()
     : undefined;
-  const operator = await throttledCheck(ctx, {
-    key: `login:operator:${username}`,
+  const checked = await throttledCheck(ctx, {
+    key: loginKey(username),
     row,
     password: input.password,
     ip: meta.ip,
   });
-  if (!operator) throw new SignInRefused('bad_credentials', 'Invalid username or password');
-  if (operator.totp_sealed !== null) {
-    if (input.otp === undefined || input.otp === '')
-      throw new SignInRefused('otp_required', 'Enter the one-time code from your authenticator app.');
-    if (!(await useCode(ctx, operator, ctx.secrets.box.open(operator.totp_sealed), input.otp)))
-      throw new SignInRefused('bad_otp', 'The one-time code is not right. Try the next one.');
+  const failed = (reason: string) =>
+    audit(ctx.db, ctx, {
+      actor: triedName(username),
+      action: 'operator.sign-in-failed',
+      target: `operator:${triedName(username)}`,
+      after: { reason, ip: meta.ip },
+    });
+  if (!checked) {
+    await failed('bad_credentials');
+    throw new SignInRefused('bad_credentials', 'Invalid username or password');
   }
+  const operator = checked.row;
+  if (operator.locked_at !== null) {
+    await failed('operator_locked');
+    throw locked();
+  }
+  // Wrong codes are audited as such (operator.otp-wrong) by the check itself.
+  if (operator.totp_sealed !== null) await checkCurrentCode(ctx, operator, input.otp, meta.ip);
+  await checked.refund();
   const token = randomToken();
   const now = ctx.now();
   await ctx.db
@@ -209,8 +358,16 @@ export async function signOut(ctx: AppContext, token: string): Promise<void> {
   await ctx.db.deleteFrom('admin_sessions').where('token_hash', '=', tokenHash(token)).execute();
 }
 
-/** A new secret to scan; it takes effect once `enableTotp` receives a right code from it. */
-export async function setUpTotp(ctx: AppContext, operator: OperatorRow): Promise<AdminTotpSetup> {
+/**
+ * A new secret to scan; it takes effect once `enableTotp` receives a right code from it. With codes
+ * on, replacing the secret needs the current code (finding 9).
+ */
+export async function setUpTotp(
+  ctx: AppContext,
+  operator: OperatorRow,
+  current: { code?: string; ip: string },
+): Promise<AdminTotpSetup> {
+  await checkCurrentCode(ctx, operator, current.code, current.ip);
   const secret = new Secret({ size: 20 }).base32;
   await ctx.db
     .updateTable('operators')
@@ -228,8 +385,7 @@ export async function enableTotp(ctx: AppContext, operator: OperatorRow, code: s
     .executeTakeFirstOrThrow();
   if (fresh.totp_pending_sealed === null) throw new InputError('Start the set-up first: scan a new code.');
   const secret = ctx.secrets.box.open(fresh.totp_pending_sealed);
-  if (!(await useCode(ctx, fresh, secret, code)))
-    throw new SignInRefused('bad_otp', 'The one-time code is not right. Try the next one.');
+  if (!(await useCode(ctx, fresh, secret, code))) throw badCode();
   await ctx.db
     .updateTable('operators')
     .set({ totp_sealed: fresh.totp_pending_sealed, totp_pending_sealed: null })
@@ -245,15 +401,20 @@ export async function enableTotp(ctx: AppContext, operator: OperatorRow, code: s
   return { username: operator.username, totpEnabled: true };
 }
 
-export async function disableTotp(ctx: AppContext, operator: OperatorRow, code: string): Promise<AdminOperator> {
+/** Turns codes off; needs the current code, counted toward the lock like any other. */
+export async function disableTotp(
+  ctx: AppContext,
+  operator: OperatorRow,
+  code: string,
+  ip: string,
+): Promise<AdminOperator> {
   const fresh = await ctx.db
     .selectFrom('operators')
     .selectAll()
     .where('id', '=', operator.id)
     .executeTakeFirstOrThrow();
   if (fresh.totp_sealed === null) return { username: operator.username, totpEnabled: false };
-  if (!(await useCode(ctx, fresh, ctx.secrets.box.open(fresh.totp_sealed), code)))
-    throw new SignInRefused('bad_otp', 'The one-time code is not right. Try the next one.');
+  await checkCurrentCode(ctx, fresh, code, ip);
   await ctx.db.updateTable('operators').set({ totp_sealed: null }).where('id', '=', operator.id).execute();
   await audit(ctx.db, ctx, {
     actor: operator.username,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { asRecord, type AdminErrorCode, type AdminListQuery } from '@separ/domain';
 import type { AppContext } from '../context.ts';
 import type { OperatorRow } from '../db/schema.ts';
+import { cookieSecure } from '../http/auth.ts';
 import { HttpError } from '../http/errors.ts';
 import { ConflictError, InputError, NotFoundError } from '../services/errors.ts';
 import { Overloaded } from '../security/workQueue.ts';
@@ -31,6 +32,7 @@ import {
 } from './nodes.ts';
 import {
   addOperator,
+  checkCurrentCode,
   disableTotp,
   enableTotp,
   listOperators,
@@ -41,6 +43,7 @@ import {
   signIn,
   SignInRefused,
   signOut,
+  unlockOperator,
 } from './operators.ts';
 import { completeOrderByHand, listOutbox, orderDetail, reconcileNow, resendOutbox, searchOrders } from './orders.ts';
 import { overview } from './overview.ts';
@@ -66,9 +69,10 @@ class AdminError extends HttpError {
 }
 
 const unauthenticated = () => new AdminError(401, 'unauthenticated', 'Please sign in to the admin.');
+/** Over HTTPS only the `__Host-` name is read (CONTRACTS §15): a sibling subdomain cannot set it. */
 
 function adminToken(request: FastifyRequest): string | undefined {
-  return request.cookies[HOST_ADMIN_COOKIE] ?? request.cookies[ADMIN_COOKIE];
+  return request.cookies[request.protocol === 'https' ? HOST_ADMIN_COOKIE : ADMIN_COOKIE];
 }
 
 function hostOf(value: string): string | null {
@@ -160,7 +164,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
           .code(error.statusCode)
           .headers(error.headers)
           .send({ ok: false, code: error.code, message: error.message });
-      if (error instanceof SignInRefused) return send(401, error.code, error.message);
+      if (error instanceof SignInRefused) return send(error.status, error.code, error.message);
       if (error instanceof NotFoundError) return send(404, 'not_found', error.message);
       if (error instanceof ConflictError) return send(409, 'conflict', error.message);
       if (error instanceof InputError) return send(400, 'invalid', error.message);
@@ -177,7 +181,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         path: '/',
         sameSite: 'strict' as const,
         httpOnly: true,
-        secure: request.protocol === 'https',
+        secure: cookieSecure(request),
       };
     }
     const cookieName = (request: FastifyRequest) => (request.protocol === 'https' ? HOST_ADMIN_COOKIE : ADMIN_COOKIE);
@@ -204,12 +208,15 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       return { ok: true };
     });
     admin.get('/api/admin/me', async (request) => operatorOf(request.operator!));
-    admin.post('/api/admin/totp/setup', async (request) => setUpTotp(ctx, request.operator!));
+    // With codes on, a new secret needs the current code (field `code`, CONTRACTS §15).
+    admin.post('/api/admin/totp/setup', async (request) =>
+      setUpTotp(ctx, request.operator!, { code: optionalText(asRecord(request.body).code), ip: request.ip }),
+    );
     admin.post('/api/admin/totp/enable', async (request) =>
       enableTotp(ctx, request.operator!, text(asRecord(request.body).code, 'code', 20)),
     );
     admin.post('/api/admin/totp/disable', async (request) =>
-      disableTotp(ctx, request.operator!, text(asRecord(request.body).code, 'code', 20)),
+      disableTotp(ctx, request.operator!, text(asRecord(request.body).code, 'code', 20), request.ip),
     );
 
     admin.get('/api/admin/overview', async () => overview(ctx));
@@ -324,12 +331,18 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
     admin.get('/api/admin/operators', async () => ({ items: await listOperators(ctx) }));
     admin.post('/api/admin/operators', async (request) => {
+      // An operator with codes on adds another only with the current code (CONTRACTS §15).
+      await checkCurrentCode(ctx, request.operator!, optionalText(body.code), request.ip);
       const body = asRecord(request.body);
       return addOperator(
         ctx,
         { username: text(body.username, 'username', 64), password: optionalText(body.password) },
         actor(request),
       );
+    // Another operator lifts a lock of wrong one-time codes (never the locked operator's own session).
+    admin.post('/api/admin/operators/:username/unlock', async (request) =>
+      unlockOperator(ctx, textParam(request, 'username'), actor(request)),
+    );
     });
     admin.delete('/api/admin/operators/:username', async (request) => {
       const username = textParam(request, 'username');

@@ -26,7 +26,7 @@ import { listRadiusClients } from '../nodes/radius/service.ts';
 import { listAudit } from '../admin/audit.ts';
 import { addCountry, addServer, createPlan, removeCountry, removeServer, updatePlan } from '../admin/catalog.ts';
 import { addRadius, removeRadius } from '../admin/nodes.ts';
-import { addOperator, listOperators, removeOperator } from '../admin/operators.ts';
+import { addOperator, listOperators, removeOperator, unlockOperator } from '../admin/operators.ts';
 import { completeOrderByHand, resendOutbox } from '../admin/orders.ts';
 import { userAction } from '../admin/users.ts';
 import { usedMB } from '../services/access.ts';
@@ -84,6 +84,7 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   bot status                                      (the messaging bot's settings, free accounts given, linked chats)
   operators add <username> [--password P]         (an operator of the web admin at /admin; prints the password)
   operators list | operators remove <username>
+  operators unlock <username>                     (lifts the lock of 5 wrong one-time codes)
   audit list [--q TEXT]                            (the operators' changes, newest first)
 ${SETTINGS_HELP}
 `;
@@ -214,8 +215,14 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
     if (operators.length === 0) out('No operators.');
     for (const o of operators)
       out(
-        `${o.username}\t${o.totpEnabled ? 'one-time code on' : 'one-time code off'}\tadded ${o.createdAt}\tlast sign-in ${o.lastLoginAt ?? 'never'}`,
+        `${o.username}\t${o.totpEnabled ? 'one-time code on' : 'one-time code off'}${o.locked ? '\tlocked (operators unlock)' : ''}\tadded ${o.createdAt}\tlast sign-in ${o.lastLoginAt ?? 'never'}`,
       );
+    return;
+  }
+  if (key === 'operators unlock') {
+    const username = arg(positionals, 2, 'username');
+    await unlockOperator(ctx, username, actor);
+    out(`Operator ${username} unlocked: they can sign in again.`);
     return;
   }
   if (key === 'operators remove') {

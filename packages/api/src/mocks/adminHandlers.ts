@@ -117,6 +117,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  423: 'Locked',
   429: 'Too Many Requests',
 };
 
@@ -125,6 +126,7 @@ const STATUS_OF: Record<AdminErrorCode, number> = {
   bad_credentials: 401,
   otp_required: 401,
   bad_otp: 401,
+  operator_locked: 423,
   throttled: 429,
   invalid: 400,
   not_found: 404,

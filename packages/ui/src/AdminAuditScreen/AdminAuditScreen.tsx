@@ -42,6 +42,10 @@ const KNOWN_ACTIONS = [
   'node.update',
   'node.delete',
   'node.rotate-token',
+  'operator.sign-in-failed',
+  'operator.otp-wrong',
+  'operator.lock',
+  'operator.unlock',
 ];
 
 /** The changes at most shown a row; the rest are counted. */
