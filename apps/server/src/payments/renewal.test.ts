@@ -233,10 +233,22 @@ describe.each(KINDS)('renewals on %s', (kind) => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
     const jar = `${RENEW_COOKIE}=${cookie.value}`;
 
-    // The link wins over a session of another account: it was followed on purpose.
+    // A session outranks the link (CONTRACTS §15): a logged-in buyer's purchase renews their own
+    // account, whatever renew link the browser followed (finding 11: a link planted by someone else).
     const other = await s.createUser();
     const session = await s.login(other.username, other.password);
-    const { body, authority } = await purchase('plan_id=1&email=reminded@example.com&gate=ird', `${jar}; ${session}`);
+    const own = await s.app.inject({
+      method: 'POST',
+      url: '/api/site/renewal',
+      headers: { cookie: `${jar}; ${session}` },
+    });
+    expect(json(own)).toMatchObject({ renewal: { username: other.username, via: 'session' } });
+    const mine = await purchase('plan_id=1&email=reminded@example.com&gate=ird', `${jar}; ${session}`);
+    expect(mine.body.renew).toEqual({ username: other.username });
+    expect((await orderOf(mine.authority)).renew_user_id).toBe(other.id);
+
+    // A visitor who is not logged in: the link names the account.
+    const { body, authority } = await purchase('plan_id=1&email=reminded@example.com&gate=ird', jar);
     expect(body.renew).toEqual({ username: user.username });
     const returned = await s.app.inject({ url: await pay(authority), headers: { cookie: jar } });
     const result = decodePaymentResult(resultData(String(returned.headers.location)));

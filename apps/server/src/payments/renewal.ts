@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicOrigin } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import type { PlanRow, UserRow } from '../db/schema.ts';
-import { sessionToken } from '../http/auth.ts';
+import { cookieSecure, sessionToken } from '../http/auth.ts';
 import { DAY_MS } from '../services/clock.ts';
 import { userForSession } from '../services/sessions.ts';
 
@@ -80,31 +80,33 @@ export function renewUrl(ctx: AppContext, userId: number, lng: Language, now: Da
   return `${publicOrigin(ctx.config)}/renew?t=${renewToken(ctx, userId, now)}&lng=${lng}`;
 }
 
-/** Who a purchase renews, and why: the renew link's cookie, else the logged-in session. */
+/** Who a purchase renews, and why: the logged-in session, else the renew link's cookie. */
 export interface RenewalTarget {
   user: UserRow;
   via: 'link' | 'session';
 }
 
 /**
- * The account a purchase from this request would renew: the account of a followed renew link (its
- * cookie), else the logged-in user's. Null when neither (a purchase makes a new account).
+ * The account a purchase from this request would renew: the logged-in user's; for a visitor who is
+ * not logged in, the account of a followed renew link (its cookie). Null when neither (a purchase
+ * makes a new account). A session always outranks a link (CONTRACTS §15, finding 11): a renew link
+ * someone else planted in the browser cannot make a logged-in buyer pay for the link's account.
  */
 export async function renewalTarget(ctx: AppContext, request: FastifyRequest): Promise<RenewalTarget | null> {
   const now = ctx.now();
-  const linked = renewTokenUser(ctx, request.cookies[RENEW_COOKIE], now);
-  if (linked !== null) {
-    const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', linked).executeTakeFirst();
-    if (user) return { user, via: 'link' };
-  }
   const token = sessionToken(request);
-  if (!token || token.length > 200) return null;
-  const user = await userForSession(ctx.db, token, now);
-  return user ? { user, via: 'session' } : null;
+  if (token && token.length <= 200) {
+    const user = await userForSession(ctx.db, token, now);
+    if (user) return { user, via: 'session' };
+  }
+  const linked = renewTokenUser(ctx, request.cookies[RENEW_COOKIE], now);
+  if (linked === null) return null;
+  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', linked).executeTakeFirst();
+  return user ? { user, via: 'link' } : null;
 }
 
 /** Forgets a followed renew link (after its renewal, and at login and logout: a new identity). */
 export function forgetRenewLink(request: FastifyRequest, reply: FastifyReply): void {
   if (request.cookies[RENEW_COOKIE] === undefined) return;
-  reply.clearCookie(RENEW_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.clearCookie(RENEW_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: cookieSecure(request) });
 }
