@@ -13,6 +13,7 @@ import {
 } from './codec.ts';
 import { inTransaction } from '../../db/index.ts';
 import { account, authorize, loadRadiusClients, type RadiusClient } from './service.ts';
+import { DropLog } from './dropLog.ts';
 
 /** How often the server reads its clients again: a client added by separ-admin is heard within this. */
 const CLIENTS_REFRESH_MS = 5_000;
@@ -46,16 +47,22 @@ export class RadiusServer {
   /** Accounting-Requests waiting for the transaction in progress: stored together, one commit for many. */
   #accounting: Array<{ client: RadiusClient; packet: Packet; socket: Socket; remote: RemoteInfo }> = [];
   #storing = false;
+  /** Dropped datagrams are logged at most once per ten seconds, with a count of the rest. */
+  readonly #drops: DropLog;
 
   constructor(ctx: AppContext) {
     this.#ctx = ctx;
+    this.#drops = new DropLog(() => this.#ctx.log);
   }
 
   /** Binds the listeners (those whose port is not 0); resolves with the ports bound. */
   async start(): Promise<{ auth: number | null; acct: number | null }> {
     const { host, authPort, acctPort } = this.#ctx.config.radius;
     await this.refresh();
-    this.#timer = setInterval(() => void this.refresh(), CLIENTS_REFRESH_MS);
+    this.#timer = setInterval(() => {
+      void this.refresh();
+      this.#drops.flush();
+    }, CLIENTS_REFRESH_MS);
     this.#timer.unref();
     const bind = async (port: number, kind: 'auth' | 'acct') => {
       if (port === 0) return null;
@@ -86,13 +93,14 @@ export class RadiusServer {
 
   async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
+    this.#drops.flush(true);
     await Promise.all(this.#sockets.map((socket) => new Promise<void>((resolve) => socket.close(() => resolve()))));
     this.#sockets = [];
   }
 
   #drop(reason: string, remote: RemoteInfo) {
     this.stats.dropped++;
-    this.#ctx.log.warn({ from: `${remote.address}:${remote.port}`, reason }, 'RADIUS packet dropped');
+    this.#drops.note(reason, `${remote.address}:${remote.port}`);
   }
 
   /**
