@@ -88,11 +88,11 @@ describe('clients as throttles count them', () => {
     expect(clientKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
   });
 
-  it('reads SEPAR_TRUST_PROXY as no proxy, one hop, or the proxies to trust', () => {
+  it('reads SEPAR_TRUST_PROXY as no proxy, the loopback proxy, or the proxies to trust', () => {
     expect(trustProxy(undefined)).toBe(false);
     expect(trustProxy('0')).toBe(false);
-    expect(trustProxy('1')).toBe(1);
-    expect(trustProxy('true')).toBe(1);
+    expect(trustProxy('1')).toEqual(['loopback']);
+    expect(trustProxy('true')).toEqual(['loopback']);
     expect(trustProxy('10.0.0.1, 192.168.0.0/16,loopback, fd00::/8')).toEqual([
       '10.0.0.1',
       '192.168.0.0/16',
