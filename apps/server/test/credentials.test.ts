@@ -3,7 +3,7 @@
  * password, a password change that closes every other way in, and node reports that are bounded
  * and scoped — on both databases. Each of these failed on the code before the issue.
  */
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkAccount, linkedAccount } from '../src/bot/service.ts';
 import { searchUsers, userAction, userDetail } from '../src/admin/users.ts';
@@ -13,7 +13,10 @@ import { account as accountPacket, addRadiusClient, type RadiusClient } from '..
 import type { Packet } from '../src/nodes/radius/codec.ts';
 import { MAX_USED_BYTES } from '../src/nodes/traffic.ts';
 import { commonPasswordCount } from '../src/security/commonPasswords.ts';
-import { json, KINDS, startTestServer, type TestServer } from './harness.ts';
+import { CodeMigrationProvider } from '../src/db/migrations.ts';
+import { openDatabase } from '../src/db/index.ts';
+import { loadConfig } from '../src/config.ts';
+import { freshDatabase, json, KINDS, startTestServer, type TestServer } from './harness.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -264,5 +267,47 @@ describe.each(KINDS)('credentials and node reports, on %s', (kind) => {
     await accountPacket(s.ctx, client, packet('Interim-Update', 5000));
     expect(await usedBytes(user.id)).toBe(5000);
     expect((await nodeList()).status).toBe(200);
+  });
+});
+
+describe.each(KINDS)('the VPN id migration, on %s', (kind) => {
+  it('gives every existing account a VPN id of its own, and the nodes’ list moves when one changes', async () => {
+    const fresh = await freshDatabase(kind);
+    const config = loadConfig({ SEPAR_DATA_DIR: fresh.dataDir, ...(fresh.url ? { DATABASE_URL: fresh.url } : {}) });
+    const database = openDatabase({ ...config, poolSize: 2 });
+    try {
+      const migrator = new Migrator({ db: database.db, provider: new CodeMigrationProvider(database.kind) });
+      expect((await migrator.migrateTo('0012_renewal')).error).toBeUndefined();
+      const at = '2026-01-01T00:00:00.000Z';
+      for (const username of ['old1', 'old2', 'old3'])
+        await sql`insert into users (username, password_hash, password_enc, email, expire_date, used_bytes,
+            allowed_mb, allowed_devices, suspend, subs_days, ios, plan_id, created_at, updated_at)
+          values (${username}, 'h', 'e', null, null, 0, 100, 1, 0, 30, 0, null, ${at}, ${at})`.execute(database.db);
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const rows = await database.db.selectFrom('users').select(['username', 'vpn_id']).execute();
+      expect(rows).toHaveLength(3);
+      for (const row of rows) expect(row.vpn_id).toMatch(UUID);
+      expect(new Set(rows.map((row) => row.vpn_id)).size).toBe(3);
+      const version = async () =>
+        Number(
+          (
+            await database.db
+              .selectFrom('list_versions')
+              .select('version')
+              .where('name', '=', 'users')
+              .executeTakeFirstOrThrow()
+          ).version,
+        );
+      const before = await version();
+      await database.db
+        .updateTable('users')
+        .set({ vpn_id: '11111111-1111-4111-8111-111111111111' })
+        .where('username', '=', 'old1')
+        .execute();
+      expect(await version()).toBe(before + 1);
+    } finally {
+      await database.close();
+      await fresh.dispose();
+    }
   });
 });
