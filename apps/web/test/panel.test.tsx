@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createMockBackend, failure, mockUser } from '@separ/api/mocks';
 import { renderApp } from './renderApp.tsx';
@@ -143,8 +144,8 @@ describe('servers (SPEC §2, §4)', () => {
 });
 
 describe('change password (SPEC §4, §5, §8)', () => {
+  const fields = ['Current password', 'New password', 'Confirm new password'];
   async function fill(current: string, next: string, confirm: string) {
-    const fields = ['Current password', 'New password', 'Confirm new password'];
     for (const [index, value] of [current, next, confirm].entries()) {
       const input = screen.getByLabelText(fields[index]!, { selector: 'input' });
       await userEvent.clear(input);
@@ -162,21 +163,93 @@ describe('change password (SPEC §4, §5, §8)', () => {
       ['demo1234', 'demo1234', 'demo1234', 'New password cannot be the same as current password'],
       ['demo1234', 'abc1', 'abc1', 'New password must be at least 6 characters'],
       ['demo1234', 'abc def1', 'abc def1', 'Invalid characters in password'],
-      // "demo-" and the password make the account's V2Ray id: 30 bytes at most.
-      ['demo1234', `${'a'.repeat(25)}1`, `${'a'.repeat(25)}1`, 'New password must be at most 25 characters'],
+      // 64 characters for every account (CONTRACTS §15), whatever the username.
+      ['demo1234', `${'a'.repeat(64)}1`, `${'a'.repeat(64)}1`, 'New password must be at most 64 characters'],
+      ['demo1234', '123456', '123456', 'Password is too common'],
       ['wrong12', 'abcdef1', 'abcdef1', 'Current password is incorrect'],
     ];
     for (const [current, next, confirm, text] of cases) {
       await fill(current, next, confirm);
       expect(await screen.findByText(text)).toBeTruthy();
     }
-    expect(mock.calls.changePassword).toBe(1);
-    await fill('demo1234', 'abcdef1', 'abcdef1');
+    expect(mock.calls.changePassword).toBe(2);
+    // 40 characters: more than the old limit of 30 bytes minus the username.
+    const long = `Long${'x'.repeat(35)}1`;
+    await fill('demo1234', long, long);
     expect(await screen.findByText('Password changed successfully.')).toBeTruthy();
     // The iOS account gets the hint about its new links.
     expect(screen.getByText(/use the new links from the My servers menu/)).toBeTruthy();
     expect((screen.getByLabelText('New password', { selector: 'input' }) as HTMLInputElement).value).toBe('');
-    expect(mock.user.password).toBe('abcdef1');
+    expect(mock.user.password).toBe(long);
+  });
+
+  it('says what the change replaced, and the panel shows the new subscription link (CONTRACTS §15)', async () => {
+    const { mock } = await renderApp('/panel/changepass', { loggedIn: true, backend: { user: mockUser({ ios: 0 }) } });
+    await screen.findByLabelText('Current password', { selector: 'input' }, { timeout: 5000 });
+    const before = `${window.location.origin}/sub/${mock.subToken}`;
+    await waitFor(() => expect(mock.calls.account).toBe(1));
+    await fill('demo1234', 'abcdef1', 'abcdef1');
+    const status = await screen.findByRole('status');
+    expect(within(status).getByText('Password changed successfully.')).toBeTruthy();
+    expect(
+      within(status).getByText(
+        'Your subscription link and connection links have changed: import the new subscription link again in your apps. Your other devices were signed out.',
+      ),
+    ).toBeTruthy();
+    // Not an iOS account: no word of the servers menu.
+    expect(within(status).queryByText(/My servers menu/)).toBeNull();
+    // The account (and with it the link) is fetched again.
+    await waitFor(() => expect(mock.calls.account).toBe(2));
+    const after = `${window.location.origin}/sub/${mock.subToken}`;
+    expect(after).not.toBe(before);
+    await userEvent.click(within(status).getByRole('link', { name: 'Show the new link' }));
+    const qr = await screen.findByRole('img', { name: 'QR code of your subscription link' }, { timeout: 5000 });
+    expect(qr.getAttribute('data-qr')).toBe(after);
+    expect(screen.getByText(after)).toBeTruthy();
+    expect(screen.queryByText(before)).toBeNull();
+  });
+
+  it.each([
+    ['en', 'Password is too common'],
+    ['fa', 'این رمز عبور بیش از حد رایج است'],
+  ] as const)(
+    'shows a common password refused by its code, in %s, whatever words the server used',
+    async (language, text) => {
+      await renderApp('/panel/changepass', {
+        loggedIn: true,
+        language,
+        overrides: [
+          http.post('*/api/site/changepassword', () =>
+            HttpResponse.json({ ok: false, message: 'Kennwort zu häufig', code: 'passwordTooCommon' }),
+          ),
+        ],
+      });
+      const labels = language === 'fa' ? ['رمز عبور فعلی', 'رمز عبور جدید', 'تکرار رمز عبور جدید'] : fields;
+      for (const [index, value] of ['demo1234', 'qwerty123', 'qwerty123'].entries())
+        await userEvent.type(
+          await screen.findByLabelText(labels[index]!, { selector: 'input' }, { timeout: 5000 }),
+          value,
+        );
+      await userEvent.click(
+        screen.getByRole('button', { name: language === 'fa' ? 'تغییر رمز عبور' : 'Change password' }),
+      );
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(screen.queryByText('Kennwort zu häufig')).toBeNull();
+    },
+  );
+
+  it('without a code, knows the refusal by its English message, else shows the message as it came', async () => {
+    let message = 'Password is too common';
+    await renderApp('/panel/changepass', {
+      loggedIn: true,
+      overrides: [http.post('*/api/site/changepassword', () => HttpResponse.json({ ok: false, message }))],
+    });
+    await screen.findByLabelText('Current password', { selector: 'input' }, { timeout: 5000 });
+    await fill('demo1234', 'qwerty123', 'qwerty123');
+    expect(await screen.findByText('Password is too common')).toBeTruthy();
+    message = 'Too many attempts. Please wait and try again.';
+    await fill('demo1234', 'qwerty123', 'qwerty123');
+    expect(await screen.findByText(message)).toBeTruthy();
   });
 
   it('says "An error occurred while changing the password." on a network failure', async () => {
@@ -266,5 +339,44 @@ describe('the subscription page (CONTRACTS §7)', () => {
     server.use(...createMockBackend().handlers);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(accountLine)).toBeTruthy();
+  });
+});
+
+describe('credentials stay out of URLs (CONTRACTS §15)', () => {
+  it('logs in and changes the password with the credentials in the request bodies, in no request URL', async () => {
+    const requests: Array<{ url: string; body: Promise<string> }> = [];
+    const watch = ({ request }: { request: Request }) =>
+      void requests.push({ url: request.url, body: request.clone().text() });
+    server.events.on('request:start', watch);
+    try {
+      const { router, mock } = await renderApp('/login');
+      await userEvent.type(await screen.findByLabelText('Username', {}, { timeout: 5000 }), 'demo');
+      await userEvent.type(screen.getByLabelText('Password', { selector: 'input' }), 'demo1234');
+      await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+      await screen.findByRole('heading', { name: 'Dashboard' });
+      await router.navigate('/panel/changepass');
+      const labels = ['Current password', 'New password', 'Confirm new password'];
+      for (const [index, value] of ['demo1234', 'Secret2026x', 'Secret2026x'].entries())
+        await userEvent.type(
+          await screen.findByLabelText(labels[index]!, { selector: 'input' }, { timeout: 5000 }),
+          value,
+        );
+      await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+      expect(await screen.findByText('Password changed successfully.')).toBeTruthy();
+      expect(mock.user.password).toBe('Secret2026x');
+    } finally {
+      server.events.removeListener('request:start', watch);
+    }
+    const to = (path: string) => requests.filter((request) => new URL(request.url).pathname === path);
+    const [login] = to('/site_login');
+    const [change] = to('/api/site/changepassword');
+    expect(login && new URL(login.url).search).toBe('');
+    expect(change && new URL(change.url).search).toBe('');
+    // The bodies carry them instead.
+    expect(new URLSearchParams(await login!.body).get('password')).toBe('demo1234');
+    expect(JSON.parse(await change!.body)).toEqual({ currentpassword: 'demo1234', newpassword: 'Secret2026x' });
+    for (const { url } of requests) {
+      for (const secret of ['demo1234', 'Secret2026x']) expect(decodeURIComponent(url)).not.toContain(secret);
+    }
   });
 });

@@ -1,19 +1,41 @@
 import { useState } from 'react';
 import {
+  isPasswordChangeRefusal,
   maxPasswordLength,
   PASSWORD_CHANGE_MESSAGES,
+  PASSWORD_TOO_COMMON_MESSAGE,
   validatePasswordChange,
   type PasswordChangeError,
+  type PasswordChangeRefusal,
 } from '@separ/domain';
 import { isTransportError, useChangePasswordMutation, useGetAccountQuery } from '@separ/api';
 import { ChangePasswordScreen, type ChangePasswordMessage } from '@separ/ui';
 
 type Field = 'current' | 'next' | 'confirm';
 
-/** The backend answers in English (SPEC §5, §8); the texts it is known to send are shown in the visitor's language. */
-function fromServer(message: string): ChangePasswordMessage {
+/** A refusal the server named by its `code` (CONTRACTS §15), in the visitor's language. */
+function fromCode(code: PasswordChangeRefusal): ChangePasswordMessage {
+  switch (code) {
+    case 'passwordTooCommon':
+      return { type: 'error', failure: 'tooCommon' };
+    case 'currentIncorrect':
+      return { type: 'error', failure: 'currentIncorrect' };
+    case 'tooLong':
+      return { type: 'error', tooLong: maxPasswordLength() };
+    default:
+      return { type: 'error', rule: code };
+  }
+}
+
+/**
+ * The backend answers `{ ok: false, message, code }`: the code when it is one the page knows, else
+ * the English texts it is known to send (SPEC §5, §8), else its message as it came.
+ */
+function fromServer(message: string, code?: string): ChangePasswordMessage {
+  if (isPasswordChangeRefusal(code)) return fromCode(code);
   if (message === 'Current password is incorrect') return { type: 'error', failure: 'currentIncorrect' };
-  const tooLong = /^New password must be at most (\d+) characters$/.exec(message);
+  if (message === PASSWORD_TOO_COMMON_MESSAGE) return { type: 'error', failure: 'tooCommon' };
+  const tooLong = /^New password must be at most (\d+) characters\.?$/.exec(message);
   if (tooLong) return { type: 'error', tooLong: Number(tooLong[1]) };
   const rule = (Object.keys(PASSWORD_CHANGE_MESSAGES) as PasswordChangeError[]).find(
     (key) => PASSWORD_CHANGE_MESSAGES[key] === message,
@@ -22,7 +44,11 @@ function fromServer(message: string): ChangePasswordMessage {
   return message ? { type: 'error', server: message } : { type: 'error', failure: 'failed' };
 }
 
-/** Change password: the rules of SPEC §5 first, then the server's answer; on success the fields clear. */
+/**
+ * Change password: the rules of SPEC §5 first, then the server's answer; on success the fields clear
+ * and the account is fetched again (the mutation invalidates it), so that the panel shows the new
+ * subscription link the change made (CONTRACTS §15).
+ */
 export function ChangePasswordPage() {
   const { data: account } = useGetAccountQuery();
   const [changePassword, { isLoading }] = useChangePasswordMutation();
@@ -36,8 +62,7 @@ export function ChangePasswordPage() {
       setMessage({ type: 'error', rule });
       return;
     }
-    // username-password is the account's V2Ray id: at most 30 bytes (CONTRACTS §5).
-    const max = account ? maxPasswordLength(account.username) : Infinity;
+    const max = maxPasswordLength();
     if (fields.next.length > max) {
       setMessage({ type: 'error', tooLong: max });
       return;
@@ -49,7 +74,7 @@ export function ChangePasswordPage() {
       return;
     }
     if (!result.data.ok) {
-      setMessage(fromServer(result.data.message));
+      setMessage(fromServer(result.data.message, result.data.code));
       return;
     }
     setFields({ current: '', next: '', confirm: '' });

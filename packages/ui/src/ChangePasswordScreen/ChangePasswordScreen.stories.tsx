@@ -37,10 +37,19 @@ export const Mismatch: Story = {
 };
 export const SameAsCurrent: Story = { args: { message: { type: 'error', rule: 'sameAsCurrent' } } };
 export const TooShort: Story = { args: { message: { type: 'error', rule: 'tooShort' } } };
-/** Longer than the account's V2Ray id allows (CONTRACTS §5): 29 minus the username's length. */
-export const TooLong: Story = { args: { message: { type: 'error', tooLong: 21 } } };
+/** Longer than 64 characters (CONTRACTS §15), whatever the username. */
+export const TooLong: Story = { args: { message: { type: 'error', tooLong: 64 } } };
 export const InvalidCharacters: Story = { args: { message: { type: 'error', rule: 'invalidCharacters' } } };
 export const CurrentIncorrect: Story = { args: { message: { type: 'error', failure: 'currentIncorrect' } } };
+/** The server found the new password on its list of common passwords (code `passwordTooCommon`, CONTRACTS §15). */
+export const TooCommon: Story = {
+  args: {
+    current: 'oldPass1',
+    next: 'qwerty123',
+    confirm: 'qwerty123',
+    message: { type: 'error', failure: 'tooCommon' },
+  },
+};
 /** Any other answer of the server is shown as it came. */
 export const ServerMessage: Story = {
   args: { message: { type: 'error', server: 'Too many attempts. Please wait and try again.' } },
@@ -49,6 +58,10 @@ export const NetworkError: Story = { args: { message: { type: 'error', failure: 
 export const Updating: Story = {
   args: { current: 'oldPass1', next: 'newPass22', confirm: 'newPass22', submitting: true },
 };
+/**
+ * The change replaced the subscription link and the connection links and signed the other devices
+ * out (CONTRACTS §15): the page says so, with the way to the new link.
+ */
 export const Success: Story = { args: { message: { type: 'success' } } };
 /** iOS accounts get the hint about the new connection links. */
 export const SuccessIos: Story = { args: { message: { type: 'success' }, ios: 1 } };

@@ -35,14 +35,19 @@ const Hint = styled.p`
   font-weight: 500;
 `;
 
-/** What the page says after a try: a rule broken, the server's answer, or success. */
+/**
+ * What the page says after a try: a rule broken, the server's answer, or success. A success also says
+ * what the change replaced (CONTRACTS §15): the subscription link, the connection links, the other
+ * devices' sessions.
+ */
 export type ChangePasswordMessage =
   | { type: 'success' }
   | { type: 'error'; rule: PasswordChangeError }
-  /** The new password would make the account's V2Ray id (username-password) longer than 30 bytes. */
+  /** The new password is longer than the limit (64 characters). */
   | { type: 'error'; tooLong: number }
   | { type: 'error'; server: string }
-  | { type: 'error'; failure: 'failed' | 'network' | 'currentIncorrect' };
+  /** `tooCommon`: the server found the new password on its list of common passwords. */
+  | { type: 'error'; failure: 'failed' | 'network' | 'currentIncorrect' | 'tooCommon' };
 
 export interface ChangePasswordScreenProps {
   current: string;
@@ -126,7 +131,17 @@ export function ChangePasswordScreen({
               role={message.type === 'success' ? 'status' : 'alert'}
             >
               <span>{text}</span>
-              {ios === 1 && message.type === 'success' ? <Hint>{t('changePassword.iosHint')}</Hint> : null}
+              {message.type === 'success' ? (
+                <>
+                  <Hint>{t('changePassword.replaced')}</Hint>
+                  {ios === 1 ? <Hint>{t('changePassword.iosHint')}</Hint> : null}
+                  <div>
+                    <Button to="/panel/connect" variant="secondary" size="sm" icon="link">
+                      {t('changePassword.showLink')}
+                    </Button>
+                  </div>
+                </>
+              ) : null}
             </Message>
           ) : null}
           <div>
