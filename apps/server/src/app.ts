@@ -17,7 +17,7 @@ import { createContext, type AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { originCheck } from './http/csrf.ts';
 import { NONCE_PLACEHOLDER, newNonce, securityHeaders } from './http/headers.ts';
-import { encodePage, markConsent, SitePages } from './http/pages.ts';
+import { encodePage, markConsent, sessionRedirect, SitePages } from './http/pages.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { HttpError } from './http/errors.ts';
 import { redactUrl } from './http/redact.ts';
@@ -199,6 +199,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   /** The page for this address and language, with this response's CSP nonce, compressed as the browser accepts. */
   async function sendPage(request: FastifyRequest, reply: FastifyReply) {
+    // The login page and the panel: where the session says the visitor belongs (issue 28 §2).
+    const elsewhere = await sessionRedirect(ctx, request, reply);
+    if (elsewhere) return reply.header('cache-control', 'no-store').redirect(elsewhere, 302);
     const nonce = newNonce();
     reply.cspNonce = nonce;
     const page = await pages!.pageFor(request.url, request.cookies.i18next);

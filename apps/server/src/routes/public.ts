@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { isLanguage } from '@separ/domain';
-import { createPlansCache } from '../services/plansCache.ts';
+import { currentPlans } from '../services/plansCache.ts';
 import type { AppContext } from '../context.ts';
 import { notFound } from '../http/errors.ts';
 import { acceptsEncoding } from '../http/pages.ts';
@@ -44,49 +44,8 @@ function loadLocales(dir: string): Map<string, LocaleFile> {
 
 /** The public calls of SPEC §7: plans, gateways, app info and translation files. */
 export async function publicRoutes(app: FastifyInstance, ctx: AppContext) {
-  const plansCache = createPlansCache(
-    ctx.db,
-    async () => {
-      const plans = await ctx.db
-        .selectFrom('plans')
-        .select([
-          'id',
-          'title',
-          'active',
-          'ios',
-          'allowed_mb',
-          'subs_days',
-          'allowed_devices',
-          'discount',
-          'price_toman',
-          'price_credit',
-        ])
-        .where('active', '=', 1)
-        .orderBy('sort_order')
-        .orderBy('id')
-        .execute();
-      return {
-        ok: true,
-        code: 200,
-        data: plans.map((p) => ({
-          id: p.id,
-          title: p.title,
-          active: p.active,
-          ios: p.ios,
-          allowedMB: Number(p.allowed_mb),
-          subsDays: p.subs_days,
-          allowedDevices: p.allowed_devices,
-          discount: p.discount,
-          price_toman: p.price_toman,
-          price_credit: p.price_credit,
-        })),
-      };
-    },
-    ctx.config.plansCacheCheckMs,
-  );
-
   app.get('/getTelPlans', { schema: { querystring: { type: 'object' } } }, async (request, reply) => {
-    const { body, etag } = await plansCache.get();
+    const { body, etag } = await currentPlans(ctx);
     reply.header('etag', etag).header('cache-control', 'no-cache').type('application/json; charset=utf-8');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.send(body);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { getSetting } from './settings.ts';
 
@@ -53,4 +54,60 @@ export function createPlansCache(db: Db, build: () => Promise<unknown>, checkEve
       checkedAt = -Infinity;
     },
   };
+}
+
+/** The answer of GET /getTelPlans: the active plans in the catalogue's order. */
+async function plansAnswer(db: Db) {
+  const plans = await db
+    .selectFrom('plans')
+    .select([
+      'id',
+      'title',
+      'active',
+      'ios',
+      'allowed_mb',
+      'subs_days',
+      'allowed_devices',
+      'discount',
+      'price_toman',
+      'price_credit',
+    ])
+    .where('active', '=', 1)
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
+  return {
+    ok: true,
+    code: 200,
+    data: plans.map((p) => ({
+      id: p.id,
+      title: p.title,
+      active: p.active,
+      ios: p.ios,
+      allowedMB: Number(p.allowed_mb),
+      subsDays: p.subs_days,
+      allowedDevices: p.allowed_devices,
+      discount: p.discount,
+      price_toman: p.price_toman,
+      price_credit: p.price_credit,
+    })),
+  };
+}
+
+/** One cache of the plans' answer per database a process has open (the server's, a test's). */
+const plansCaches = new WeakMap<object, ReturnType<typeof createPlansCache>>();
+
+/**
+ * The current answer of GET /getTelPlans and its ETag, which changes with the plans version: the
+ * call itself, and the pages that show the plans (issue 28 §1), share it.
+ */
+export function currentPlans(ctx: Pick<AppContext, 'database' | 'config'>) {
+  let cache = plansCaches.get(ctx.database);
+  if (!cache) {
+    // The database itself, not a transaction of it: the cache outlives the caller.
+    const db = ctx.database.db;
+    cache = createPlansCache(db, () => plansAnswer(db), ctx.config.plansCacheCheckMs);
+    plansCaches.set(ctx.database, cache);
+  }
+  return cache.get();
 }
