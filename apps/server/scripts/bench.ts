@@ -463,6 +463,9 @@ async function benchServer(kind: 'sqlite' | 'postgres', rows: Row[]) {
     SEPAR_SCRYPT_N: '32768',
     SEPAR_SCRYPT_P: '3',
     SEPAR_LOGIN_LIMIT_IP_MINUTE: '1000000',
+    // The failing-login row spends the shop's failed-login budget in a second; the RADIUS rows that
+    // follow within the minute would then measure Access-Rejects. The budget has its own test.
+    SEPAR_LOGIN_LIMIT_GLOBAL_MINUTE: '1000000',
     SEPAR_RECONCILE_INTERVAL_SECONDS: '0',
     SEPAR_RADIUS_AUTH_PORT: String(radiusPorts.auth),
     SEPAR_RADIUS_ACCT_PORT: String(radiusPorts.acct),
