@@ -287,7 +287,7 @@ describe('a full hashing queue', () => {
     );
     const back = await s.app.inject(String(paid.headers.location));
     expect(back.statusCode).toBe(303);
-    expect(String(back.headers.location)).toMatch(/^\/paymentresult\?data=/);
+    expect(String(back.headers.location)).toMatch(/^\/paymentresult#data=/);
     const codes = (await Promise.all(logins)).map((a) => a.statusCode);
     expect(codes).toContain(503);
     const order = await s.database.db
@@ -405,10 +405,9 @@ describe.each(KINDS)('sessions, on %s', (kind) => {
   it('takes a new password of up to 64 characters, whatever the username (CONTRACTS §15)', async () => {
     const user = await s.createUser({ password: 'oldpass1' });
     const cookie = await s.login(user.username, 'oldpass1');
-    const max = 29 - user.username.length;
     const tooLong = await s.app.inject({
       method: 'POST',
-      url: `/api/site/changepassword?currentpassword=oldpass1&newpassword=${'a1'.repeat(max)}`,
+      url: `/api/site/changepassword?currentpassword=oldpass1&newpassword=${'a1'.repeat(32)}b`,
       headers: { cookie },
     });
     expect(json(tooLong)).toEqual({
@@ -418,7 +417,7 @@ describe.each(KINDS)('sessions, on %s', (kind) => {
     });
     const longest = await s.app.inject({
       method: 'POST',
-      url: `/api/site/changepassword?currentpassword=oldpass1&newpassword=${'b'.repeat(max)}`,
+      url: `/api/site/changepassword?currentpassword=oldpass1&newpassword=${'b1'.repeat(32)}`,
       headers: { cookie },
     });
     expect(json(longest)).toMatchObject({ ok: true });

@@ -61,16 +61,15 @@ declare module 'fastify' {
 }
 
 class AdminError extends HttpError {
-  readonly code: AdminErrorCode;
+  declare readonly code: AdminErrorCode;
   constructor(status: number, code: AdminErrorCode, message: string, headers: Record<string, string> = {}) {
-    super(status, message, headers);
-    this.code = code;
+    super(status, message, code, headers);
   }
 }
 
 const unauthenticated = () => new AdminError(401, 'unauthenticated', 'Please sign in to the admin.');
-/** Over HTTPS only the `__Host-` name is read (CONTRACTS §15): a sibling subdomain cannot set it. */
 
+/** Over HTTPS only the `__Host-` name is read (CONTRACTS §15): a sibling subdomain cannot set it. */
 function adminToken(request: FastifyRequest): string | undefined {
   return request.cookies[request.protocol === 'https' ? HOST_ADMIN_COOKIE : ADMIN_COOKIE];
 }
@@ -331,19 +330,19 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
     admin.get('/api/admin/operators', async () => ({ items: await listOperators(ctx) }));
     admin.post('/api/admin/operators', async (request) => {
+      const body = asRecord(request.body);
       // An operator with codes on adds another only with the current code (CONTRACTS §15).
       await checkCurrentCode(ctx, request.operator!, optionalText(body.code), request.ip);
-      const body = asRecord(request.body);
       return addOperator(
         ctx,
         { username: text(body.username, 'username', 64), password: optionalText(body.password) },
         actor(request),
       );
+    });
     // Another operator lifts a lock of wrong one-time codes (never the locked operator's own session).
     admin.post('/api/admin/operators/:username/unlock', async (request) =>
       unlockOperator(ctx, textParam(request, 'username'), actor(request)),
     );
-    });
     admin.delete('/api/admin/operators/:username', async (request) => {
       const username = textParam(request, 'username');
       if (username === request.operator!.username)

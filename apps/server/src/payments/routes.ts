@@ -129,7 +129,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
           Math.max(byIp!.retryAfterSeconds, byEmail!.retryAfterSeconds),
         );
 
-      // A renewal (issue #24): the account of a followed renew link, else the logged-in buyer's;
+      // A renewal (issue #24): the logged-in buyer's account, else a followed renew link's (a session
+      // outranks a link, CONTRACTS §15);
       // `renew=0` buys a new account all the same.
       const renewal = param(request, 'renew') === '0' ? null : await renewalTarget(ctx, request);
 
