@@ -321,13 +321,66 @@ export interface AdminOperatorCreated {
   password: string;
 }
 
+/**
+ * Every action the server writes to the audit log (`audit()` in apps/server/src/admin takes only
+ * these): each has a label in both languages on the audit screen (`adminOps:audit.actions`, the
+ * action with `.` and `-` as `_`).
+ */
+export const AUDIT_ACTIONS = [
+  'plan.create',
+  'plan.update',
+  'plan.activate',
+  'plan.deactivate',
+  'country.add',
+  'country.remove',
+  'server.add',
+  'server.remove',
+  'node.add',
+  'node.update',
+  'node.rotate-token',
+  'node.remove',
+  'radius-client.add',
+  'radius-client.remove',
+  'user.suspend',
+  'user.unsuspend',
+  'user.extend',
+  'user.add-data',
+  'user.reset-password',
+  'user.end-devices',
+  'order.complete',
+  'payments.reconcile',
+  'outbox.resend',
+  'settings.update',
+  'operator.add',
+  'operator.remove',
+  'operator.sign-in',
+  'operator.sign-in-failed',
+  'operator.otp-wrong',
+  'operator.lock',
+  'operator.unlock',
+  'operator.totp-on',
+  'operator.totp-off',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Whether an audit entry's action is one the server writes (and the screen has a label for). */
+export function isAuditAction(action: string): action is AuditAction {
+  return (AUDIT_ACTIONS as readonly string[]).includes(action);
+}
+
+/** The key of an action's label in `adminOps:audit.actions`: `user.add-data` → `user_add_data`. */
+export function auditActionKey(action: AuditAction): string {
+  return action.replace(/[.-]/g, '_');
+}
+
 /** One change an operator made (who, what, before → after, when). */
 export interface AdminAuditEntry {
   id: number;
   at: string;
   /** `alice` (web admin) or `root@cli`. */
   operator: string;
-  /** e.g. `plan.create`, `user.suspend`, `order.complete`, `settings.update`. */
+  /** One of {@link AUDIT_ACTIONS}, e.g. `plan.create`, `user.suspend` (an older log may hold others). */
   action: string;
   /** What it was done to, e.g. `plan:3`, `user:sp123456`. */
   target: string;

@@ -1,4 +1,4 @@
-import type { AdminAuditEntry, AdminListQuery, AdminPage } from '@separ/domain';
+import type { AdminAuditEntry, AdminListQuery, AdminPage, AuditAction } from '@separ/domain';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { pageOf, startsWith } from './paging.ts';
@@ -8,12 +8,13 @@ export type Actor = string;
 
 /**
  * Writes one change to the audit log, in the caller's transaction when it has one, so the change
- * and its record land together or not at all.
+ * and its record land together or not at all. The action is one of AUDIT_ACTIONS (@separ/domain),
+ * each labelled on the admin's audit screen.
  */
 export async function audit(
   db: Db,
   ctx: Pick<AppContext, 'now'>,
-  entry: { actor: Actor; action: string; target: string; before?: unknown; after?: unknown },
+  entry: { actor: Actor; action: AuditAction; target: string; before?: unknown; after?: unknown },
 ): Promise<void> {
   await db
     .insertInto('audit_log')
