@@ -128,9 +128,10 @@ describe('the admin lists', () => {
   it('shows the audit log searched by the address, the console’s own changes on top', async () => {
     const { mock, router } = await renderApp('/admin/plans', signedIn);
     await userEvent.click(await screen.findByRole('button', { name: 'Deactivate: سالانه نامحدود' }, slow));
-    await waitFor(() => expect(mock.admin.data.audit[0]!.action).toBe('plan.update'));
-    await router.navigate('/admin/audit?q=plan.update');
-    const found = mock.admin.data.audit.filter((entry) => entry.action === 'plan.update').length;
+    // The server's action for a plan withdrawn (and nothing else changed).
+    await waitFor(() => expect(mock.admin.data.audit[0]!.action).toBe('plan.deactivate'));
+    await router.navigate('/admin/audit?q=plan.deactivate');
+    const found = mock.admin.data.audit.filter((entry) => entry.action === 'plan.deactivate').length;
     await waitFor(
       () => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(Math.min(found, 25) + 1),
       slow,

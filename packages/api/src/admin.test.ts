@@ -76,6 +76,20 @@ describe('admin session', () => {
     ).toBe('bad_credentials');
   });
 
+  it('refuses a locked operator with 423 operator_locked, even with the right password and code', async () => {
+    const state = backend({});
+    const result = await store().dispatch(
+      endpoints.adminLogin.initiate({ username: 'reza', password: 'reza-pass-2026', otp: '123456' }),
+    );
+    expect(result.error).toMatchObject({ code: 423, adminCode: 'operator_locked' });
+    expect(state.session).toBeNull();
+    expect(state.data.audit[0]).toMatchObject({
+      operator: 'reza',
+      action: 'operator.sign-in-failed',
+      after: { reason: 'operator_locked' },
+    });
+  });
+
   it('throttles after five failed sign-ins', async () => {
     backend({});
     const s = store();
@@ -201,6 +215,7 @@ describe('admin lists', () => {
       'admin',
       'otp',
       'alice',
+      'reza',
     ]);
     expect((await s.dispatch(endpoints.adminCountries.initiate())).data!.length).toBeGreaterThan(0);
     expect((await s.dispatch(endpoints.adminServers.initiate())).data!.length).toBeGreaterThan(0);
@@ -335,6 +350,56 @@ describe('admin changes refresh what they change', () => {
       'bad_otp',
     );
     expect((await s.dispatch(endpoints.adminTotpEnable.initiate({ code: '123456' }))).data!.totpEnabled).toBe(true);
+  });
+
+  it('asks an operator with codes on for the current code before a new secret, turning codes off or adding an operator', async () => {
+    const state = backend({ signedIn: 'alice' });
+    const s = store();
+    expect(adminErrorCode((await s.dispatch(endpoints.adminTotpSetup.initiate())).error)).toBe('otp_required');
+    expect(adminErrorCode((await s.dispatch(endpoints.adminTotpSetup.initiate({ code: '000000' }))).error)).toBe(
+      'bad_otp',
+    );
+    const setup = await s.dispatch(endpoints.adminTotpSetup.initiate({ code: '123456' }));
+    expect(setup.data!.otpauthUrl).toMatch(/^otpauth:/);
+    expect(await seen.at(-1)!.json()).toEqual({ code: '123456' });
+    const add = (code?: string) =>
+      s.dispatch(endpoints.adminCreateOperator.initiate({ username: 'bob', ...(code ? { code } : {}) }));
+    expect(adminErrorCode((await add()).error)).toBe('otp_required');
+    expect((await add('123456')).data!.operator.username).toBe('bob');
+    expect(await seen.at(-1)!.json()).toEqual({ username: 'bob', code: '123456' });
+    expect(state.data.audit[0]).toMatchObject({ action: 'operator.add', target: 'operator:bob' });
+    const off = await s.dispatch(endpoints.adminTotpDisable.initiate({ code: '123456' }));
+    expect(off.data).toEqual({ username: 'alice', totpEnabled: false });
+    expect(state.data.audit[0]!.action).toBe('operator.totp-off');
+  });
+
+  it('locks an operator at the fifth wrong code (423 operator_locked even with the right one) until another unlocks them', async () => {
+    const state = backend({ signedIn: 'alice' });
+    const s = store();
+    for (let i = 0; i < 5; i += 1)
+      expect(adminErrorCode((await s.dispatch(endpoints.adminTotpDisable.initiate({ code: '000000' }))).error)).toBe(
+        'bad_otp',
+      );
+    const locked = await s.dispatch(endpoints.adminTotpDisable.initiate({ code: '123456' }));
+    expect(locked.error).toMatchObject({ code: 423, adminCode: 'operator_locked' });
+    expect(state.data.audit.slice(0, 2).map((entry) => entry.action)).toEqual(['operator.lock', 'operator.otp-wrong']);
+    const own = await s.dispatch(endpoints.adminUnlockOperator.initiate('alice'));
+    expect(adminErrorCode(own.error)).toBe('conflict');
+
+    state.session = 'admin';
+    const list = s.dispatch(endpoints.adminOperators.initiate());
+    expect((await list).data!.find((o) => o.username === 'alice')!.locked).toBe(true);
+    const unlocked = await s.dispatch(endpoints.adminUnlockOperator.initiate('alice'));
+    expect(unlocked.data).toMatchObject({ username: 'alice', locked: false });
+    expect(seen.at(-1)!.url).toBe(`${API}/api/admin/operators/alice/unlock`);
+    expect(state.data.audit[0]).toMatchObject({
+      operator: 'admin',
+      action: 'operator.unlock',
+      target: 'operator:alice',
+    });
+    await settle();
+    expect(state.calls.operators).toBe(2);
+    list.unsubscribe();
   });
 
   it('puts a message of the outbox back in the queue', async () => {

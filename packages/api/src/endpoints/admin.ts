@@ -57,17 +57,20 @@ export const ADMIN_TAGS = [
 
 export type AdminTag = (typeof ADMIN_TAGS)[number];
 
-const ADMIN_ERROR_CODES: readonly AdminErrorCode[] = [
-  'unauthenticated',
-  'bad_credentials',
-  'otp_required',
-  'bad_otp',
-  'throttled',
-  'invalid',
-  'not_found',
-  'conflict',
-  'cross_site',
-];
+/** Every code of {@link AdminErrorCode} (a record, so that a new code cannot be left out). */
+const ADMIN_ERROR_CODE_SET: Record<AdminErrorCode, true> = {
+  unauthenticated: true,
+  bad_credentials: true,
+  otp_required: true,
+  bad_otp: true,
+  operator_locked: true,
+  throttled: true,
+  invalid: true,
+  not_found: true,
+  conflict: true,
+  cross_site: true,
+};
+const ADMIN_ERROR_CODES = Object.keys(ADMIN_ERROR_CODE_SET) as readonly AdminErrorCode[];
 
 /** A failed admin call: the base query's error plus the admin API's code and message, when it sent them. */
 export interface AdminApiError extends ApiError {
@@ -174,7 +177,10 @@ export const adminApi = adminBase.injectEndpoints({
       transformErrorResponse: withCode,
       providesTags: ['AdminMe'],
     }),
-    /** POST /api/admin/login: 401 `bad_credentials`, `otp_required` (ask for the code), `bad_otp`; 429 `throttled`. */
+    /**
+     * POST /api/admin/login: 401 `bad_credentials`, `otp_required` (ask for the code), `bad_otp`; 423
+     * `operator_locked` (too many wrong codes, until an unlock); 429 `throttled`.
+     */
     adminLogin: build.mutation<AdminOperator, AdminLoginInput>({
       query: (body) => ({ url: '/api/admin/login', method: 'POST', body }),
       transformErrorResponse: withCode,
@@ -187,9 +193,12 @@ export const adminApi = adminBase.injectEndpoints({
       transformErrorResponse: withCode,
       invalidatesTags: ['AdminMe'],
     }),
-    /** POST /api/admin/totp/setup: a new secret; on only once `adminTotpEnable` gets a code. */
-    adminTotpSetup: build.mutation<AdminTotpSetup, void>({
-      query: () => ({ url: '/api/admin/totp/setup', method: 'POST' }),
+    /**
+     * POST /api/admin/totp/setup: a new secret; on only once `adminTotpEnable` gets a code. With codes
+     * on already, the current `code` (401 `otp_required` without it, `bad_otp` when wrong).
+     */
+    adminTotpSetup: build.mutation<AdminTotpSetup, { code?: string } | void>({
+      query: (body) => ({ url: '/api/admin/totp/setup', method: 'POST', body: body ?? {} }),
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,
     }),
@@ -200,7 +209,7 @@ export const adminApi = adminBase.injectEndpoints({
       onQueryStarted: watchSession,
       invalidatesTags: (result) => (result ? ['AdminMe', 'AdminOperators', ...CHANGES] : []),
     }),
-    /** POST /api/admin/totp/disable `{ code }`. */
+    /** POST /api/admin/totp/disable `{ code }` (the current one; a wrong one counts toward the lock). */
     adminTotpDisable: build.mutation<AdminOperator, { code: string }>({
       query: (body) => ({ url: '/api/admin/totp/disable', method: 'POST', body }),
       transformErrorResponse: withCode,
@@ -449,8 +458,11 @@ export const adminApi = adminBase.injectEndpoints({
       onQueryStarted: watchSession,
       providesTags: ['AdminOperators'],
     }),
-    /** POST /api/admin/operators: the password (generated when not given) is answered once. */
-    adminCreateOperator: build.mutation<AdminOperatorCreated, { username: string; password?: string }>({
+    /**
+     * POST /api/admin/operators: the password (generated when not given) is answered once. An operator
+     * with codes on sends their current `code` (401 `otp_required` without it, `bad_otp` when wrong).
+     */
+    adminCreateOperator: build.mutation<AdminOperatorCreated, { username: string; password?: string; code?: string }>({
       query: (body) => ({ url: '/api/admin/operators', method: 'POST', body }),
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,
@@ -459,6 +471,16 @@ export const adminApi = adminBase.injectEndpoints({
     /** DELETE /api/admin/operators/:username. */
     adminDeleteOperator: build.mutation<{ ok: true }, string>({
       query: (username) => ({ url: `/api/admin/operators/${encodeURIComponent(username)}`, method: 'DELETE' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminOperators', ...CHANGES] : []),
+    }),
+    /**
+     * POST /api/admin/operators/:username/unlock: lifts the lock of too many wrong one-time codes
+     * (409 `conflict` for the operator's own lock, which another operator lifts).
+     */
+    adminUnlockOperator: build.mutation<AdminOperatorRow, string>({
+      query: (username) => ({ url: `/api/admin/operators/${encodeURIComponent(username)}/unlock`, method: 'POST' }),
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,
       invalidatesTags: (result) => (result ? ['AdminOperators', ...CHANGES] : []),
@@ -542,6 +564,7 @@ export const {
   useAdminOperatorsQuery,
   useAdminCreateOperatorMutation,
   useAdminDeleteOperatorMutation,
+  useAdminUnlockOperatorMutation,
   useAdminAuditQuery,
   useAdminSettingsQuery,
   useAdminUpdateSettingsMutation,

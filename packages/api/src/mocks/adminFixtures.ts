@@ -30,6 +30,8 @@ export const MOCK_ADMIN_CREDENTIALS = {
   admin: 'admin1234',
   otp: 'otp12345',
   alice: 'alice-pass-2026',
+  /** Locked by wrong one-time codes: signing in answers 423 `operator_locked` until an unlock. */
+  reza: 'reza-pass-2026',
 } as const;
 
 export const MB = 1024 * 1024;
@@ -515,6 +517,29 @@ function audit(
         after: null,
       });
   }
+  // reza's fifth wrong one-time code locked their sign-in (CONTRACTS §15), newest of all.
+  const target = 'operator:reza';
+  const locked = iso(now - 20 * 60_000);
+  entries.unshift(
+    {
+      id: 0,
+      at: locked,
+      operator: 'reza',
+      action: 'operator.lock',
+      target,
+      before: { locked: false },
+      after: { locked: true, wrongCodes: 5 },
+    },
+    {
+      id: 0,
+      at: locked,
+      operator: 'reza',
+      action: 'operator.otp-wrong',
+      target,
+      before: null,
+      after: { wrongCodes: 5 },
+    },
+  );
   return entries.map((entry, index) => ({ ...entry, id: entries.length - index }));
 }
 
@@ -607,6 +632,15 @@ export function mockAdminData(now: number = Date.parse(MOCK_ADMIN_NOW)): AdminMo
         createdAt: iso(now - 30 * DAY),
         lastLoginAt: null,
         password: MOCK_ADMIN_CREDENTIALS.alice,
+      },
+      {
+        id: 4,
+        username: 'reza',
+        totpEnabled: true,
+        createdAt: iso(now - 60 * DAY),
+        lastLoginAt: iso(now - 5 * DAY),
+        locked: true,
+        password: MOCK_ADMIN_CREDENTIALS.reza,
       },
     ],
     audit: audit(now, r, accounts, allOrders),

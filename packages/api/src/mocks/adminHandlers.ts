@@ -1,6 +1,7 @@
 /**
  * The operators' admin API (docs/ADMIN.md) as MSW handlers over in-memory data: a session made by
- * signing in (`admin` / `admin1234`; `otp` / `otp12345` with the code 123456), lists searched,
+ * signing in (`admin` / `admin1234`; `otp` / `otp12345` with the code 123456; `reza` is locked by
+ * wrong one-time codes until another operator unlocks it), lists searched,
  * sorted and paged as the server does (a search finds what starts with the text, whatever the case),
  * and changes that change the data and write the audit log. Without a session every route but
  * `login` answers 401 `unauthenticated`.
@@ -10,6 +11,7 @@ import {
   ADMIN_DEFAULT_PAGE_SIZE,
   ADMIN_PAGE_SIZES,
   type AdminErrorCode,
+  type AuditAction,
   type AdminNode,
   type AdminNodeInput,
   type AdminNodeProtocol,
@@ -31,6 +33,7 @@ import {
   mockNodeToken,
   type AdminMockData,
   type MockAdminNode,
+  type MockAdminOperator,
   type MockAdminOrder,
   type MockAdminUser,
 } from './adminFixtures.ts';
@@ -72,6 +75,7 @@ export const ADMIN_MOCK_ENDPOINTS = {
   operators: ['get', '*/api/admin/operators'],
   createOperator: ['post', '*/api/admin/operators'],
   deleteOperator: ['delete', '*/api/admin/operators/:username'],
+  unlockOperator: ['post', '*/api/admin/operators/:username/unlock'],
   audit: ['get', '*/api/admin/audit'],
   settings: ['get', '*/api/admin/settings'],
   updateSettings: ['put', '*/api/admin/settings'],
@@ -105,6 +109,8 @@ export interface AdminMockState {
   pendingTotp: Record<string, string>;
   /** Failed sign-ins in a row per username (five: 429 `throttled`). */
   failures: Record<string, number>;
+  /** Wrong one-time codes per operator since the last right one (five: locked, as the server). */
+  wrongCodes: Record<string, number>;
   /** Counts of requests per endpoint, for tests that check what was (re)fetched. */
   calls: Record<AdminMockEndpoint, number>;
   /** The mock's clock, in ms. */
@@ -295,6 +301,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     session: options.signedIn === true ? 'admin' : typeof options.signedIn === 'string' ? options.signedIn : null,
     pendingTotp: {},
     failures: {},
+    wrongCodes: {},
     calls: Object.fromEntries(Object.keys(ADMIN_MOCK_ENDPOINTS).map((key) => [key, 0])) as AdminMockState['calls'],
     now: () => base + (Date.now() - startedAt),
   };
@@ -302,9 +309,16 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
   const nowIso = () => new Date(state.now()).toISOString();
   let tokenRound = 0;
 
-  const record = (action: string, target: string, before: unknown = null, after: unknown = null) => {
+  /** Writes the audit log with the server's actions (AUDIT_ACTIONS), under the signed-in operator or `actor`. */
+  const record = (
+    action: AuditAction,
+    target: string,
+    before: unknown = null,
+    after: unknown = null,
+    actor = state.session ?? 'anonymous',
+  ) => {
     const id = Math.max(0, ...data().audit.map((entry) => entry.id)) + 1;
-    data().audit.unshift({ id, at: nowIso(), operator: state.session ?? 'anonymous', action, target, before, after });
+    data().audit.unshift({ id, at: nowIso(), operator: actor, action, target, before, after });
   };
 
   interface Context {
@@ -340,6 +354,31 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
   };
 
   const operatorNamed = (username: string | null) => data().operators.find((o) => o.username === username);
+  const LOCKED_MESSAGE =
+    'Too many wrong one-time codes: this operator is locked. Another operator, or separ-admin operators unlock, lifts it.';
+  /**
+   * The operator's current one-time code, as the server checks it at sign-in and before a change that
+   * needs it (CONTRACTS §15): nothing to check with codes off; the fifth wrong code locks the operator.
+   */
+  const checkCurrentCode = (operator: MockAdminOperator, code: unknown) => {
+    if (operator.locked) refuse('operator_locked', LOCKED_MESSAGE);
+    if (!operator.totpEnabled) return;
+    const given = typeof code === 'string' ? code.trim() : '';
+    if (!given) refuse('otp_required', 'Enter the one-time code from your authenticator app.');
+    if (given === MOCK_ADMIN_OTP_CODE) {
+      state.wrongCodes[operator.username] = 0;
+      return;
+    }
+    const wrong = (state.wrongCodes[operator.username] ?? 0) + 1;
+    state.wrongCodes[operator.username] = wrong;
+    const target = `operator:${operator.username}`;
+    record('operator.otp-wrong', target, null, { wrongCodes: wrong }, operator.username);
+    if (wrong >= 5) {
+      operator.locked = true;
+      record('operator.lock', target, { locked: false }, { locked: true, wrongCodes: wrong }, operator.username);
+    }
+    refuse('bad_otp', 'The one-time code is not right. Try the next one.');
+  };
   const me = () => {
     const operator = operatorNamed(state.session)!;
     return { username: operator.username, totpEnabled: operator.totpEnabled };
@@ -482,21 +521,30 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
         if (!username || !password) refuse('invalid', 'Username and password are required.');
         if ((state.failures[username] ?? 0) >= 5) refuse('throttled', 'Too many attempts. Try again in a minute.');
         const operator = operatorNamed(username);
+        const failed = (reason: AdminErrorCode) =>
+          record('operator.sign-in-failed', `operator:${username}`, null, { reason }, username);
         if (!operator || operator.password !== password) {
           state.failures[username] = (state.failures[username] ?? 0) + 1;
+          failed('bad_credentials');
           return refuse('bad_credentials', 'Wrong username or password.');
         }
+        if (operator.locked) {
+          failed('operator_locked');
+          refuse('operator_locked', LOCKED_MESSAGE);
+        }
         if (operator.totpEnabled) {
-          const otp = typeof input.otp === 'string' ? input.otp.trim() : '';
-          if (!otp) refuse('otp_required', 'Enter the code from your authenticator app.');
-          if (otp !== MOCK_ADMIN_OTP_CODE) {
-            state.failures[username] = (state.failures[username] ?? 0) + 1;
-            refuse('bad_otp', 'Wrong code.');
+          try {
+            checkCurrentCode(operator, input.otp);
+          } catch (error) {
+            if (error instanceof Refusal && error.code === 'bad_otp')
+              state.failures[username] = (state.failures[username] ?? 0) + 1;
+            throw error;
           }
         }
         state.failures[username] = 0;
         state.session = operator.username;
         operator.lastLoginAt = nowIso();
+        record('operator.sign-in', `operator:${operator.username}`);
         options.cookies?.set(ADMIN_MOCK_SESSION_COOKIE, 'mock');
         return me();
       },
@@ -512,8 +560,9 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       { open: true },
     ),
     route('me', me),
-    route('totpSetup', () => {
+    route('totpSetup', async ({ body }) => {
       const operator = operatorNamed(state.session)!;
+      checkCurrentCode(operator, (await body()).code);
       const secret = 'JBSWY3DPEHPK3PXPSEPAR' + String(operator.id).padStart(3, '2');
       state.pendingTotp[operator.username] = secret;
       return {
@@ -528,16 +577,16 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       if (code !== MOCK_ADMIN_OTP_CODE) refuse('bad_otp', 'Wrong code.');
       delete state.pendingTotp[operator.username];
       operator.totpEnabled = true;
-      record('operator.totp-enable', `operator:${operator.username}`, { totpEnabled: false }, { totpEnabled: true });
+      record('operator.totp-on', `operator:${operator.username}`, { totpEnabled: false }, { totpEnabled: true });
       return me();
     }),
     route('totpDisable', async ({ body }) => {
       const operator = operatorNamed(state.session)!;
       const code = text((await body()).code, 'code');
-      if (!operator.totpEnabled) refuse('conflict', 'One-time codes are off.');
-      if (code !== MOCK_ADMIN_OTP_CODE) refuse('bad_otp', 'Wrong code.');
+      if (!operator.totpEnabled) return me();
+      checkCurrentCode(operator, code);
       operator.totpEnabled = false;
-      record('operator.totp-disable', `operator:${operator.username}`, { totpEnabled: true }, { totpEnabled: false });
+      record('operator.totp-off', `operator:${operator.username}`, { totpEnabled: true }, { totpEnabled: false });
       return me();
     }),
 
@@ -578,7 +627,9 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       if (input.devices !== undefined) plan.devices = whole(input.devices, 'devices', 1, 100);
       if (input.toman !== undefined) plan.toman = whole(input.toman, 'toman', 1);
       if (input.credit !== undefined) plan.credit = whole(input.credit, 'credit', 1);
-      record('plan.update', `plan:${plan.id}`, before, { ...plan });
+      const onlyActive = Object.keys(input).length === 1 && input.active !== undefined;
+      const action = onlyActive ? (plan.active ? 'plan.activate' : 'plan.deactivate') : 'plan.update';
+      record(action, `plan:${plan.id}`, before, { ...plan });
       return plan;
     }),
 
@@ -614,7 +665,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
         token: mockNodeToken(id, (tokenRound += 1)),
       };
       data().nodes.push(node);
-      record('node.create', `node:${id}`, null, publicNode(node));
+      record('node.add', `node:${id}`, null, publicNode(node));
       return secretOf(node, request);
     }),
     route('updateNode', async ({ params, body }) => {
@@ -654,7 +705,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     route('deleteNode', ({ params }) => {
       const node = nodeOf(params.id!);
       data().nodes = data().nodes.filter((n) => n !== node);
-      record('node.delete', `node:${node.id}`, publicNode(node), null);
+      record('node.remove', `node:${node.id}`, publicNode(node), null);
       return { ok: true };
     }),
 
@@ -675,7 +726,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
         createdAt: nowIso(),
       };
       data().radiusClients.push(client);
-      record('radius-client.create', `radius-client:${client.id}`, null, client);
+      record('radius-client.add', `radius-client:${client.id}`, null, client);
       return secret.length < 16
         ? { ...client, warning: 'The secret is short: 16 characters or more are safer.' }
         : client;
@@ -684,7 +735,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       const client =
         data().radiusClients.find((c) => c.id === Number(params.id)) ?? refuse('not_found', 'No such client.');
       data().radiusClients = data().radiusClients.filter((c) => c !== client);
-      record('radius-client.delete', `radius-client:${client.id}`, client, null);
+      record('radius-client.remove', `radius-client:${client.id}`, client, null);
       return { ok: true };
     }),
     route('countries', () => ({ items: data().countries })),
@@ -695,11 +746,11 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       const country = { code, title: text(input.title, 'title')!, titleFa: text(input.titleFa, 'titleFa')! };
       const existing = data().countries.find((c) => c.code === code);
       if (existing) {
-        record('country.update', `country:${code}`, { ...existing }, country);
+        record('country.add', `country:${code}`, { ...existing }, country);
         Object.assign(existing, country);
       } else {
         data().countries.push(country);
-        record('country.create', `country:${code}`, null, country);
+        record('country.add', `country:${code}`, null, country);
       }
       return country;
     }),
@@ -709,7 +760,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       if (data().servers.some((s) => s.country === code) || data().nodes.some((n) => n.country === code))
         refuse('conflict', `Servers or nodes are in ${code}.`);
       data().countries = data().countries.filter((c) => c !== country);
-      record('country.delete', `country:${code}`, country, null);
+      record('country.remove', `country:${code}`, country, null);
       return { ok: true };
     }),
     route('servers', () => ({ items: data().servers })),
@@ -731,13 +782,13 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
         active: true,
       };
       data().servers.push(server);
-      record('server.create', `server:${server.id}`, null, server);
+      record('server.add', `server:${server.id}`, null, server);
       return server;
     }),
     route('deleteServer', ({ params }) => {
       const server = data().servers.find((s) => s.id === Number(params.id)) ?? refuse('not_found', 'No such server.');
       data().servers = data().servers.filter((s) => s !== server);
-      record('server.delete', `server:${server.id}`, server, null);
+      record('server.remove', `server:${server.id}`, server, null);
       return { ok: true };
     }),
 
@@ -904,6 +955,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     })),
     route('createOperator', async ({ body }) => {
       const input = await body();
+      checkCurrentCode(operatorNamed(state.session)!, input.code);
       const username = text(input.username, 'username')!;
       if (!/^[a-z][a-z0-9_.-]{2,31}$/.test(username))
         refuse('invalid', 'The username has 3 to 32 small letters, digits, dots, dashes or underscores.');
@@ -919,19 +971,32 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
         totpEnabled: false,
         createdAt: nowIso(),
         lastLoginAt: null,
+        locked: false,
         password,
       };
       data().operators.push(operator);
       const { password: _password, ...row } = operator;
-      record('operator.create', `operator:${username}`, null, row);
+      record('operator.add', `operator:${username}`, null, { username });
       return { operator: row, password };
     }),
     route('deleteOperator', ({ params }) => {
       const operator = operatorNamed(params.username!) ?? refuse('not_found', 'No such operator.');
       if (operator.username === state.session) refuse('conflict', 'You cannot remove yourself.');
       data().operators = data().operators.filter((o) => o !== operator);
-      record('operator.delete', `operator:${operator.username}`);
+      record('operator.remove', `operator:${operator.username}`);
       return { ok: true };
+    }),
+    route('unlockOperator', ({ params }) => {
+      const operator = operatorNamed(params.username!) ?? refuse('not_found', 'No such operator.');
+      if (operator.username === state.session)
+        refuse('conflict', 'Another operator, or separ-admin operators unlock, lifts your own lock.');
+      const before = { locked: operator.locked === true };
+      operator.locked = false;
+      state.wrongCodes[operator.username] = 0;
+      state.failures[operator.username] = 0;
+      record('operator.unlock', `operator:${operator.username}`, before, { locked: false });
+      const { password: _password, ...row } = operator;
+      return row;
     }),
     route('audit', ({ query }) =>
       pageOf(data().audit, query, {
