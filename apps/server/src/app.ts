@@ -48,7 +48,8 @@ const DATABASE_DOWN =
 /** Requests slower than this are logged at info even when they succeed. */
 const SLOW_REQUEST_MS = 500;
 
-const HASHED_ASSET = /-[A-Za-z0-9_-]{8,}\.(?:js|css|woff2?|png|jpe?g|webp|avif|svg)$/;
+/** A file named by its content's hash: kept a year. Its brotli and gzip twins too (@fastify/static names them). */
+const HASHED_ASSET = /-[A-Za-z0-9_-]{8,}\.(?:js|css|woff2?|png|jpe?g|webp|avif|svg)(?:\.br|\.gz)?$/;
 
 /** The default log settings: structured, with secrets kept out (SPEC: no password, token or cookie in logs). */
 export function defaultLogger(level = 'info'): FastifyServerOptions['logger'] {

@@ -156,8 +156,8 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
       });
       expect(body).not.toContain('__CSP_NONCE__');
     }
-    // The single-page app's shell carries them too (the panel's support button).
-    expect((await s.app.inject('/panel')).body).toContain('href="https://t.me/new_support?start=a&amp;b=c"');
+    // The single-page app's page carries them too (the panel's support button, the payment result).
+    expect((await s.app.inject('/paymentresult')).body).toContain('href="https://t.me/new_support?start=a&amp;b=c"');
   });
 
   it('separ-admin settings show and set, with a clear error for bad input', async () => {

@@ -35,6 +35,10 @@ describe('the web app and documents on the same origin', () => {
     const asset = await s.app.inject('/assets/index-AbCd1234.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Its brotli twin too: a browser keeps the app's code it fetched ahead (issue 28 §3).
+    const twin = await s.app.inject({ url: '/assets/index-AbCd1234.js', headers: { 'accept-encoding': 'br' } });
+    expect(twin.headers['content-encoding']).toBe('br');
+    expect(twin.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const image = await s.app.inject('/assets/images/android/step1.png');
     expect(image.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     const home = await s.app.inject('/');
@@ -42,7 +46,8 @@ describe('the web app and documents on the same origin', () => {
   });
 
   it('answers every app route, and unknown paths, with the single-page app', async () => {
-    for (const path of ['/buy', '/panel/devices', '/paymentresult?data=abc', '/some/unknown/path']) {
+    // (The panel without a session is a redirect to /login: pages.test.ts.)
+    for (const path of ['/buy', '/login', '/paymentresult?data=abc', '/some/unknown/path']) {
       const response = await s.app.inject(path);
       expect(response.statusCode, path).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
@@ -70,7 +75,7 @@ describe('the web app and documents on the same origin', () => {
 
   it('gives every page a fresh CSP nonce, the same in the header and in the page, without unsafe-inline or eval', async () => {
     const nonces = new Set<string>();
-    for (const path of ['/', '/panel/devices', '/buy']) {
+    for (const path of ['/', '/login', '/buy']) {
       const page = await s.app.inject(path);
       const csp = String(page.headers['content-security-policy']);
       const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
