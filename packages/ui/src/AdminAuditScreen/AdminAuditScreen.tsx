@@ -1,5 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import type { AdminAuditEntry, AdminListQuery, AdminPage } from '@separ/domain';
+import {
+  auditActionKey,
+  isAuditAction,
+  type AdminAuditEntry,
+  type AdminListQuery,
+  type AdminPage,
+} from '@separ/domain';
 import { AdminDataTable } from '../AdminDataTable';
 import { AdminHead } from '../AdminDataTable/AdminHead';
 import { Cell, Stack } from '../AdminDataTable/AdminScreen.styles';
@@ -21,32 +27,6 @@ export interface AdminAuditScreenProps {
   onRetry(): void;
   refreshing?: boolean;
 }
-
-/** The actions with a name of their own in the texts; others show their code. */
-const KNOWN_ACTIONS = [
-  'plan.create',
-  'plan.update',
-  'user.suspend',
-  'user.unsuspend',
-  'user.extend',
-  'user.add-data',
-  'user.reset-password',
-  'user.end-devices',
-  'order.complete',
-  'payments.reconcile',
-  'outbox.resend',
-  'operator.create',
-  'operator.remove',
-  'settings.update',
-  'node.create',
-  'node.update',
-  'node.delete',
-  'node.rotate-token',
-  'operator.sign-in-failed',
-  'operator.otp-wrong',
-  'operator.lock',
-  'operator.unlock',
-];
 
 /** The changes at most shown a row; the rest are counted. */
 const MAX_CHANGES = 6;
@@ -143,9 +123,10 @@ export function AdminAuditScreen({ status, data, query, onQueryChange, onRetry, 
             header: t('audit.columns.action'),
             cell: (row) => (
               <Cell>
-                {KNOWN_ACTIONS.includes(row.action) ? (
+                {/* Every action the server writes (AUDIT_ACTIONS) has a label; an unknown one shows its code. */}
+                {isAuditAction(row.action) ? (
                   <>
-                    <span>{t(`audit.actions.${row.action.replace(/[.-]/g, '_')}`)}</span>
+                    <span>{t(`audit.actions.${auditActionKey(row.action)}`)}</span>
                     <small>
                       <Ltr>{row.action}</Ltr>
                     </small>

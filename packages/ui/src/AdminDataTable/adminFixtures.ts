@@ -280,10 +280,10 @@ export const ADMIN_AUDIT: AdminAuditEntry[] = [
     id: 498,
     at: '2026-05-20T18:02:00.000Z',
     operator: 'bahram',
-    action: 'operator.create',
+    action: 'operator.add',
     target: 'operator:bahram',
     before: null,
-    after: { username: 'bahram', totpEnabled: false },
+    after: { username: 'bahram' },
   },
   {
     id: 497,
