@@ -46,6 +46,18 @@ describe('the admin console’s sign-in gate', () => {
     expect(await screen.findByRole('heading', { name: 'Accounts', level: 1 }, slow)).toBeTruthy();
   });
 
+  it('says that an operator locked by wrong codes is locked (423), and how it is unlocked, not a network error', async () => {
+    const { mock } = await renderApp('/admin');
+    await userEvent.type(await screen.findByLabelText('Username'), 'reza');
+    await userEvent.type(screen.getByLabelText('Password'), 'reza-pass-2026');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/locked after too many wrong one-time codes/);
+    expect(alert.querySelector('code')!.textContent).toBe('separ-admin operators unlock reza');
+    expect(alert.textContent).not.toMatch(/Could not reach the server/);
+    expect(mock.admin.session).toBeNull();
+  });
+
   it('goes back to the sign-in on sign-out, and an admin 401 ends no customer session', async () => {
     await renderApp('/admin', { ...signedIn, loggedIn: true });
     await screen.findByRole('heading', { name: 'Overview', level: 1 }, slow);

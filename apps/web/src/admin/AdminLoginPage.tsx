@@ -4,11 +4,14 @@ import type { AdminLoginInput } from '@separ/domain';
 import { AdminLoginScreen, type AdminLoginError } from '@separ/ui';
 import { adminErrorCode } from './errors.ts';
 
-/** What the screen says of a refused sign-in; `otp_required` is no error but the code step. */
+/**
+ * What the screen says of a refused sign-in; `otp_required` is no error but the code step.
+ * `operator_locked` (423): too many wrong one-time codes, until another operator unlocks it.
+ */
 export function loginError(error: unknown): AdminLoginError | 'otp_required' {
   if (isTransportError(error)) return 'network';
   const code = adminErrorCode(error);
-  if (code === 'otp_required' || code === 'bad_otp' || code === 'throttled') return code;
+  if (code === 'otp_required' || code === 'bad_otp' || code === 'operator_locked' || code === 'throttled') return code;
   if (code === 'bad_credentials' || code === 'invalid') return 'bad_credentials';
   return 'network';
 }

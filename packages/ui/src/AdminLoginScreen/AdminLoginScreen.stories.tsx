@@ -35,6 +35,18 @@ export const MissingFields: Story = {
 /** The password was right and the operator uses one-time codes. */
 export const OtpStep: Story = { args: { step: 'otp', defaultUsername: 'alice' } };
 export const BadOtp: Story = { args: { step: 'otp', error: 'bad_otp', defaultUsername: 'alice' } };
+/** Too many wrong codes (423 operator_locked): who can unlock it, and the command on the server. */
+export const Locked: Story = {
+  args: { error: 'operator_locked', defaultUsername: 'Reza' },
+  play: async ({ canvasElement }) => {
+    const alert = within(canvasElement).getByRole('alert');
+    await expect(alert.querySelector('code')).toHaveTextContent('separ-admin operators unlock reza');
+  },
+};
+export const LockedMobile: Story = {
+  args: { error: 'operator_locked', defaultUsername: 'reza' },
+  parameters: { mobile: true },
+};
 /** A code typed in Persian digits is sent in Latin ones; five digits are refused here. */
 export const OtpSubmit: Story = {
   parameters: { screenshot: false },

@@ -62,3 +62,12 @@ export const CodeInput = styled.div`
     text-align: center;
   }
 `;
+
+/** The command that lifts a lock on the server, on a line of its own under the message. */
+export const Command = styled.code`
+  display: block;
+  margin-block-start: ${({ theme }) => theme.space(2)};
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  overflow-wrap: anywhere;
+`;

@@ -6,14 +6,14 @@ import { Button } from '../Button';
 import { PasswordField, TextField } from '../FormField';
 import { Icon } from '../icons';
 import { Ltr } from '../Layout';
-import { Center, CodeInput, Form, Head, Page, Panel, Top } from './AdminLoginScreen.styles';
+import { Center, CodeInput, Command, Form, Head, Page, Panel, Top } from './AdminLoginScreen.styles';
 
 /**
- * What went wrong: `bad_credentials`, `bad_otp` and `throttled` are the server's codes (401, 401,
- * 429); `network` is no answer at all. The screen itself says when a field is empty or the code is
- * not six digits.
+ * What went wrong: `bad_credentials`, `bad_otp`, `operator_locked` and `throttled` are the server's
+ * codes (401, 401, 423, 429); `network` is no answer at all. The screen itself says when a field is
+ * empty or the code is not six digits.
  */
-export type AdminLoginError = 'bad_credentials' | 'bad_otp' | 'throttled' | 'network';
+export type AdminLoginError = 'bad_credentials' | 'bad_otp' | 'operator_locked' | 'throttled' | 'network';
 
 export interface AdminLoginScreenProps {
   /** `otp` once the server answered `otp_required`: the password was right, the code is asked. */
@@ -81,7 +81,17 @@ export function AdminLoginScreen({
             ) : null}
           </Head>
           <Form onSubmit={submit} noValidate>
-            {message ? <Notice tone="error">{message}</Notice> : null}
+            {message ? (
+              <Notice tone="error">
+                {message}
+                {!local && error === 'operator_locked' ? (
+                  // Locked by wrong one-time codes: another operator, or this command on the server, unlocks it.
+                  <Command dir="ltr" translate="no">
+                    separ-admin operators unlock {username.trim().toLowerCase()}
+                  </Command>
+                ) : null}
+              </Notice>
+            ) : null}
             {step === 'credentials' ? (
               <>
                 <TextField
