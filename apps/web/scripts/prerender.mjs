@@ -63,6 +63,35 @@ for (const [lng, files] of Object.entries(PRELOAD)) {
   if (files.some((file) => !file)) throw new Error(`a font to preload for ${lng} is missing from the build`);
 }
 
+/**
+ * The app's code (issue 28 §3): what the entry's start loads to take a public page over — the app,
+ * the parts it loads in turn, and the public pages' chunk — without what the entry has loaded
+ * already. A prerendered page names it, so that its boot script fetches it once the page is idle.
+ */
+const staticClosure = (keys) => {
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) visit(next);
+  };
+  for (const key of keys) visit(key);
+  return seen;
+};
+const appKeys = (manifest[entryKey].dynamicImports ?? []).flatMap((key) => [
+  key,
+  ...(manifest[key].dynamicImports ?? []),
+]);
+const pagesKey = Object.keys(manifest).find((key) => key.endsWith('src/pages/index.ts'));
+const loaded = staticClosure([entryKey]);
+const appCode = [...staticClosure([...appKeys, pagesKey])]
+  .filter((key) => !loaded.has(key))
+  .map((key) => manifest[key].file)
+  .filter((file) => /^assets\/[\w.-]+\.js$/.test(file))
+  .map((file) => file.slice('assets/'.length, -'.js'.length));
+if (!appCode.some((name) => name.startsWith('main-'))) throw new Error('the app’s code has no main chunk');
+const appBlock = `<script type="application/json" id="${render.APP_CODE_ID}">${JSON.stringify(appCode)}</script>`;
+
 const out = join(dist, 'prerendered');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -72,6 +101,7 @@ for (const lng of render.LANGUAGES) {
   const head = [
     ...PRELOAD[lng].map((href) => `<link rel="preload" href="${href}" as="font" type="font/woff2" crossorigin>`),
     `<style nonce="${NONCE}">${fontFaces}</style>`,
+    appBlock,
   ].join('');
   // The language's document, kept for the server: it draws the pages that show data from the API
   // (render.DATA_PAGES) again with its own, in the same document (issue 28 §1).

@@ -10,7 +10,7 @@
  * payment pages) starts at once.
  */
 import '@separ/ui/fonts';
-import { PRERENDER_DATA_ID } from '@separ/domain';
+import { APP_CODE_ID, DEFAULT_LANGUAGE, LOCALE_FILE_PATH, PRERENDER_DATA_ID } from '@separ/domain';
 
 let started = false;
 const start = () => {
@@ -85,6 +85,52 @@ function keepEarlyActions() {
   whenLive.observe(root, { attributes: true, attributeFilter: ['data-live'] });
 }
 
+/** The translation namespaces i18next loads on every page (src/i18n.ts). */
+const ALWAYS_LOADED = ['common', 'errors'];
+
+/** What a page names in a JSON block of its own, or null. */
+function block(id: string): unknown {
+  try {
+    return JSON.parse(document.getElementById(id)?.textContent ?? 'null') as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The app's code and the page's translations, fetched once the page has loaded and the main thread
+ * is idle (issue 28 §3), at low priority and without running anything: into the browser's cache, as
+ * the app will ask for them (a module script and `fetch` alike: same origin, CORS mode), so that a
+ * visitor's first tap, key or form waits for the app to run, not for the network. The translations
+ * are those the page used and those every page loads, in its language and in the fallback language.
+ */
+function fetchAppWhenIdle() {
+  const fetchApp = () => {
+    if (started) return;
+    const names = block(APP_CODE_ID);
+    const code = Array.isArray(names) ? names.filter((name) => typeof name === 'string' && /^[\w.-]+$/.test(name)) : [];
+    const page = block(PRERENDER_DATA_ID) as { language?: unknown; namespaces?: unknown } | null;
+    const language = typeof page?.language === 'string' && /^[a-z]{2}$/.test(page.language) ? page.language : null;
+    const namespaces = Array.isArray(page?.namespaces)
+      ? page.namespaces.filter((ns) => typeof ns === 'string' && /^[a-z]+$/.test(ns))
+      : [];
+    const file = (lng: string, ns: string) => LOCALE_FILE_PATH.replace('{{lng}}', lng).replace('{{ns}}', ns);
+    // The page's namespaces, and those i18next loads on every page: in the page's language, and
+    // in the fallback language.
+    const texts = language ? [...new Set([...namespaces, ...ALWAYS_LOADED])].map((ns) => file(language, ns)) : [];
+    if (language && language !== DEFAULT_LANGUAGE) texts.push(...ALWAYS_LOADED.map((ns) => file(DEFAULT_LANGUAGE, ns)));
+    for (const url of [...code.map((name) => `/assets/${name}.js`), ...texts]) {
+      void fetch(url, { priority: 'low' } as RequestInit).catch(() => undefined);
+    }
+  };
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(fetchApp, { timeout: 2000 });
+    else setTimeout(fetchApp, 200);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
 /**
  * What tells the page that a visitor is there and about to act: a pointer moving over it, a touch,
  * a scroll, a key, a focus. The app starts on the first of them. A visitor who only reads gets the
@@ -99,6 +145,7 @@ if (document.getElementById(PRERENDER_DATA_ID)) {
     start();
   };
   for (const type of ENGAGEMENT) window.addEventListener(type, engaged, { passive: true, capture: true });
+  fetchAppWhenIdle();
 } else {
   start();
 }

@@ -116,6 +116,13 @@ export interface PageData {
   appLinks?: { android: string; windows: string };
 }
 
+/**
+ * The id of the JSON block a prerendered page carries with the names of its app's code (the files
+ * under `/assets/`, without `.js`): fetched once the page has loaded and is idle, run only when the
+ * visitor acts (issue 28 §3).
+ */
+export const APP_CODE_ID = 'separ-app';
+
 /** The return parameter of /login: the panel page a visitor without a session was sent from. */
 export const LOGIN_RETURN_PARAM = 'from';
 

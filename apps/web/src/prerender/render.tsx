@@ -18,7 +18,7 @@ import { seedPageData, serializePageData } from './pageData.ts';
 
 export { PRERENDERED_PATHS, serializePrerenderData } from './data.ts';
 export { DATA_PAGES } from './pageData.ts';
-export { directionOf, LANGUAGES, PRERENDER_DATA_ID, prerenderedFile } from '@separ/domain';
+export { APP_CODE_ID, directionOf, LANGUAGES, PRERENDER_DATA_ID, prerenderedFile } from '@separ/domain';
 
 const files = import.meta.glob<ResourceLanguage[string]>('../../../../locales/*/*.json', {
   eager: true,
