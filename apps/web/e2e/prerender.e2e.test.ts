@@ -194,21 +194,22 @@ describe('a prerendered form before its app is live', () => {
 
   test('keeps what was typed and sent, and the app sends it once it has taken over', async ({ j }) => {
     const { page } = j;
-    j.allow(/POST .*\/site_login\?.* answered 401/);
+    j.allow(/POST .*\/site_login answered 401/);
     const { release, arrived } = await openWithAppHeld(page, '/login');
     const username = page.getByLabel(text('fa', 'auth:login.username'));
     const password = page.getByLabel(text('fa', 'auth:login.password'), { exact: true });
     await username.fill('sepr0000');
     await password.fill('not-the-password');
-    const attempt = page.waitForRequest(/\/site_login\?/);
+    const attempt = page.waitForRequest(/\/site_login$/);
     await password.press('Enter');
     // Sent without the app, the form would have reloaded the page, empty.
     expect(page.url()).toMatch(/\/login$/);
     expect(await page.evaluate(() => document.documentElement.dataset.render)).toBeUndefined();
     release();
     expect(await arrived).toBeNull();
-    // The app sends what was typed: the server's answer, not "enter your username and password".
-    expect(new URL((await attempt).url()).searchParams.get('username')).toBe('sepr0000');
+    // The app sends what was typed (in the body, CONTRACTS §15): the server's answer, not "enter
+    // your username and password".
+    expect(new URLSearchParams((await attempt).postData() ?? '').get('username')).toBe('sepr0000');
     await page.getByText(text('fa', 'errors:login.invalid')).waitFor();
     expect(await username.inputValue()).toBe('sepr0000');
     expect(page.url()).toMatch(/\/login$/);

@@ -61,11 +61,19 @@ for (const lang of ['fa', 'en'] as Language[]) {
     test('a newcomer buys an iOS plan, logs in and uses every panel page', async ({ j }) => {
       const { page, baseURL } = j;
       await startPurchase(j, lang, 7);
+      // Every URL Chromium asks for from here on: no credential may be in one (CONTRACTS §15), as a
+      // proxy's access log would keep it.
+      const asked: string[] = [];
+      page.on('request', (request) => void asked.push(request.url()));
       await page.locator('button[value="pay"]').click();
       await page.waitForURL(/\/paymentresult/);
       await page.getByRole('heading', { name: text(lang, 'payment:result.success.title') }).waitFor();
-      // The credentials were read once and left the address bar.
+      // The credentials came in the fragment, were read once and left the address bar.
       expect(new URL(page.url()).search).toBe('');
+      expect(new URL(page.url()).hash).toBe('');
+      const results = asked.filter((url) => new URL(url).pathname === '/paymentresult');
+      expect(results.length).toBeGreaterThan(0);
+      expect(results.every((url) => !new URL(url).searchParams.has('data'))).toBe(true);
       const username = (await field(page, lang, 'username').textContent())!.trim();
       const password = (await field(page, lang, 'password').textContent())!.trim();
       expect(username).toMatch(/^\w{4,}$/);
@@ -79,7 +87,7 @@ for (const lang of ['fa', 'en'] as Language[]) {
       const submit = page.getByRole('button', { name: text(lang, 'auth:login.submit'), exact: true });
       await submit.click();
       await page.getByText(text(lang, 'errors:validation.missingCredentials')).waitFor();
-      j.allow(/POST .*\/site_login\?.* answered 401/);
+      j.allow(/POST .*\/site_login answered 401/);
       await page.getByLabel(text(lang, 'auth:login.username')).fill(username);
       await page.getByLabel(text(lang, 'auth:login.password'), { exact: true }).fill('wrong-password');
       await submit.click();
@@ -151,23 +159,39 @@ for (const lang of ['fa', 'en'] as Language[]) {
         [password, password, password, 'errors:validation.sameAsCurrent'],
         [password, 'abc1', 'abc1', 'errors:validation.tooShort'],
         [password, 'abc-def1', 'abc-def1', 'errors:validation.invalidCharacters'],
-        ['Wrong123', 'abcdef12', 'abcdef12', 'errors:password.currentIncorrect'],
+        [password, `a${'b'.repeat(64)}`, `a${'b'.repeat(64)}`, 'errors:validation.tooLong'],
+        [password, '123456', '123456', 'errors:password.tooCommon'],
+        ['Wrong123', 'Kz7qPw2mVt', 'Kz7qPw2mVt', 'errors:password.currentIncorrect'],
       ];
       for (const [a, b, c, key] of attempts) {
         await current.fill(a);
         await next.fill(b);
         await confirm.fill(c);
         await change.click();
-        await page.getByText(text(lang, key)).waitFor();
+        await page.getByText(text(lang, key, { max: lang === 'fa' ? '۶۴' : '64' })).waitFor();
       }
+      const subUrl = async () =>
+        page.evaluate(async () => {
+          const response = await fetch('/api/site/account', { method: 'POST' });
+          return ((await response.json()) as { subUrl: string }).subUrl;
+        });
+      const oldLink = await subUrl();
       await current.fill(password);
       await next.fill('NewPass2026');
       await confirm.fill('NewPass2026');
       await change.click();
       await page.getByText(text(lang, 'errors:password.success')).waitFor();
+      await page.getByText(text(lang, 'panel:changePassword.replaced')).waitFor();
       await page.getByText(text(lang, 'panel:changePassword.iosHint')).waitFor();
       expect(await next.inputValue()).toBe('');
       await j.axe('change password');
+      // The change replaced the subscription link: the panel shows the new one.
+      await page.getByRole('link', { name: text(lang, 'panel:changePassword.showLink') }).click();
+      await page.waitForURL(/\/panel\/connect$/);
+      const newLink = await subUrl();
+      expect(newLink).not.toBe(oldLink);
+      await page.getByText(newLink).waitFor();
+      expect(await page.getByText(oldLink).count()).toBe(0);
 
       await menu.getByRole('button', { name: text(lang, 'panel:menu.logout') }).click();
       await page.waitForURL(/\/login$/);
@@ -183,6 +207,17 @@ for (const lang of ['fa', 'en'] as Language[]) {
       await page.getByLabel(text(lang, 'auth:login.password'), { exact: true }).fill('NewPass2026');
       await submit.click();
       await page.waitForURL(/\/panel\/payments$/);
+
+      // Logins and the change sent the passwords, old, wrong and new, in no URL.
+      expect(asked.filter((url) => new URL(url).pathname === '/site_login').length).toBe(4);
+      // Too common, wrong current password, done: the other refusals are the page's own.
+      expect(asked.filter((url) => new URL(url).pathname === '/api/site/changepassword').length).toBe(3);
+      for (const url of asked) {
+        for (const secret of [password, 'wrong-password', 'NewPass2026', 'Wrong123'])
+          expect(decodeURIComponent(url)).not.toContain(secret);
+        for (const name of ['username', 'password', 'currentpassword', 'newpassword', 'data'])
+          expect(new URL(url).searchParams.has(name)).toBe(false);
+      }
     });
 
     test('a cancelled payment shows the failed page; Try again goes back to the plans', async ({ j }) => {
