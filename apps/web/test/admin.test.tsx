@@ -151,3 +151,60 @@ describe('the admin lists', () => {
     expect(mock.admin.calls.audit).toBe(1);
   });
 });
+
+describe('the operators’ second factor (CONTRACTS §15)', () => {
+  it('asks an operator with codes on for the current code to add another, says a wrong one, then sends it', async () => {
+    const { mock } = await renderApp('/admin/operators', { backend: { admin: { signedIn: 'alice' } } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add an operator' }, slow));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.type(dialog.getByLabelText('Username'), 'sahar');
+    const code = dialog.getByLabelText('Your current one-time code');
+    await userEvent.type(code, '000000');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    expect(await dialog.findByText(/That code is wrong or has expired/)).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(mock.admin.data.operators.some((o) => o.username === 'sahar')).toBe(false);
+    expect(mock.admin.data.audit[0]).toMatchObject({ operator: 'alice', action: 'operator.otp-wrong' });
+
+    await userEvent.clear(code);
+    await userEvent.type(code, '۱۲۳۴۵۶');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Operator sahar created', {}, slow)).toBeTruthy();
+    expect(mock.admin.data.audit[0]).toMatchObject({ operator: 'alice', action: 'operator.add' });
+  });
+
+  it('unlocks a locked operator after a confirmation, and the list no longer says locked', async () => {
+    const { mock } = await renderApp('/admin/operators', signedIn);
+    const unlock = await screen.findByRole('button', { name: 'Unlock operator reza' }, slow);
+    expect(within(unlock.closest('tr')!).getByText('Locked')).toBeTruthy();
+    await userEvent.click(unlock);
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(dialog.getByText(/reza was locked after too many wrong one-time codes/)).toBeTruthy();
+    expect(mock.admin.data.operators.find((o) => o.username === 'reza')!.locked).toBe(true);
+    await userEvent.click(dialog.getByRole('button', { name: 'Unlock' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Unlock operator reza' })).toBeNull(), slow);
+    expect(screen.queryByText('Locked')).toBeNull();
+    expect(mock.admin.data.operators.find((o) => o.username === 'reza')!.locked).toBe(false);
+    expect(mock.admin.data.audit[0]).toMatchObject({
+      operator: 'admin',
+      action: 'operator.unlock',
+      target: 'operator:reza',
+    });
+  });
+
+  it('turns codes off only with the current code, and a lock says who can lift it', async () => {
+    const { mock } = await renderApp('/admin/operators', { backend: { admin: { signedIn: 'alice' } } });
+    const field = await screen.findByLabelText('Your current one-time code', {}, slow);
+    for (let i = 0; i < 5; i += 1) {
+      await userEvent.clear(field);
+      await userEvent.type(field, '000000');
+      await userEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+      await waitFor(() => expect(mock.admin.wrongCodes.alice).toBe(i + 1));
+    }
+    await userEvent.clear(field);
+    await userEvent.type(field, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect((await screen.findByRole('alert', {}, slow)).textContent).toMatch(/your sign-in is locked/);
+    expect(mock.admin.data.operators.find((o) => o.username === 'alice')!.totpEnabled).toBe(true);
+  });
+});

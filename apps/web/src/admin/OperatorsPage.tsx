@@ -5,17 +5,22 @@ import {
   useAdminTotpDisableMutation,
   useAdminTotpEnableMutation,
   useAdminTotpSetupMutation,
+  useAdminUnlockOperatorMutation,
 } from '@separ/api';
 import type { AdminOperator } from '@separ/domain';
 import { AdminOperatorsScreen } from '@separ/ui';
 import { adminAction } from './errors.ts';
 import { listStatus } from './useListQuery.ts';
 
-/** The operators, adding and removing one, and the signed-in operator's one-time codes. */
+/**
+ * The operators: adding (with the signed-in operator's current one-time code while theirs are on),
+ * removing and unlocking one, and the signed-in operator's one-time codes (CONTRACTS §15).
+ */
 export function OperatorsPage({ operator }: { operator: AdminOperator }) {
   const operators = useAdminOperatorsQuery();
   const [create] = useAdminCreateOperatorMutation();
   const [remove] = useAdminDeleteOperatorMutation();
+  const [unlock] = useAdminUnlockOperatorMutation();
   const [setup] = useAdminTotpSetupMutation();
   const [enable] = useAdminTotpEnableMutation();
   const [disable] = useAdminTotpDisableMutation();
@@ -27,7 +32,8 @@ export function OperatorsPage({ operator }: { operator: AdminOperator }) {
       me={operator}
       onAdd={(input) => adminAction(create(input).unwrap())}
       onRemove={(username) => adminAction(remove(username).unwrap())}
-      onTotpSetup={() => adminAction(setup().unwrap())}
+      onUnlock={(username) => adminAction(unlock(username).unwrap())}
+      onTotpSetup={(code) => adminAction(setup(code ? { code } : undefined).unwrap())}
       onTotpEnable={(code) => adminAction(enable({ code }).unwrap())}
       onTotpDisable={(code) => adminAction(disable({ code }).unwrap())}
     />

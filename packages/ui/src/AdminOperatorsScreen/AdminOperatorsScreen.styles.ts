@@ -61,3 +61,10 @@ export const Ok = styled.p`
   color: ${({ theme }) => theme.colors.success} !important;
   font-weight: 700;
 `;
+
+/** A row's buttons side by side (unlock, remove). */
+export const Actions = styled.span`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
+`;

@@ -12,8 +12,15 @@ import { useFormat } from '../format';
 import { Ltr } from '../Layout';
 import { Modal } from '../Modal';
 import { QrCode } from '../QrCode';
-import { checkNewOperator, groupSecret, normalizeOtp, type OperatorFormError } from './adminOperatorForms';
-import { CodeForm, Enrol, Ok, TotpCard } from './AdminOperatorsScreen.styles';
+import {
+  checkNewOperator,
+  codeRefusal,
+  groupSecret,
+  normalizeOtp,
+  type CodeRefusal,
+  type OperatorFormError,
+} from './adminOperatorForms';
+import { Actions, CodeForm, Enrol, Ok, TotpCard } from './AdminOperatorsScreen.styles';
 
 export interface AdminOperatorsScreenProps {
   status: 'loading' | 'error' | 'ready';
@@ -22,12 +29,21 @@ export interface AdminOperatorsScreenProps {
   onRetry(): void;
   /** The signed-in operator (`GET /api/admin/me`): not removable here; the one-time code card is theirs. */
   me: AdminOperator;
-  /** `POST /api/admin/operators`: resolve with the answer (its password is shown once); reject with the error. */
-  onAdd(input: { username: string; password?: string }): Promise<AdminOperatorCreated>;
+  /**
+   * `POST /api/admin/operators`: resolve with the answer (its password is shown once); reject with
+   * the error (its `code`, e.g. `otp_required`, `bad_otp`, is read). `code` is the signed-in
+   * operator's current one-time code, asked while their codes are on.
+   */
+  onAdd(input: { username: string; password?: string; code?: string }): Promise<AdminOperatorCreated>;
   /** `DELETE /api/admin/operators/:username`, after a confirmation. */
   onRemove(username: string): Promise<unknown>;
-  /** `POST /api/admin/totp/setup`: a new secret to scan. */
-  onTotpSetup(): Promise<AdminTotpSetup>;
+  /**
+   * `POST /api/admin/operators/:username/unlock`, after a confirmation: lifts the lock of too many
+   * wrong one-time codes (rows with `locked`; never the signed-in operator's own).
+   */
+  onUnlock(username: string): Promise<unknown>;
+  /** `POST /api/admin/totp/setup`: a new secret to scan; with codes on, the current `code` (a new phone). */
+  onTotpSetup(code?: string): Promise<AdminTotpSetup>;
   /** `POST /api/admin/totp/enable` with a code from the app; resolve once on (refresh `me`). */
   onTotpEnable(code: string): Promise<unknown>;
   /** `POST /api/admin/totp/disable` with a current code. */
@@ -36,17 +52,20 @@ export interface AdminOperatorsScreenProps {
   initial?: {
     adding?: boolean;
     removing?: string;
+    unlocking?: string;
     created?: AdminOperatorCreated;
     setup?: AdminTotpSetup;
   };
 }
 
-type Dialog = { kind: 'add' } | { kind: 'remove'; username: string } | null;
+type Dialog = { kind: 'add' } | { kind: 'remove' | 'unlock'; username: string } | null;
 
 /**
- * The operators: the list with each one's one-time code state and last sign-in, adding one (its
- * password shown once) and removing one, each confirmed; and the signed-in operator's own one-time
- * codes: the secret as a QR code and text, then a six-digit code to turn them on, or off.
+ * The operators: the list with each one's one-time code state, lock and last sign-in, adding one
+ * (its password shown once; the signed-in operator's current code while their codes are on),
+ * removing one and lifting a lock of wrong codes, each confirmed; and the signed-in operator's own
+ * one-time codes: the secret as a QR code and text, then a six-digit code to turn them on; once on,
+ * the current code moves them to a new phone or turns them off.
  */
 export function AdminOperatorsScreen({
   status,
@@ -55,6 +74,7 @@ export function AdminOperatorsScreen({
   me,
   onAdd,
   onRemove,
+  onUnlock,
   onTotpSetup,
   onTotpEnable,
   onTotpDisable,
@@ -63,21 +83,38 @@ export function AdminOperatorsScreen({
   const { t } = useTranslation('adminOps');
   const format = useFormat();
   const [dialog, setDialog] = useState<Dialog>(
-    initial.adding ? { kind: 'add' } : initial.removing ? { kind: 'remove', username: initial.removing } : null,
+    initial.adding
+      ? { kind: 'add' }
+      : initial.removing
+        ? { kind: 'remove', username: initial.removing }
+        : initial.unlocking
+          ? { kind: 'unlock', username: initial.unlocking }
+          : null,
   );
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ username?: OperatorFormError; password?: OperatorFormError }>({});
+  const [codeError, setCodeError] = useState<string | null>(null);
+  /** The server asked for a code the screen did not know was needed (codes turned on elsewhere). */
+  const [codeAsked, setCodeAsked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<AdminOperatorCreated | null>(initial.created ?? null);
+  const needsCode = me.totpEnabled || codeAsked;
 
   const openAdd = () => {
     setUsername('');
     setPassword('');
+    setCode('');
     setErrors({});
+    setCodeError(null);
     setFailure(null);
     setDialog({ kind: 'add' });
+  };
+  const open = (kind: 'remove' | 'unlock', name: string) => {
+    setFailure(null);
+    setDialog({ kind, username: name });
   };
   const act = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -86,7 +123,12 @@ export function AdminOperatorsScreen({
       await work();
       setDialog(null);
     } catch (error) {
-      setFailure(errorText(error) ?? t('common.failed'));
+      const refusal = codeRefusal(error);
+      // A missing or wrong current code belongs to its field; a lock or anything else to the dialog.
+      if (dialog?.kind === 'add' && (refusal === 'otp_required' || refusal === 'bad_otp')) {
+        setCodeAsked(true);
+        setCodeError(t(`operators.codeErrors.${refusal}`));
+      } else setFailure(refusal ? t(`operators.codeErrors.${refusal}`) : (errorText(error) ?? t('common.failed')));
     } finally {
       setBusy(false);
     }
@@ -94,11 +136,19 @@ export function AdminOperatorsScreen({
   const confirm = () => {
     if (!dialog) return;
     if (dialog.kind === 'remove') return void act(async () => void (await onRemove(dialog.username)));
+    if (dialog.kind === 'unlock') return void act(async () => void (await onUnlock(dialog.username)));
     const found = checkNewOperator(username, password);
     setErrors(found);
-    if (found.username || found.password) return;
+    const otp = needsCode ? normalizeOtp(code) : null;
+    const badCode = needsCode && otp === null;
+    setCodeError(badCode ? t('operators.totp.codeInvalid') : null);
+    if (found.username || found.password || badCode) return;
     void act(async () => {
-      const answer = await onAdd(password ? { username: username.trim(), password } : { username: username.trim() });
+      const answer = await onAdd({
+        username: username.trim(),
+        ...(password ? { password } : {}),
+        ...(otp ? { code: otp } : {}),
+      });
       setCreated(answer);
     });
   };
@@ -133,7 +183,12 @@ export function AdminOperatorsScreen({
             cell: (row) => (
               <span>
                 <Ltr>{row.username}</Ltr>{' '}
-                {row.username === me.username ? <Badge tone="info">{t('operators.you')}</Badge> : null}
+                {row.username === me.username ? <Badge tone="info">{t('operators.you')}</Badge> : null}{' '}
+                {row.locked ? (
+                  <Badge tone="danger" icon="lock">
+                    {t('operators.locked')}
+                  </Badge>
+                ) : null}
               </span>
             ),
           },
@@ -164,18 +219,28 @@ export function AdminOperatorsScreen({
               row.username === me.username ? (
                 '—'
               ) : (
-                <Button
-                  size="sm"
-                  variant="danger"
-                  icon="x"
-                  aria-label={t('operators.removeLabel', { name: row.username })}
-                  onClick={() => {
-                    setFailure(null);
-                    setDialog({ kind: 'remove', username: row.username });
-                  }}
-                >
-                  {t('operators.remove')}
-                </Button>
+                <Actions>
+                  {row.locked ? (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      icon="key"
+                      aria-label={t('operators.unlockLabel', { name: row.username })}
+                      onClick={() => open('unlock', row.username)}
+                    >
+                      {t('operators.unlock')}
+                    </Button>
+                  ) : null}
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    icon="x"
+                    aria-label={t('operators.removeLabel', { name: row.username })}
+                    onClick={() => open('remove', row.username)}
+                  >
+                    {t('operators.remove')}
+                  </Button>
+                </Actions>
               ),
           },
         ]}
@@ -228,6 +293,24 @@ export function AdminOperatorsScreen({
             error={errors.password ? t(`operators.errors.${errors.password}`) : undefined}
             hint={t('operators.passwordHint')}
           />
+          {needsCode ? (
+            <AdminInput
+              label={t('operators.currentCode')}
+              value={code}
+              onChange={(value) => {
+                setCode(value);
+                setCodeError(null);
+              }}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              dir="ltr"
+              maxLength={9}
+              required
+              aria-required="true"
+              error={codeError}
+              hint={t('operators.currentCodeHint')}
+            />
+          ) : null}
         </AdminDialog>
       ) : null}
       {dialog?.kind === 'remove' ? (
@@ -242,6 +325,19 @@ export function AdminOperatorsScreen({
           onCancel={() => setDialog(null)}
         >
           <p>{t('operators.removeText')}</p>
+        </AdminDialog>
+      ) : null}
+      {dialog?.kind === 'unlock' ? (
+        <AdminDialog
+          open
+          title={t('operators.unlockTitle', { name: dialog.username })}
+          confirmLabel={t('operators.unlockConfirm')}
+          busy={busy}
+          error={failure}
+          onConfirm={confirm}
+          onCancel={() => setDialog(null)}
+        >
+          <p>{t('operators.unlockText', { name: dialog.username })}</p>
         </AdminDialog>
       ) : null}
       <Modal
@@ -263,13 +359,16 @@ export function AdminOperatorsScreen({
 
 interface TotpSectionProps {
   me: AdminOperator;
-  onSetup(): Promise<AdminTotpSetup>;
+  onSetup(code?: string): Promise<AdminTotpSetup>;
   onEnable(code: string): Promise<unknown>;
   onDisable(code: string): Promise<unknown>;
   initialSetup: AdminTotpSetup | null;
 }
 
-/** The signed-in operator's one-time codes: set up (scan, then a code) or turn off (a code). */
+/**
+ * The signed-in operator's one-time codes: set up (scan, then a code); once on, the current code
+ * sets them up on a new phone (a new secret, the old one working until the new is on) or turns them off.
+ */
 function TotpSection({ me, onSetup, onEnable, onDisable, initialSetup }: TotpSectionProps) {
   const { t } = useTranslation('adminOps');
   const [setup, setSetup] = useState<AdminTotpSetup | null>(initialSetup);
@@ -286,16 +385,24 @@ function TotpSection({ me, onSetup, onEnable, onDisable, initialSetup }: TotpSec
       await work();
       after();
     } catch (error) {
-      setFailure(errorText(error) ?? t('common.failed'));
+      const refusal: CodeRefusal | null = codeRefusal(error);
+      // A missing or wrong code belongs to its field; a lock or anything else under the card.
+      if (refusal === 'otp_required' || refusal === 'bad_otp') setCodeError(t(`operators.codeErrors.${refusal}`));
+      else setFailure(refusal ? t(`operators.codeErrors.${refusal}`) : (errorText(error) ?? t('common.failed')));
     } finally {
       setBusy(false);
     }
   };
+  /** The code typed, in Latin digits, or null (and the field says so) when it is not six digits. */
+  const typedCode = () => {
+    const otp = normalizeOtp(code);
+    setCodeError(otp ? null : t('operators.totp.codeInvalid'));
+    return otp;
+  };
   const submitCode = (event: FormEvent, send: (code: string) => Promise<unknown>, result: 'on' | 'off') => {
     event.preventDefault();
-    const otp = normalizeOtp(code);
-    if (!otp) return setCodeError(t('operators.totp.codeInvalid'));
-    setCodeError(null);
+    const otp = typedCode();
+    if (!otp) return;
     void run(
       () => send(otp),
       () => {
@@ -305,9 +412,21 @@ function TotpSection({ me, onSetup, onEnable, onDisable, initialSetup }: TotpSec
       },
     );
   };
+  /** With codes on: a new secret for a new phone, asked with the current code. */
+  const renew = () => {
+    const otp = typedCode();
+    if (!otp) return;
+    void run(
+      async () => setSetup(await onSetup(otp)),
+      () => {
+        setCode('');
+        setDone(null);
+      },
+    );
+  };
   const codeField = (
     <AdminInput
-      label={t('operators.totp.code')}
+      label={me.totpEnabled && !setup ? t('operators.currentCode') : t('operators.totp.code')}
       value={code}
       onChange={(value) => {
         setCode(value);
@@ -330,17 +449,7 @@ function TotpSection({ me, onSetup, onEnable, onDisable, initialSetup }: TotpSec
         {done ? (
           <Ok role="status">{t(done === 'on' ? 'operators.totp.turnedOn' : 'operators.totp.turnedOff')}</Ok>
         ) : null}
-        {me.totpEnabled ? (
-          <>
-            <p>{t('operators.totp.onText')}</p>
-            <CodeForm onSubmit={(event) => submitCode(event, onDisable, 'off')} noValidate>
-              {codeField}
-              <Button type="submit" variant="danger" icon="x" loading={busy}>
-                {t('operators.totp.disable')}
-              </Button>
-            </CodeForm>
-          </>
-        ) : setup ? (
+        {setup ? (
           <Enrol>
             <QrCode value={setup.otpauthUrl} label={t('operators.totp.qrLabel')} size={200} />
             <div>
@@ -357,14 +466,42 @@ function TotpSection({ me, onSetup, onEnable, onDisable, initialSetup }: TotpSec
                   </code>
                 </div>
               </div>
+              {me.totpEnabled ? <p>{t('operators.totp.renewText')}</p> : null}
               <CodeForm onSubmit={(event) => submitCode(event, onEnable, 'on')} noValidate>
                 {codeField}
                 <Button type="submit" icon="shieldCheck" loading={busy}>
                   {t('operators.totp.enable')}
                 </Button>
+                {me.totpEnabled ? (
+                  <Button
+                    variant="ghost"
+                    disabled={busy}
+                    onClick={() => {
+                      setSetup(null);
+                      setCode('');
+                      setCodeError(null);
+                      setFailure(null);
+                    }}
+                  >
+                    {t('common.cancel')}
+                  </Button>
+                ) : null}
               </CodeForm>
             </div>
           </Enrol>
+        ) : me.totpEnabled ? (
+          <>
+            <p>{t('operators.totp.onText')}</p>
+            <CodeForm onSubmit={(event) => submitCode(event, onDisable, 'off')} noValidate>
+              {codeField}
+              <Button type="submit" variant="danger" icon="x" loading={busy}>
+                {t('operators.totp.disable')}
+              </Button>
+              <Button variant="secondary" icon="phone" disabled={busy} onClick={renew}>
+                {t('operators.totp.renew')}
+              </Button>
+            </CodeForm>
+          </>
         ) : (
           <>
             <p>{t('operators.totp.offText')}</p>

@@ -33,3 +33,24 @@ export function normalizeOtp(code: string): string | null {
 export function groupSecret(secret: string): string {
   return secret.replace(/\s/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 }
+
+/**
+ * Refusals of the admin API that concern the signed-in operator's one-time code, each said in the
+ * screen's own words: no code sent (`otp_required`), a wrong one (`bad_otp`), the operator locked by
+ * wrong codes (`operator_locked`), too many wrong codes from this client (`throttled`).
+ */
+export type CodeRefusal = 'otp_required' | 'bad_otp' | 'operator_locked' | 'throttled';
+const CODE_REFUSALS: readonly string[] = ['otp_required', 'bad_otp', 'operator_locked', 'throttled'];
+
+/**
+ * The refusal of a rejected call, when it is one of those: read from the container's error (`code`)
+ * or from an RTK Query error's body (`data.code`).
+ */
+export function codeRefusal(error: unknown): CodeRefusal | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const own = (error as { code?: unknown }).code;
+  const data = (error as { data?: unknown }).data;
+  const body = typeof data === 'object' && data !== null ? (data as { code?: unknown }).code : undefined;
+  const code = typeof own === 'string' ? own : body;
+  return typeof code === 'string' && CODE_REFUSALS.includes(code) ? (code as CodeRefusal) : null;
+}
