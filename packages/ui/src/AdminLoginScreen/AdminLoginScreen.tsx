@@ -37,6 +37,11 @@ export function normalizeOtp(text: string): string {
 
 export const OTP_PATTERN = /^\d{6}$/;
 
+/** The server's command that lifts an operator's lock (a command, not translated). */
+export function unlockCommand(username: string): string {
+  return `separ-admin operators unlock ${username.trim().toLowerCase()}`;
+}
+
 /** The operators' sign-in: username and password, then a one-time code when the operator turned codes on. */
 export function AdminLoginScreen({
   step,
@@ -87,7 +92,7 @@ export function AdminLoginScreen({
                 {!local && error === 'operator_locked' ? (
                   // Locked by wrong one-time codes: another operator, or this command on the server, unlocks it.
                   <Command dir="ltr" translate="no">
-                    separ-admin operators unlock {username.trim().toLowerCase()}
+                    {unlockCommand(username)}
                   </Command>
                 ) : null}
               </Notice>
