@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
-import { projects } from './vitest.workspace.ts';
+import { projects, WORKERS } from './vitest.workspace.ts';
 
 export default defineConfig({
   test: {
     projects,
+    maxWorkers: WORKERS,
     reporters: ['default'],
     coverage: {
       provider: 'v8',

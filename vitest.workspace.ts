@@ -2,6 +2,7 @@
  * The test projects of the repository. Vitest 5 reads `test.projects` from vitest.config.ts, which
  * imports this list; the file keeps the design card's name.
  */
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
@@ -19,31 +20,59 @@ const resolveSources = {
 /** Debian's Chromium and its flags (shared with the e2e suite and the scripts). */
 export { CHROMIUM, CHROMIUM_ARGS };
 
-/** One story project per language: every story is a browser test with axe and a screenshot per locale. */
-function storyProject(locale: 'fa' | 'en'): TestProjectConfiguration {
+/**
+ * Test files at once: Vitest's default leaves one core to itself, which on a two-core machine ran
+ * every file one after the other; the tests wait on databases, processes and the browser enough that
+ * two at once finish sooner.
+ */
+export const WORKERS = Math.max(2, availableParallelism() - 1);
+
+/** The languages of the story tests: each is a browser instance of the one story project. */
+export const STORY_LOCALES = ['fa', 'en'] as const;
+
+/** The language of a story instance, from its name (`stories-fa` → `fa`). */
+function storyLocale(instance: string): string {
+  const locale = STORY_LOCALES.find((candidate) => instance === `stories-${candidate}`);
+  if (!locale) throw new Error(`not a story instance: ${instance}`);
+  return locale;
+}
+
+/**
+ * The story tests: every story renders, passes its play function and axe, and matches its committed
+ * screenshot, in Persian and in English. The two languages are two browser instances of one project
+ * (`stories-fa`, `stories-en`, each with its own setup file): they share one Vite server, its
+ * transforms and Storybook's optimizer cache, and run side by side, one page each.
+ */
+function storyProject(): TestProjectConfiguration {
   return defineProject({
     ...resolveSources,
     plugins: [storybookTest({ configDir: join(import.meta.dirname, '.storybook') })],
     test: {
-      name: `stories-${locale}`,
-      setupFiles: [`.storybook/vitest.setup.${locale}.ts`],
-      // The two languages share Storybook's optimizer cache: run them one after the other.
-      sequence: { groupOrder: locale === 'fa' ? 1 : 2 },
+      name: 'stories',
+      // After the unit, server and web tests; at least a page per language at once.
+      sequence: { groupOrder: 1 },
+      maxWorkers: Math.max(STORY_LOCALES.length, WORKERS),
       testTimeout: 30_000,
       browser: {
         enabled: true,
         headless: true,
-        // Each browser project needs its own provider object.
         provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } }),
-        instances: [{ browser: 'chromium', viewport: { width: 1280, height: 800 } }],
+        instances: STORY_LOCALES.map((locale) => ({
+          browser: 'chromium' as const,
+          name: `stories-${locale}`,
+          viewport: { width: 1280, height: 800 },
+          setupFiles: [`.storybook/vitest.setup.${locale}.ts`],
+        })),
         screenshotFailures: false,
         expect: {
           toMatchScreenshot: {
             comparatorName: 'pixelmatch',
             comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0 },
-            resolveScreenshotPath: ({ root, arg, ext }) =>
-              join(root, 'packages/ui/__screenshots__', locale, `${arg}${ext}`),
-            resolveDiffPath: ({ root, arg, ext }) => join(root, 'test-results/screenshots', locale, `${arg}${ext}`),
+            // Each language keeps its baselines: packages/ui/__screenshots__/{fa,en}/<story id>.png.
+            resolveScreenshotPath: ({ root, arg, ext, project }) =>
+              join(root, 'packages/ui/__screenshots__', storyLocale(project.name), `${arg}${ext}`),
+            resolveDiffPath: ({ root, arg, ext, project }) =>
+              join(root, 'test-results/screenshots', storyLocale(project.name), `${arg}${ext}`),
           },
         },
       },
@@ -56,9 +85,10 @@ export const projects: TestProjectConfiguration[] = [
     ...resolveSources,
     test: {
       name: 'domain',
-      root: './packages/domain',
+      // Rooted at the repository, so that `--project domain --coverage` (scripts/test.mjs) measures
+      // coverage.include, packages/domain/src, as the thresholds name it.
       environment: 'node',
-      include: ['src/**/*.test.ts'],
+      include: ['packages/domain/src/**/*.test.ts'],
     },
   }),
   defineProject({
@@ -100,8 +130,7 @@ export const projects: TestProjectConfiguration[] = [
       testTimeout: 15_000,
     },
   }),
-  storyProject('fa'),
-  storyProject('en'),
+  storyProject(),
   defineProject({
     test: {
       name: 'e2e',
@@ -109,8 +138,8 @@ export const projects: TestProjectConfiguration[] = [
       include: ['apps/web/e2e/**/*.e2e.test.ts'],
       // Builds and starts the product with `npm start`, as the README does.
       globalSetup: ['apps/web/e2e/globalSetup.ts'],
-      // After the story projects: the machine has two cores.
-      sequence: { groupOrder: 3 },
+      // After the story tests: the machine has two cores.
+      sequence: { groupOrder: 2 },
       fileParallelism: false,
       testTimeout: 90_000,
       hookTimeout: 300_000,
