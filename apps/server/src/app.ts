@@ -45,6 +45,9 @@ export interface BuildOptions {
 const DATABASE_DOWN =
   /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|connection is closed|Client has encountered a connection error|database is locked|SQLITE_BUSY|SQLITE_CANTOPEN|SQLITE_IOERR|disk I\/O error|database connection is not open|too many clients|the database system is (starting up|shutting down)|timeout exceeded when trying to connect|is not currently accepting connections|Connection terminated unexpectedly/i;
 
+/** The web build's fetch-ahead worker script. */
+const FETCH_AHEAD_WORKER = /^\/assets\/fetchAhead\.worker-[A-Za-z0-9_-]{8,}\.js$/;
+
 /** Requests slower than this are logged at info even when they succeed. */
 const SLOW_REQUEST_MS = 500;
 
@@ -176,6 +179,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     } catch {
       return reply.code(503).send({ ok: false, message: 'Database unavailable' });
     }
+  });
+
+  // The prerendered pages' fetch-ahead worker (apps/web/src/fetchAhead.worker.ts, issue 28 §3): a
+  // worker runs under its own script's policy, and this one fetches the app's code and translations
+  // from this origin; it may do that and nothing else.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (FETCH_AHEAD_WORKER.test(request.url.split('?')[0] ?? ''))
+      reply.header('content-security-policy', "default-src 'none'; connect-src 'self'");
+    return payload;
   });
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));

@@ -15,6 +15,7 @@ describe('the web app and documents on the same origin', () => {
     );
     writeFileSync(join(web, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
     writeFileSync(join(web, 'assets', 'index-AbCd1234.js.br'), 'brotli bytes');
+    writeFileSync(join(web, 'assets', 'fetchAhead.worker-AbCd1234.js'), 'self.onmessage = () => {};');
     writeFileSync(join(web, 'assets', 'images', 'android', 'step1.png'), 'png');
     s = await startTestServer('sqlite', { SEPAR_WEB_DIST: web });
   });
@@ -39,6 +40,11 @@ describe('the web app and documents on the same origin', () => {
     const twin = await s.app.inject({ url: '/assets/index-AbCd1234.js', headers: { 'accept-encoding': 'br' } });
     expect(twin.headers['content-encoding']).toBe('br');
     expect(twin.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The fetch-ahead worker runs under its own script's policy: it may fetch from this origin, nothing more.
+    const worker = await s.app.inject('/assets/fetchAhead.worker-AbCd1234.js');
+    expect(worker.headers['content-security-policy']).toBe("default-src 'none'; connect-src 'self'");
+    expect(asset.headers['content-security-policy']).toMatch(/^default-src 'none'/);
+    expect(asset.headers['content-security-policy']).not.toContain('connect-src');
     const image = await s.app.inject('/assets/images/android/step1.png');
     expect(image.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
     const home = await s.app.inject('/');

@@ -9,6 +9,7 @@
  * and the faces of its script preloaded. The build fails if a page would not hydrate cleanly — a
  * part left to the browser, or an inline style attribute the CSP refuses.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -90,7 +91,12 @@ const appCode = [...staticClosure([...appKeys, pagesKey])]
   .filter((file) => /^assets\/[\w.-]+\.js$/.test(file))
   .map((file) => file.slice('assets/'.length, -'.js'.length));
 if (!appCode.some((name) => name.startsWith('main-'))) throw new Error('the app’s code has no main chunk');
-const appBlock = `<script type="application/json" id="${render.APP_CODE_ID}">${JSON.stringify(appCode)}</script>`;
+// The list in a file of its own, named by its content: in the page it cost the Persian home page its
+// first TCP window. The page names the file.
+const appCodeJson = JSON.stringify(appCode);
+const appCodeFile = `assets/app-code-${createHash('sha256').update(appCodeJson).digest('base64url').slice(0, 10)}.json`;
+writeFileSync(join(dist, appCodeFile), appCodeJson);
+const appBlock = `<script type="application/json" id="${render.APP_CODE_ID}">${JSON.stringify(`/${appCodeFile}`)}</script>`;
 
 const out = join(dist, 'prerendered');
 rmSync(out, { recursive: true, force: true });

@@ -10,7 +10,8 @@
  * payment pages) starts at once.
  */
 import '@separ/ui/fonts';
-import { APP_CODE_ID, DEFAULT_LANGUAGE, LOCALE_FILE_PATH, PRERENDER_DATA_ID } from '@separ/domain';
+import type { FetchAhead } from './fetchAhead.worker.ts';
+import { APP_CODE_ID, DEFAULT_LANGUAGE, HYDRATING_EVENT, LOCALE_FILE_PATH, PRERENDER_DATA_ID } from '@separ/domain';
 
 let started = false;
 const start = () => {
@@ -61,6 +62,26 @@ function keepEarlyActions() {
   window.addEventListener('click', press, { capture: true });
   window.addEventListener('input', type, { capture: true });
   window.addEventListener('submit', send);
+  // The press is done again as soon as the app hydrates: React then hydrates what the press needs
+  // first, in one go, and handles it (issue 28 §3), rather than once the whole page is live.
+  window.addEventListener(
+    HYDRATING_EVENT,
+    () => {
+      const button = pressed;
+      if (!button?.isConnected || sent) return;
+      // React stops a press it cannot handle yet (a part of the page still loading) on its way
+      // down: one that never comes back up to the window is kept for once the page is live.
+      let handled = false;
+      const reached = () => {
+        handled = true;
+      };
+      window.addEventListener('click', reached);
+      button.click();
+      window.removeEventListener('click', reached);
+      if (handled) pressed = null;
+    },
+    { once: true },
+  );
   const whenLive = new MutationObserver(() => {
     if (root.dataset.live !== 'true') return;
     whenLive.disconnect();
@@ -99,16 +120,16 @@ function block(id: string): unknown {
 
 /**
  * The app's code and the page's translations, fetched once the page has loaded and the main thread
- * is idle (issue 28 §3), at low priority and without running anything: into the browser's cache, as
- * the app will ask for them (a module script and `fetch` alike: same origin, CORS mode), so that a
+ * is idle (issue 28 §3), at low priority and without running anything: into the browser's cache, by
+ * a worker (src/fetchAhead.worker.ts: the bytes never reach the page's main thread), so that a
  * visitor's first tap, key or form waits for the app to run, not for the network. The translations
  * are those the page used and those every page loads, in its language and in the fallback language.
  */
 function fetchAppWhenIdle() {
   const fetchApp = () => {
     if (started) return;
-    const names = block(APP_CODE_ID);
-    const code = Array.isArray(names) ? names.filter((name) => typeof name === 'string' && /^[\w.-]+$/.test(name)) : [];
+    const list = block(APP_CODE_ID);
+    const code = typeof list === 'string' && /^\/assets\/[\w.-]+\.json$/.test(list) ? list : null;
     const page = block(PRERENDER_DATA_ID) as { language?: unknown; namespaces?: unknown } | null;
     const language = typeof page?.language === 'string' && /^[a-z]{2}$/.test(page.language) ? page.language : null;
     const namespaces = Array.isArray(page?.namespaces)
@@ -119,12 +140,19 @@ function fetchAppWhenIdle() {
     // in the fallback language.
     const texts = language ? [...new Set([...namespaces, ...ALWAYS_LOADED])].map((ns) => file(language, ns)) : [];
     if (language && language !== DEFAULT_LANGUAGE) texts.push(...ALWAYS_LOADED.map((ns) => file(DEFAULT_LANGUAGE, ns)));
-    for (const url of [...code.map((name) => `/assets/${name}.js`), ...texts]) {
-      void fetch(url, { priority: 'low' } as RequestInit).catch(() => undefined);
+    const message: FetchAhead = { code, urls: texts };
+    try {
+      const worker = new Worker(new URL('./fetchAhead.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'separ-fetch-ahead',
+      });
+      worker.postMessage(message);
+    } catch {
+      // No worker: the app's code comes when the visitor acts, as it did.
     }
   };
   const whenIdle = () => {
-    if ('requestIdleCallback' in window) requestIdleCallback(fetchApp, { timeout: 2000 });
+    if ('requestIdleCallback' in window) requestIdleCallback(fetchApp, { timeout: 1000 });
     else setTimeout(fetchApp, 200);
   };
   if (document.readyState === 'complete') whenIdle();

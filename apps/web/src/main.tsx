@@ -1,4 +1,5 @@
 import { startTransition } from 'react';
+import { HYDRATING_EVENT } from '@separ/domain';
 import { hasSession } from './app/session.ts';
 import { canHydrate, fetchPrerenderedTranslations, readPrerenderData } from './prerender/data.ts';
 
@@ -68,6 +69,9 @@ async function start() {
         },
       });
     });
+    // A button the visitor pressed before the app came is pressed again now (src/boot.ts): React
+    // hydrates what it needs for it at once and handles it, instead of after the whole page.
+    window.dispatchEvent(new Event(HYDRATING_EVENT));
   } else {
     // A page drawn afresh replaces the prerendered markup when it commits.
     createRoot(root).render(app);

@@ -123,6 +123,9 @@ export interface PageData {
  */
 export const APP_CODE_ID = 'separ-app';
 
+/** The event the app sends on `window` once it has started hydrating a prerendered page (src/boot.ts listens). */
+export const HYDRATING_EVENT = 'separ:hydrating';
+
 /** The return parameter of /login: the panel page a visitor without a session was sent from. */
 export const LOGIN_RETURN_PARAM = 'from';
 

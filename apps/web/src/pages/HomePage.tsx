@@ -7,8 +7,12 @@ import { HomeScreen, type PricingProps } from '@separ/ui';
 export function HomePage() {
   const [tab, setTab] = useState<PricingTab>('android-windows');
   const { data, isError, isLoading } = useGetPlansQuery({ platform: tab === 'other' ? 'ios' : 'android' });
-  // Drawn as a deferred render, in slices, like the catalogue (PlansPage): the tab and its plans together.
-  const shown = useDeferredValue(useMemo(() => ({ tab, data, isError, isLoading }), [tab, data, isError, isLoading]));
+  // Plans that arrive are drawn as a deferred render, in slices, like the catalogue (PlansPage): the
+  // tab and its plans together. A tab whose plans are at hand (the served page's, or fetched before)
+  // is drawn at once: a tap on it is answered in the same frame (issue 28 §3).
+  const current = useMemo(() => ({ tab, data, isError, isLoading }), [tab, data, isError, isLoading]);
+  const deferred = useDeferredValue(current);
+  const shown = current.isLoading ? deferred : current;
   return useMemo(() => {
     let plans: PricingProps['plans'];
     if (shown.isLoading) plans = 'loading';

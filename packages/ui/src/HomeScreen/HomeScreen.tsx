@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, Suspense, type ReactNode } from 'react';
 import { Devices } from '../Devices';
 import { Faq } from '../Faq';
 import { Features } from '../Features';
@@ -21,17 +21,40 @@ const StaticStats = memo(Stats);
 const StaticDevices = memo(Devices);
 const StaticFaq = memo(Faq);
 
+/**
+ * A section React may hydrate by itself (issue 28 §3): on a prerendered page, a press in one section
+ * hydrates that section first, at once, and the others after, instead of the whole page before the
+ * press is handled. Nothing in a section suspends, so the server draws every section whole.
+ */
+function Part({ children }: { children: ReactNode }) {
+  return <Suspense fallback={null}>{children}</Suspense>;
+}
+
 /** The home page: hero, what a VPN is, features, numbers, devices, pricing and questions. */
 export function HomeScreen(props: HomeScreenProps) {
   return (
     <>
-      <StaticHero />
-      <StaticWhatIsVpn />
-      <StaticFeatures />
-      <StaticStats />
-      <StaticDevices />
-      <Pricing {...props} />
-      <StaticFaq />
+      <Part>
+        <StaticHero />
+      </Part>
+      <Part>
+        <StaticWhatIsVpn />
+      </Part>
+      <Part>
+        <StaticFeatures />
+      </Part>
+      <Part>
+        <StaticStats />
+      </Part>
+      <Part>
+        <StaticDevices />
+      </Part>
+      <Part>
+        <Pricing {...props} />
+      </Part>
+      <Part>
+        <StaticFaq />
+      </Part>
     </>
   );
 }
