@@ -54,7 +54,14 @@ export const CompleteSent: Story = {
   },
 };
 
+/**
+ * The gateway's refusal, said in the dialog. No screenshot: the dialog grows when the alert comes
+ * and the re-centred native <dialog> lands on half pixels, so its wrapped lines were painted one way
+ * or the other from run to run (a baseline that failed about every other run); ConfirmComplete keeps
+ * the dialog's picture, and the play checks the alert.
+ */
 export const CompleteFailed: Story = {
+  parameters: { screenshot: false },
   args: {
     initialRef: '774400221',
     initialConfirm: true,
