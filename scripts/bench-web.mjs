@@ -42,6 +42,8 @@ const freePort = () =>
   });
 
 async function startProduct() {
+  // BENCH_WEB_BASE: measure a product already served there (started as the README does) instead.
+  if (process.env.BENCH_WEB_BASE) return { base: process.env.BENCH_WEB_BASE.replace(/\/+$/, ''), stop() {} };
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'separ-bench-web-'));
   const { NODE_ENV: _ignored, ...env } = process.env;
@@ -321,6 +323,7 @@ async function main() {
   console.log(table);
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}`;
   const stamp = `Measured ${new Date().toISOString().slice(0, 10)}: Lighthouse ${lighthouseVersion()} (mobile profile, simulated throttling), median of ${RUNS} runs per page and variant, interleaved, Debian's Chromium, against \`npm start\` on ${machine}; Lighthouse's benchmarkIndex for this machine ${Math.round(median(indexes))} (median of the runs, ${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))}). In brackets: the same page with its scripts removed, served the same way in the same run.`;
+  console.log(stamp);
   const file = join(ROOT, 'docs', 'BENCHMARKS.md');
   const start = '<!-- bench:web:start -->';
   const end = '<!-- bench:web:end -->';
