@@ -14,6 +14,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { staticClosure } from './manifest.mjs';
 
 const BEFORE_INTERACTION_KB = Number(process.env.SEPAR_JS_BEFORE_INTERACTION_KB ?? 100);
 const APP_KB = Number(process.env.SEPAR_JS_BUDGET_KB ?? 190);
@@ -28,16 +29,7 @@ const gzipOf = (file) => {
 };
 
 /** The chunks a set of chunks imports statically, themselves included. */
-function closure(keys) {
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const next of manifest[key].imports ?? []) visit(next);
-  };
-  for (const key of keys) visit(key);
-  return seen;
-}
+const closure = (keys) => staticClosure(manifest, keys);
 
 const kb = (bytes) => (bytes / 1024).toFixed(1).padStart(7);
 let failed = false;

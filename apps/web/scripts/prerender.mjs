@@ -14,6 +14,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { staticClosure as closureOf } from './manifest.mjs';
 
 process.env.NODE_ENV = 'production';
 const NONCE = '__CSP_NONCE__';
@@ -69,16 +70,7 @@ for (const [lng, files] of Object.entries(PRELOAD)) {
  * the parts it loads in turn, and the public pages' chunk — without what the entry has loaded
  * already. A prerendered page names it, so that its boot script fetches it once the page is idle.
  */
-const staticClosure = (keys) => {
-  const seen = new Set();
-  const visit = (key) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    for (const next of manifest[key].imports ?? []) visit(next);
-  };
-  for (const key of keys) visit(key);
-  return seen;
-};
+const staticClosure = (keys) => closureOf(manifest, keys);
 const appKeys = (manifest[entryKey].dynamicImports ?? []).flatMap((key) => [
   key,
   ...(manifest[key].dynamicImports ?? []),
