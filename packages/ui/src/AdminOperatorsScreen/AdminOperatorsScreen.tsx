@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminOperator, AdminOperatorCreated, AdminOperatorRow, AdminTotpSetup } from '@separ/domain';
 import { AdminDataTable } from '../AdminDataTable';
-import { AdminAlert, AdminDialog, AdminInput, ShownOnce } from '../AdminDataTable/AdminControls';
+import { AdminAlert, AdminDialog, AdminInput, type AdminInputProps, ShownOnce } from '../AdminDataTable/AdminControls';
 import { AdminHead } from '../AdminDataTable/AdminHead';
 import { Section, Stack } from '../AdminDataTable/AdminScreen.styles';
 import { errorText } from '../AdminDataTable/adminTable';
@@ -294,19 +294,13 @@ export function AdminOperatorsScreen({
             hint={t('operators.passwordHint')}
           />
           {needsCode ? (
-            <AdminInput
+            <CodeInput
               label={t('operators.currentCode')}
               value={code}
               onChange={(value) => {
                 setCode(value);
                 setCodeError(null);
               }}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              dir="ltr"
-              maxLength={9}
-              required
-              aria-required="true"
               error={codeError}
               hint={t('operators.currentCodeHint')}
             />
@@ -369,6 +363,21 @@ interface TotpSectionProps {
  * The signed-in operator's one-time codes: set up (scan, then a code); once on, the current code
  * sets them up on a new phone (a new secret, the old one working until the new is on) or turns them off.
  */
+/** A one-time code's field: six digits (Persian ones too, hence room for a few more characters). */
+function CodeInput(props: Pick<AdminInputProps, 'label' | 'value' | 'onChange' | 'error' | 'hint'>) {
+  return (
+    <AdminInput
+      {...props}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      dir="ltr"
+      maxLength={9}
+      required
+      aria-required="true"
+    />
+  );
+}
+
 function TotpSection({ me, onSetup, onEnable, onDisable, initialSetup }: TotpSectionProps) {
   const { t } = useTranslation('adminOps');
   const [setup, setSetup] = useState<AdminTotpSetup | null>(initialSetup);
@@ -425,19 +434,13 @@ function TotpSection({ me, onSetup, onEnable, onDisable, initialSetup }: TotpSec
     );
   };
   const codeField = (
-    <AdminInput
+    <CodeInput
       label={me.totpEnabled && !setup ? t('operators.currentCode') : t('operators.totp.code')}
       value={code}
       onChange={(value) => {
         setCode(value);
         setCodeError(null);
       }}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      dir="ltr"
-      maxLength={9}
-      required
-      aria-required="true"
       error={codeError}
     />
   );
