@@ -9,7 +9,7 @@ import { runSettings, SETTINGS_OPTION_SPECS } from '../src/cli/settings.ts';
 import { createContext } from '../src/context.ts';
 import { openDatabase } from '../src/db/index.ts';
 import { withShopLinks } from '../src/http/pages.ts';
-import { InputError } from '../src/services/errors.ts';
+import { AppError } from '../src/errors.ts';
 import {
   currentShopSettings,
   getShopSettings,
@@ -111,7 +111,7 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
     ];
     for (const [patch, message] of refused) {
       const attempt = updateShopSettings(s.ctx, patch as Partial<ShopSettings>);
-      await expect(attempt, JSON.stringify(patch)).rejects.toThrow(InputError);
+      await expect(attempt, JSON.stringify(patch)).rejects.toThrow(AppError);
       await expect(attempt, JSON.stringify(patch)).rejects.toThrow(message);
     }
     expect(await getShopSettings(s.ctx)).toEqual(before);
@@ -183,7 +183,7 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
     await expect(run('set')).rejects.toThrow(/Nothing to change: give at least one of --shop-name/);
     await expect(run('set', { free: 'maybe' })).rejects.toThrow(/--free must be 0 \(off\) or 1 \(on\)/);
     await expect(run('set', { 'bot-url': 'separ_bot' })).rejects.toThrow(/The bot link must be an http/);
-    await expect(run('reset')).rejects.toThrow(InputError);
+    await expect(run('reset')).rejects.toThrow(AppError);
   });
 
   it('gives the app links to /appinfo, keeps app-links’ rows, and the shop name to the subscription', async () => {

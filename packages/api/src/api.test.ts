@@ -7,7 +7,7 @@ import { appInfoApi } from './endpoints/appInfo.ts';
 import { isSubscriptionGone, panelApi } from './endpoints/panel.ts';
 import { GATEWAYS_FAILED, paymentsApi, serverMessage } from './endpoints/payments.ts';
 import { plansApi } from './endpoints/plans.ts';
-import { isTransportError, isUnauthorized, type ApiError } from './errors.ts';
+import { errorCodeOf, isTransportError, isUnauthorized, type ApiError } from './errors.ts';
 import { createMockBackend, failure, type MockEndpoint, type MockFailure } from './mocks/handlers.ts';
 import { mockUser } from './mocks/fixtures.ts';
 import { createApiStore } from './testing.ts';
@@ -226,6 +226,9 @@ describe('gateways and purchase', () => {
       paymentsApi.endpoints.requestPayment.initiate({ planId: 2, email: 'a@b.co', gate: 'ird' }),
     );
     expect(serverMessage(result.error as ApiError)).toBe('This payment gateway is not available right now.');
+    // The server's code, as the server answers it (400 `gatewayUnavailable`).
+    expect(result.error).toMatchObject({ kind: 'http', code: 400, errorCode: 'gatewayUnavailable' });
+    expect(errorCodeOf(result.error)).toBe('gatewayUnavailable');
   });
 
   it('finds the message inside an HTTP error body, and none in a bare failure', async () => {

@@ -14,3 +14,4 @@ export { asRecord, toNumber, toText } from './records.ts';
 export * from './apps.ts';
 export * from './admin.ts';
 export * from './shop.ts';
+export * from './contract/errors.ts';

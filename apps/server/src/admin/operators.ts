@@ -3,9 +3,8 @@ import type { AdminOperator, AdminOperatorCreated, AdminOperatorRow, AdminTotpSe
 import type { AppContext } from '../context.ts';
 import type { OperatorRow } from '../db/schema.ts';
 import { clientKey } from '../http/clientKey.ts';
-import { tooManyRequests } from '../http/errors.ts';
 import { randomPassword, randomToken, tokenHash } from '../security/crypto.ts';
-import { ConflictError, InputError, NotFoundError } from '../services/errors.ts';
+import { AppError, conflict, invalid, notFound, tooManyAttempts } from '../errors.ts';
 import { throttledCheck } from '../services/login.ts';
 import { countAttempts, refundAttempts } from '../services/throttle.ts';
 import { audit, type Actor } from './audit.ts';
@@ -53,17 +52,17 @@ export async function addOperator(
 ): Promise<AdminOperatorCreated> {
   const username = input.username.trim().toLowerCase();
   if (!OPERATOR_USERNAME.test(username))
-    throw new InputError('The username must be 3 to 32 Latin letters, digits, dots, dashes or underscores.');
+    throw invalid('The username must be 3 to 32 Latin letters, digits, dots, dashes or underscores.');
   const given = input.password;
   if (given !== undefined && (given.length < OPERATOR_MIN_PASSWORD || given.length > OPERATOR_MAX_PASSWORD))
-    throw new InputError(`The password must be ${OPERATOR_MIN_PASSWORD} to ${OPERATOR_MAX_PASSWORD} characters long.`);
+    throw invalid(`The password must be ${OPERATOR_MIN_PASSWORD} to ${OPERATOR_MAX_PASSWORD} characters long.`);
   const password = given ?? randomPassword(16);
   const { passwords } = ctx.secrets;
   const hash = given === undefined ? await passwords.hashGenerated(password) : await passwords.hashChosen(password);
   const now = ctx.now().toISOString();
   const created = await ctx.db.transaction().execute(async (trx) => {
     const taken = await trx.selectFrom('operators').select('id').where('username', '=', username).executeTakeFirst();
-    if (taken) throw new ConflictError(`An operator named ${username} exists already.`);
+    if (taken) throw conflict(`An operator named ${username} exists already.`);
     const row = await trx
       .insertInto('operators')
       .values({ username, password_hash: hash, created_at: now, totp_sealed: null, totp_pending_sealed: null })
@@ -84,7 +83,7 @@ export async function listOperators(ctx: AppContext): Promise<AdminOperatorRow[]
 export async function removeOperator(ctx: AppContext, username: string, actor: Actor): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('operators').selectAll().where('username', '=', username).executeTakeFirst();
-    if (!row) throw new NotFoundError(`No operator named ${username}.`);
+    if (!row) throw notFound(`No operator named ${username}.`);
     await trx.deleteFrom('admin_sessions').where('operator_id', '=', row.id).execute();
     await trx.deleteFrom('operators').where('id', '=', row.id).execute();
     await trx
@@ -95,28 +94,12 @@ export async function removeOperator(ctx: AppContext, username: string, actor: A
   });
 }
 
-type RefusalCode = 'bad_credentials' | 'otp_required' | 'bad_otp' | 'operator_locked';
-
 /**
- * Why a sign-in (or a change that needs the current one-time code) failed: a 401 with its own code
+ * Why a sign-in (or a change that needs the current one-time code) failed: 401 with its own code
  * (docs/ADMIN.md), or 423 `operator_locked` while wrong codes keep the operator locked.
  */
-export class SignInRefused extends Error {
-  readonly code: RefusalCode;
-  readonly status: number;
-  constructor(code: RefusalCode, message: string) {
-    super(message);
-    this.code = code;
-    this.status = code === 'operator_locked' ? 423 : 401;
-  }
-}
-
-const locked = () =>
-  new SignInRefused(
-    'operator_locked',
-    'Too many wrong one-time codes: this operator is locked. Another operator, or separ-admin operators unlock, lifts it.',
-  );
-const badCode = () => new SignInRefused('bad_otp', 'The one-time code is not right. Try the next one.');
+const locked = () => new AppError('operator_locked');
+const badCode = () => new AppError('bad_otp');
 
 /** The name a failed sign-in is audited under: the operator's, or what was typed when it cannot be one. */
 const triedName = (username: string) => (OPERATOR_USERNAME.test(username) ? username : '(not an operator name)');
@@ -153,11 +136,10 @@ export async function checkCurrentCode(
   ip: string,
 ): Promise<void> {
   const fresh = await ctx.db.selectFrom('operators').selectAll().where('id', '=', operator.id).executeTakeFirst();
-  if (!fresh) throw new NotFoundError('No such operator.');
+  if (!fresh) throw notFound('No such operator.');
   if (fresh.locked_at !== null) throw locked();
   if (fresh.totp_sealed === null) return;
-  if (code === undefined || code === '')
-    throw new SignInRefused('otp_required', 'Enter the one-time code from your authenticator app.');
+  if (code === undefined || code === '') throw new AppError('otp_required');
   const operatorKey = wrongCodesKey(fresh.username);
   const clientCodesKey = wrongCodesClientKey(ip);
   const [byClient, byOperator] = await countAttempts(
@@ -175,7 +157,7 @@ export async function checkCurrentCode(
   }
   if (byClient!.blocked) {
     await refundAttempts(ctx.db, [operatorKey]);
-    throw tooManyRequests('Too many wrong one-time codes. Please wait and try again.', byClient!.retryAfterSeconds);
+    throw tooManyAttempts(byClient!.retryAfterSeconds, 'wrong one-time codes');
   }
   if (await useCode(ctx, fresh, ctx.secrets.box.open(fresh.totp_sealed), code)) {
     await refundAttempts(ctx.db, [operatorKey, clientCodesKey]);
@@ -198,9 +180,9 @@ export async function checkCurrentCode(
 export async function unlockOperator(ctx: AppContext, username: string, actor: Actor): Promise<AdminOperatorRow> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('operators').selectAll().where('username', '=', username).executeTakeFirst();
-    if (!row) throw new NotFoundError(`No operator named ${username}.`);
+    if (!row) throw notFound(`No operator named ${username}.`);
     if (actor === row.username)
-      throw new ConflictError('Another operator, or separ-admin operators unlock, lifts your own lock.');
+      throw conflict('Another operator, or separ-admin operators unlock, lifts your own lock.');
     const unlocked = await trx
       .updateTable('operators')
       .set({ locked_at: null })
@@ -289,7 +271,7 @@ export async function signIn(
     });
   if (!checked) {
     await failed('bad_credentials');
-    throw new SignInRefused('bad_credentials', 'Invalid username or password');
+    throw new AppError('bad_credentials');
   }
   const operator = checked.row;
   if (operator.locked_at !== null) {
@@ -383,7 +365,7 @@ export async function enableTotp(ctx: AppContext, operator: OperatorRow, code: s
     .selectAll()
     .where('id', '=', operator.id)
     .executeTakeFirstOrThrow();
-  if (fresh.totp_pending_sealed === null) throw new InputError('Start the set-up first: scan a new code.');
+  if (fresh.totp_pending_sealed === null) throw invalid('Start the set-up first: scan a new code.');
   const secret = ctx.secrets.box.open(fresh.totp_pending_sealed);
   if (!(await useCode(ctx, fresh, secret, code))) throw badCode();
   await ctx.db

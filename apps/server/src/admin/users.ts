@@ -22,7 +22,7 @@ import { accountOf } from '../services/access.ts';
 import { changePassword } from '../services/accounts.ts';
 import { isCommonPassword } from '../security/commonPasswords.ts';
 import { addDays } from '../services/clock.ts';
-import { InputError, NotFoundError } from '../services/errors.ts';
+import { invalid, notFound } from '../errors.ts';
 import { ensureSubToken, subscriptionUrl } from '../subscriptions/service.ts';
 import { audit, type Actor } from './audit.ts';
 import { orderRowOf } from './orders.ts';
@@ -69,7 +69,7 @@ export async function searchUsers(ctx: AppContext, query: AdminListQuery): Promi
   const kind = ctx.database.kind;
   let base = ctx.db.selectFrom('users');
   if (q) {
-    if (q.length > 100) throw new InputError('The search is too long.');
+    if (q.length > 100) throw invalid('The search is too long.');
     base = base.where((eb) => eb.or([startsWith(kind, 'username', q), startsWith(kind, 'email', q)]));
   }
   // The page's ids first, sorted on two narrow columns, then its rows and its devices by id: sorting
@@ -108,7 +108,7 @@ export async function searchUsers(ctx: AppContext, query: AdminListQuery): Promi
 
 async function userByName(db: Db, username: string): Promise<UserRow> {
   const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-  if (!user) throw new NotFoundError(`No user named "${username}".`);
+  if (!user) throw notFound(`No user named "${username}".`);
   return user;
 }
 
@@ -209,10 +209,10 @@ export async function userAction(
     const given = input.password;
     const password = given ?? randomPassword(12);
     if (password.length < MIN_PASSWORD_LENGTH || !isValidPasswordText(password))
-      throw new InputError(`The password must be at least ${MIN_PASSWORD_LENGTH} Latin letters and digits.`);
+      throw invalid(`The password must be at least ${MIN_PASSWORD_LENGTH} Latin letters and digits.`);
     const max = maxPasswordLength(user.username);
-    if (password.length > max) throw new InputError(`${passwordTooLongMessage(max)}.`);
-    if (given !== undefined && isCommonPassword(given)) throw new InputError(`${PASSWORD_TOO_COMMON_MESSAGE}.`);
+    if (password.length > max) throw invalid(`${passwordTooLongMessage(max)}.`);
+    if (given !== undefined && isCommonPassword(given)) throw invalid(`${PASSWORD_TOO_COMMON_MESSAGE}.`);
     // CONTRACTS §15: also a new VPN id and subscription URL, the bot's chats unlinked, every session ended.
     const ended = await changePassword(ctx, user.id, password, { generated: given === undefined });
     await audit(ctx.db, ctx, { actor, action: 'user.reset-password', target, after: { ...ended } });
@@ -222,7 +222,7 @@ export async function userAction(
     let query = trx.selectFrom('users').selectAll().where('username', '=', username);
     if (ctx.database.kind === 'postgres') query = query.forUpdate();
     const user = await query.executeTakeFirst();
-    if (!user) throw new NotFoundError(`No user named "${username}".`);
+    if (!user) throw notFound(`No user named "${username}".`);
     const before = snapshot(user);
     const result: UserActionResult = { username };
     switch (input.action) {
@@ -237,7 +237,7 @@ export async function userAction(
       case 'extend': {
         const days = input.days;
         if (!Number.isInteger(days) || days <= 0 || days > 3650)
-          throw new InputError('Days must be a whole number from 1 to 3650.');
+          throw invalid('Days must be a whole number from 1 to 3650.');
         if (user.subs_days > 0) {
           // Not started yet: it will start with more days.
           await trx
@@ -263,8 +263,8 @@ export async function userAction(
       case 'add-data': {
         const mb = input.mb;
         if (!Number.isInteger(mb) || mb <= 0 || mb > 100_000_000)
-          throw new InputError('Data must be a whole number of MB, at least 1.');
-        if (Number(user.allowed_mb) === -1) throw new InputError(`User ${user.username} has unlimited data already.`);
+          throw invalid('Data must be a whole number of MB, at least 1.');
+        if (Number(user.allowed_mb) === -1) throw invalid(`User ${user.username} has unlimited data already.`);
         // Added in the statement itself: two additions made together both count.
         await trx
           .updateTable('users')
@@ -284,7 +284,7 @@ export async function userAction(
         break;
       }
       default:
-        throw new InputError('Unknown action.');
+        throw invalid('Unknown action.');
     }
     const after =
       input.action === 'end-devices'

@@ -16,7 +16,7 @@ import QRCode from 'qrcode';
 import { publicOrigin } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { renewToken } from '../payments/renewal.ts';
-import { Overloaded } from '../security/workQueue.ts';
+import { isAppError } from '../errors.ts';
 import { accountOf } from '../services/access.ts';
 import { getShopSettings } from '../services/shopSettings.ts';
 import { ensureSubToken, subscriptionUrl } from '../subscriptions/service.ts';
@@ -234,7 +234,7 @@ export function createBot(ctx: AppContext): Bot {
         return;
       }
     } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 429) {
+      if (isAppError(error, 'tooManyAttempts')) {
         await c.reply(t(language, 'account.codeTooMany'));
         return;
       }
@@ -273,8 +273,7 @@ export function createBot(ctx: AppContext): Bot {
         return;
       }
     } catch (error) {
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status === 429 || error instanceof Overloaded) {
+      if (isAppError(error, 'tooManyAttempts', 'overloaded')) {
         await c.reply(t(language, 'account.tooMany'));
         return;
       }

@@ -5,10 +5,11 @@ import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/index.ts';
 import type { UserRow } from '../db/schema.ts';
 import { createAccount, findUserById } from '../services/accounts.ts';
-import { tooManyRequests } from '../http/errors.ts';
+import { tooManyAttempts } from '../errors.ts';
 import { checkCredentials } from '../services/login.ts';
 import { countAttempt, refundAttempt } from '../services/throttle.ts';
 import { getShopSettings } from '../services/shopSettings.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 /** A messaging user as the bot knows them: their language and the accounts tied to them. */
 export interface BotUser {
@@ -180,7 +181,7 @@ export async function createLinkCode(ctx: AppContext, userId: number): Promise<{
       return { code, expiresAt };
     } catch (error) {
       // Another live code is the same (one in millions): draw again.
-      if (attempt >= 5 || !/unique|duplicate|constraint/i.test(String(error))) throw error;
+      if (attempt >= 5 || !isUniqueViolation(error)) throw error;
     }
   }
 }
@@ -201,8 +202,7 @@ export async function linkWithCode(ctx: AppContext, messagingId: string, code: s
   const now = ctx.now();
   const key = `botcode:chat:${messagingId}`;
   const attempt = await countAttempt(ctx.db, key, LINK_CODE_TRIES_PER_HOUR, HOUR_MS, now);
-  if (attempt.blocked)
-    throw tooManyRequests('Too many codes tried. Please wait and try again.', attempt.retryAfterSeconds);
+  if (attempt.blocked) throw tooManyAttempts(attempt.retryAfterSeconds, 'codes tried');
   const used = await ctx.db
     .updateTable('bot_link_codes')
     .set({ used_at: now.toISOString() })

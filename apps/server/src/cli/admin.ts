@@ -15,11 +15,11 @@ import {
 import { isCommonPassword } from '../security/commonPasswords.ts';
 import { loadConfig, productionProblem } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/index.ts';
+import { AppError } from '../errors.ts';
 import { createAccount } from '../services/accounts.ts';
 import { createContext, type AppContext } from '../context.ts';
 import { ORDER_STATE_NAMES } from '../payments/orders.ts';
 import { isOrderStateName, listOrders, orderDetails } from '../payments/service.ts';
-import { InputError } from '../services/errors.ts';
 import { NODE_OPTION_SPECS, runNodes } from './nodes.ts';
 import { runSettings, SETTINGS_HELP, SETTINGS_OPTION_SPECS } from './settings.ts';
 import { listRadiusClients } from '../nodes/radius/service.ts';
@@ -653,13 +653,22 @@ async function main() {
   }
 }
 
+/**
+ * What a failed command prints and exits with: a usage mistake or a refusal (an AppError whose
+ * code answers below 500 over HTTP: invalid, not found, conflict …) exits 2; anything else 1.
+ */
+export function cliFailure(error: unknown): { line: string; exitCode: number } {
+  const usage =
+    error instanceof UsageError ||
+    (error instanceof AppError && error.status < 500) ||
+    (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS') === true;
+  return { line: `separ-admin: ${error instanceof Error ? error.message : String(error)}`, exitCode: usage ? 2 : 1 };
+}
+
 if (import.meta.main) {
   main().catch((error: unknown) => {
-    const usage =
-      error instanceof UsageError ||
-      error instanceof InputError ||
-      (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
-    console.error(`separ-admin: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(usage ? 2 : 1);
+    const { line, exitCode } = cliFailure(error);
+    console.error(line);
+    process.exit(exitCode);
   });
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { isLanguage } from '@separ/domain';
 import { currentPlans } from '../services/plansCache.ts';
 import type { AppContext } from '../context.ts';
-import { notFound } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { acceptsEncoding } from '../http/pages.ts';
 import { getShopSettings } from '../services/shopSettings.ts';
 
@@ -80,7 +80,7 @@ export async function publicRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { lng, file } = request.params as { lng: string; file: string };
       const entry = isLanguage(lng) ? locales.get(`${lng}/${file}`) : undefined;
-      if (!entry) throw notFound('No such translation file.');
+      if (!entry) throw new AppError('translationNotFound');
       reply.header('content-type', 'application/json; charset=utf-8');
       reply.header('cache-control', 'public, max-age=300, must-revalidate');
       reply.header('etag', entry.etag);
@@ -108,7 +108,7 @@ export async function publicRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      if (ctx.config.production) throw notFound();
+      if (ctx.config.production) throw new AppError('not_found');
       const { lng, ns } = request.params as { lng: string; ns: string };
       const keys = request.body && typeof request.body === 'object' ? Object.keys(request.body).slice(0, 100) : [];
       request.log.warn({ lng, ns, keys }, 'missing translation keys');

@@ -9,6 +9,7 @@ import type { Passwords } from '../security/passwords.ts';
 import { accountOf, type AccessColumns } from './access.ts';
 import { addDays } from './clock.ts';
 import { ensureSubToken, newSubToken } from '../subscriptions/service.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 
 /** Everything needed to create a VPN account. */
 export interface NewAccount {
@@ -95,7 +96,7 @@ export async function createAccount(
       return { user, password };
     } catch (error) {
       // A concurrent insert took the generated name: try another.
-      if (input.username || !/unique|duplicate/i.test(String(error))) throw error;
+      if (input.username || !isUniqueViolation(error)) throw error;
     }
   }
   throw new Error('Could not find a free username.');

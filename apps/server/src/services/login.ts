@@ -1,19 +1,17 @@
 import type { AppContext } from '../context.ts';
 import type { UserRow } from '../db/schema.ts';
 import { clientKey } from '../http/clientKey.ts';
-import { tooManyRequests } from '../http/errors.ts';
-import { Overloaded } from '../security/workQueue.ts';
+import { isAppError, tooManyAttempts } from '../errors.ts';
 import { countAttempts, refundAttempts } from './throttle.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
-const TOO_MANY = 'Too many login attempts. Please wait and try again.';
 const MINUTE_MS = 60 * 1000;
 
 /**
  * Checks a username and password, throttled per account (attempts an hour, ASVS), per client
  * (attempts a minute; an IPv6 client by its /64) and across the whole shop (failed attempts a
  * minute, whatever the address: CONTRACTS §15). Returns the user, or null for wrong credentials;
- * throws 429 when throttled and Overloaded (503) when the hashing queue is full.
+ * throws `tooManyAttempts` (429) when throttled and `overloaded` (503) when the hashing queue is full.
  *
  * What an attempt costs is bounded:
  * - when the hashing queue is full, it is refused (503) before it writes anything, whoever it
@@ -43,7 +41,7 @@ export async function checkCredentials(
 export const GLOBAL_LOGIN_KEY = 'login:global';
 
 /** The 429 of every login throttle: the same answer whichever limit was reached, for any username. */
-const tooMany = (retryAfterSeconds: number) => tooManyRequests(TOO_MANY, retryAfterSeconds);
+const tooMany = (retryAfterSeconds: number) => tooManyAttempts(retryAfterSeconds, 'login attempts');
 
 /**
  * The login's rule for any kind of account (customers, operators): the row found by its name (or
@@ -95,7 +93,7 @@ export async function throttledCheck<Row extends { password_hash: string }>(
     if (user) valid = await passwords.verify(password, user.password_hash);
   } catch (error) {
     // Not served, so the attempt does not count.
-    if (error instanceof Overloaded) await refundAttempts(ctx.db, counted);
+    if (isAppError(error, 'overloaded')) await refundAttempts(ctx.db, counted);
     throw error;
   }
   if (!user || !valid) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { requireUser } from '../http/auth.ts';
-import { notFound } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { accountOf } from '../services/access.ts';
 import { currentShopSettings } from '../services/shopSettings.ts';
 import { formatFor, singBoxVersion } from './clients.ts';
@@ -46,7 +46,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, 
       if (!user) {
         // A browser gets the page, which says in the visitor's language that the link was replaced.
         if (format === 'page' && options.sendPage) return options.sendPage(request, reply.code(404));
-        throw notFound('No such subscription.');
+        throw new AppError('subscriptionNotFound');
       }
       const now = ctx.now();
       const origin = originOf(request);

@@ -25,6 +25,7 @@ import {
   type AdminUserStatus,
   type ShopSettings,
 } from '@separ/domain';
+import { errorResponse, errorResponseWithMessage } from './errors.ts';
 import {
   MB,
   MOCK_ADMIN_NOW,
@@ -117,33 +118,9 @@ export interface AdminMockState {
   now(): number;
 }
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  423: 'Locked',
-  429: 'Too Many Requests',
-};
-
-const STATUS_OF: Record<AdminErrorCode, number> = {
-  unauthenticated: 401,
-  bad_credentials: 401,
-  otp_required: 401,
-  bad_otp: 401,
-  operator_locked: 423,
-  throttled: 429,
-  invalid: 400,
-  not_found: 404,
-  conflict: 409,
-  cross_site: 403,
-};
-
-/** An admin API error answer: `{ ok: false, message, code }` with the code's status. */
+/** An admin API error answer: `{ ok: false, message, code }` with the code's status (the error table's). */
 export function adminErrorResponse(code: AdminErrorCode, message: string): Response {
-  const status = STATUS_OF[code];
-  return HttpResponse.json({ ok: false, message, code }, { status, statusText: STATUS_TEXT[status] });
+  return errorResponseWithMessage(code, message);
 }
 
 /** A request's input the mock refuses (400 `invalid`), thrown from deep inside a handler. */
@@ -337,7 +314,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     return http[method](path, async ({ request, params }) => {
       state.calls[endpoint] += 1;
       if (options.latencyMs) await delay(options.latencyMs);
-      if (!open && !state.session) return adminErrorResponse('unauthenticated', 'Please sign in.');
+      if (!open && !state.session) return errorResponse('unauthenticated');
       try {
         const answer = await resolve({
           request,
