@@ -9,6 +9,7 @@ import { ConflictError, InputError, NotFoundError } from '../services/errors.ts'
 import { throttledCheck } from '../services/login.ts';
 import { countAttempts, refundAttempts } from '../services/throttle.ts';
 import { audit, type Actor } from './audit.ts';
+import { HOUR_MS, MINUTE_MS } from '@separ/domain';
 
 /** The operators of the web admin (CONTRACTS §8), their sign-in, sessions and one-time codes. */
 
@@ -16,16 +17,16 @@ export const OPERATOR_USERNAME = /^[a-z0-9_.-]{3,32}$/;
 export const OPERATOR_MIN_PASSWORD = 10;
 const OPERATOR_MAX_PASSWORD = 128;
 /** A session lives this long whatever it does, and ends sooner after `config.adminIdleMinutes` idle. */
-const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
+const SESSION_MAX_MS = 12 * HOUR_MS;
 /** A session's last use is written at most this often (one write a minute, not one a request). */
-const TOUCH_EVERY_MS = 60 * 1000;
+const TOUCH_EVERY_MS = MINUTE_MS;
 const TOTP_PERIOD = 30;
 /**
  * Wrong one-time codes (CONTRACTS §15): at the fifth for one operator in 15 minutes their sign-in is
  * locked until an unlock; at the sixth from one client in 15 minutes that client is refused (429).
  */
 export const WRONG_CODES_LIMIT = 5;
-const WRONG_CODES_WINDOW_MS = 15 * 60 * 1000;
+const WRONG_CODES_WINDOW_MS = 15 * MINUTE_MS;
 const wrongCodesKey = (username: string) => `otp:operator:${username}`;
 const wrongCodesClientKey = (ip: string) => `otp:ip:${clientKey(ip)}`;
 const loginKey = (username: string) => `login:operator:${username}`;
@@ -338,7 +339,7 @@ export async function operatorForSession(ctx: AppContext, token: string): Promis
     .where('admin_sessions.token_hash', '=', hash)
     .executeTakeFirst();
   if (!found) return undefined;
-  const idleMs = ctx.config.adminIdleMinutes * 60 * 1000;
+  const idleMs = ctx.config.adminIdleMinutes * MINUTE_MS;
   const seen = Date.parse(found.session_seen);
   if (Date.parse(found.session_ends) <= now.getTime() || seen + idleMs <= now.getTime()) {
     await ctx.db.deleteFrom('admin_sessions').where('token_hash', '=', hash).execute();

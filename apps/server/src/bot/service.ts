@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { isLanguage, toLatinDigits, type Language } from '@separ/domain';
+import { isLanguage, toLatinDigits, type Language, HOUR_MS, MINUTE_MS } from '@separ/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/index.ts';
@@ -148,7 +148,6 @@ export const LINK_CODE_DIGITS = 8;
 export const LINK_CODE_MINUTES = 10;
 /** Codes a messaging user may try in an hour (the right one is not counted). */
 export const LINK_CODE_TRIES_PER_HOUR = 10;
-const HOUR_MS = 60 * 60 * 1000;
 
 const codeMac = (ctx: AppContext, code: string) => ctx.secrets.box.mac('bot-link-code', code);
 
@@ -159,7 +158,7 @@ const codeMac = (ctx: AppContext, code: string) => ctx.secrets.box.mac('bot-link
  */
 export async function createLinkCode(ctx: AppContext, userId: number): Promise<{ code: string; expiresAt: string }> {
   const now = ctx.now();
-  const expiresAt = new Date(now.getTime() + LINK_CODE_MINUTES * 60_000).toISOString();
+  const expiresAt = new Date(now.getTime() + LINK_CODE_MINUTES * MINUTE_MS).toISOString();
   await ctx.db
     .deleteFrom('bot_link_codes')
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('expires_at', '<=', now.toISOString())]))

@@ -4,7 +4,6 @@ import {
   isLanguage,
   shopNameIn,
   toPersianDigits,
-  type Gateway,
   type Language,
   type PaymentResultPayload,
 } from '@separ/domain';
@@ -476,9 +475,4 @@ export async function settle(ctx: AppContext, order: OrderRow, actor: Actor): Pr
   } finally {
     await releaseClaim(ctx, order.id, claim);
   }
-}
-
-/** The gateway code an order was placed with. */
-export function gateOf(order: OrderRow): Gateway {
-  return order.gate === 'spay' ? 'spay' : 'ird';
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import type { OrderRow } from '../db/schema.ts';
-import { DAY_MS } from '../services/clock.ts';
 import { moveOrder, ORDER, settle } from './orders.ts';
+import { DAY_MS, MINUTE_MS } from '@separ/domain';
 
 export interface ReconcileSummary {
   checked: number;
@@ -56,8 +56,8 @@ export async function reconcile(
 ): Promise<ReconcileSummary> {
   const now = ctx.now();
   const nowIso = now.toISOString();
-  const cutoff = new Date(now.getTime() - (options.olderThanMinutes ?? 5) * 60_000).toISOString();
-  const expiryCutoff = new Date(now.getTime() - ctx.config.orderExpiryMinutes * 60_000).toISOString();
+  const cutoff = new Date(now.getTime() - (options.olderThanMinutes ?? 5) * MINUTE_MS).toISOString();
+  const expiryCutoff = new Date(now.getTime() - ctx.config.orderExpiryMinutes * MINUTE_MS).toISOString();
   const lateCutoff = new Date(now.getTime() - LATE_PAYMENT_DAYS * DAY_MS).toISOString();
   const orders = await ctx.db
     .selectFrom('orders')
@@ -102,7 +102,7 @@ export async function reconcile(
       .updateTable('orders')
       .set({
         check_attempts: attempts,
-        next_check_at: new Date(now.getTime() + backoffMinutes(attempts, cap) * 60_000).toISOString(),
+        next_check_at: new Date(now.getTime() + backoffMinutes(attempts, cap) * MINUTE_MS).toISOString(),
       })
       .where('id', '=', order.id)
       .execute();

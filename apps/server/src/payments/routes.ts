@@ -10,6 +10,7 @@ import {
   toPersianDigits,
   type Language,
   type PaymentResultPayload,
+  HOUR_MS,
 } from '@separ/domain';
 import { newNonce } from '../http/headers.ts';
 import type { AppContext } from '../context.ts';
@@ -71,8 +72,6 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** How long a return waits for another process that is settling the same order. */
 const BUSY_WAIT_MS = 8_000;

@@ -6,6 +6,8 @@ import {
   PASSWORD_TOO_COMMON_MESSAGE,
   passwordTooLongMessage,
   validatePasswordChange,
+  DAY_SECONDS,
+  HOUR_MS,
 } from '@separ/domain';
 import type { AppContext } from '../context.ts';
 import {
@@ -30,8 +32,6 @@ import { forgetRenewLink } from '../payments/renewal.ts';
 import { Overloaded } from '../security/workQueue.ts';
 import { isCommonPassword } from '../security/commonPasswords.ts';
 
-const HOUR_MS = 60 * 60 * 1000;
-
 /** The login, session and panel calls of SPEC §7 and CONTRACTS §3. */
 export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
@@ -49,7 +49,7 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
       });
-      setSessionCookies(request, reply, token, user.username, days * 24 * 60 * 60);
+      setSessionCookies(request, reply, token, user.username, days * DAY_SECONDS);
       forgetRenewLink(request, reply);
       return { ok: true, username: user.username };
     },

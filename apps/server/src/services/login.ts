@@ -4,10 +4,9 @@ import { clientKey } from '../http/clientKey.ts';
 import { tooManyRequests } from '../http/errors.ts';
 import { Overloaded } from '../security/workQueue.ts';
 import { countAttempts, refundAttempts } from './throttle.ts';
+import { HOUR_MS, MINUTE_MS } from '@separ/domain';
 
-const HOUR_MS = 60 * 60 * 1000;
 const TOO_MANY = 'Too many login attempts. Please wait and try again.';
-const MINUTE_MS = 60 * 1000;
 
 /**
  * Checks a username and password, throttled per account (attempts an hour, ASVS), per client

@@ -79,11 +79,6 @@ export async function refundAttempt(db: Db, key: string): Promise<void> {
     .execute();
 }
 
-/** Forgets the key (after a successful login). */
-export async function clearThrottle(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('throttle').where('key', '=', key).execute();
-}
-
 /** Deletes the windows that have ended. */
 export async function purgeThrottle(db: Db, now: Date): Promise<number> {
   const result = await db
