@@ -7,7 +7,7 @@ import { tooManyRequests } from '../http/errors.ts';
 import { randomPassword, randomToken, tokenHash } from '../security/crypto.ts';
 import { ConflictError, InputError, NotFoundError } from '../services/errors.ts';
 import { throttledCheck } from '../services/login.ts';
-import { countAttempts, refundAttempts } from '../services/throttle.ts';
+import { throttledAttempt } from '../services/throttle.ts';
 import { audit, type Actor } from './audit.ts';
 import { HOUR_MS, MINUTE_MS } from '@separ/domain';
 
@@ -156,39 +156,42 @@ export async function checkCurrentCode(
   const fresh = await ctx.db.selectFrom('operators').selectAll().where('id', '=', operator.id).executeTakeFirst();
   if (!fresh) throw new NotFoundError('No such operator.');
   if (fresh.locked_at !== null) throw locked();
-  if (fresh.totp_sealed === null) return;
+  const sealed = fresh.totp_sealed;
+  if (sealed === null) return;
   if (code === undefined || code === '')
     throw new SignInRefused('otp_required', 'Enter the one-time code from your authenticator app.');
   const operatorKey = wrongCodesKey(fresh.username);
   const clientCodesKey = wrongCodesClientKey(ip);
-  const [byClient, byOperator] = await countAttempts(
+  const attempt = await throttledAttempt(
     ctx.db,
-    [
-      { key: clientCodesKey, limit: WRONG_CODES_LIMIT, windowMs: WRONG_CODES_WINDOW_MS },
-      { key: operatorKey, limit: WRONG_CODES_LIMIT, windowMs: WRONG_CODES_WINDOW_MS },
-    ],
     ctx.now(),
+    [
+      { key: operatorKey, limit: WRONG_CODES_LIMIT, windowMs: WRONG_CODES_WINDOW_MS },
+      { key: clientCodesKey, limit: WRONG_CODES_LIMIT, windowMs: WRONG_CODES_WINDOW_MS },
+    ],
+    async (refusedBy, states) => {
+      if (refusedBy === 1)
+        return tooManyRequests(
+          'Too many wrong one-time codes. Please wait and try again.',
+          states[1]!.retryAfterSeconds,
+        );
+      await lockOperator(ctx, fresh, states[0]!.count);
+      return locked();
+    },
+    async () => ((await useCode(ctx, fresh, ctx.secrets.box.open(sealed), code)) ? true : null),
   );
-  if (byOperator!.blocked) {
-    await refundAttempts(ctx.db, [clientCodesKey]);
-    await lockOperator(ctx, fresh, byOperator!.count);
-    throw locked();
-  }
-  if (byClient!.blocked) {
-    await refundAttempts(ctx.db, [operatorKey]);
-    throw tooManyRequests('Too many wrong one-time codes. Please wait and try again.', byClient!.retryAfterSeconds);
-  }
-  if (await useCode(ctx, fresh, ctx.secrets.box.open(fresh.totp_sealed), code)) {
-    await refundAttempts(ctx.db, [operatorKey, clientCodesKey]);
+  if (attempt.passed) {
+    await attempt.refund();
     return;
   }
+  const wrongCodes = attempt.states[0]!.count;
   await audit(ctx.db, ctx, {
     actor: fresh.username,
     action: 'operator.otp-wrong',
     target: `operator:${fresh.username}`,
-    after: { ip, wrongCodes: byOperator!.count },
+    after: { ip, wrongCodes },
   });
-  if (byOperator!.count >= WRONG_CODES_LIMIT) await lockOperator(ctx, fresh, byOperator!.count);
+  if (wrongCodes >= WRONG_CODES_LIMIT) await lockOperator(ctx, fresh, wrongCodes);
   throw badCode();
 }
 

@@ -7,7 +7,7 @@ import type { UserRow } from '../db/schema.ts';
 import { createAccount, findUserById } from '../services/accounts.ts';
 import { tooManyRequests } from '../http/errors.ts';
 import { checkCredentials } from '../services/login.ts';
-import { countAttempt, refundAttempt } from '../services/throttle.ts';
+import { throttledAttempt } from '../services/throttle.ts';
 import { getShopSettings } from '../services/shopSettings.ts';
 
 /** A messaging user as the bot knows them: their language and the accounts tied to them. */
@@ -199,19 +199,24 @@ export function asLinkCode(text: string): string | null {
 export async function linkWithCode(ctx: AppContext, messagingId: string, code: string): Promise<UserRow | null> {
   const now = ctx.now();
   const key = `botcode:chat:${messagingId}`;
-  const attempt = await countAttempt(ctx.db, key, LINK_CODE_TRIES_PER_HOUR, HOUR_MS, now);
-  if (attempt.blocked)
-    throw tooManyRequests('Too many codes tried. Please wait and try again.', attempt.retryAfterSeconds);
-  const used = await ctx.db
-    .updateTable('bot_link_codes')
-    .set({ used_at: now.toISOString() })
-    .where('code_mac', '=', codeMac(ctx, code))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .returning('user_id')
-    .executeTakeFirst();
-  if (!used) return null;
-  await refundAttempt(ctx.db, key);
+  const attempt = await throttledAttempt(
+    ctx.db,
+    now,
+    [{ key, limit: LINK_CODE_TRIES_PER_HOUR, windowMs: HOUR_MS }],
+    (_, [state]) => tooManyRequests('Too many codes tried. Please wait and try again.', state!.retryAfterSeconds),
+    async () =>
+      (await ctx.db
+        .updateTable('bot_link_codes')
+        .set({ used_at: now.toISOString() })
+        .where('code_mac', '=', codeMac(ctx, code))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now.toISOString())
+        .returning('user_id')
+        .executeTakeFirst()) ?? null,
+  );
+  if (!attempt.passed) return null;
+  await attempt.refund();
+  const used = attempt.value;
   const user = await findUserById(ctx.db, used.user_id);
   if (!user) return null;
   await botUser(ctx, messagingId);

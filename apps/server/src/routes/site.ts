@@ -23,13 +23,12 @@ import { param, querySchema, requiredParam } from '../http/params.ts';
 import { accountForSession, changePassword } from '../services/accounts.ts';
 import { checkCredentials } from '../services/login.ts';
 import { createSession, revokeSession } from '../services/sessions.ts';
-import { countAttempt, refundAttempt } from '../services/throttle.ts';
+import { throttledAttempt } from '../services/throttle.ts';
 import { accountServers } from '../services/servers.ts';
 import { subscriptionUrl } from '../subscriptions/service.ts';
 import { activeSince } from '../nodes/radius/service.ts';
 import { createLinkCode, LINK_CODE_MINUTES } from '../bot/service.ts';
 import { forgetRenewLink } from '../payments/renewal.ts';
-import { Overloaded } from '../security/workQueue.ts';
 import { isCommonPassword } from '../security/commonPasswords.ts';
 
 /** The login, session and panel calls of SPEC §7 and CONTRACTS §3. */
@@ -86,18 +85,15 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
       if (isCommonPassword(next)) return { ok: false, message: PASSWORD_TOO_COMMON_MESSAGE, code: 'passwordTooCommon' };
       // Counted before the check, like a login: parallel guesses cannot all pass.
       const key = `password:user:${user.id}`;
-      const attempt = await countAttempt(ctx.db, key, ctx.config.loginLimits.perUserPerHour, HOUR_MS, ctx.now());
-      if (attempt.blocked)
-        throw tooManyRequests('Too many attempts. Please wait and try again.', attempt.retryAfterSeconds);
-      let valid: boolean;
-      try {
-        valid = await ctx.secrets.passwords.verify(current, user.password_hash);
-      } catch (error) {
-        if (error instanceof Overloaded) await refundAttempt(ctx.db, key);
-        throw error;
-      }
-      if (!valid) return { ok: false, message: 'Current password is incorrect', code: 'currentIncorrect' };
-      await refundAttempt(ctx.db, key);
+      const attempt = await throttledAttempt(
+        ctx.db,
+        ctx.now(),
+        [{ key, limit: ctx.config.loginLimits.perUserPerHour, windowMs: HOUR_MS }],
+        (_, [state]) => tooManyRequests('Too many attempts. Please wait and try again.', state!.retryAfterSeconds),
+        async () => ((await ctx.secrets.passwords.verify(current, user.password_hash)) ? true : null),
+      );
+      if (!attempt.passed) return { ok: false, message: 'Current password is incorrect', code: 'currentIncorrect' };
+      await attempt.refund();
       // A new VPN id and subscription URL, the bot's chats unlinked, every other session ended.
       const ended = await changePassword(ctx, user.id, next, { keepSession: token });
       return { ok: true, message: 'Password changed successfully.', ...ended };
