@@ -26,9 +26,9 @@ import {
   type ShopSettings,
   DAY_MS,
   MINUTE_MS,
+  MB,
 } from '@separ/domain';
 import {
-  MB,
   MOCK_ADMIN_NOW,
   MOCK_ADMIN_OTP_CODE,
   mockAdminData,
@@ -38,7 +38,7 @@ import {
   type MockAdminOperator,
   type MockAdminOrder,
   type MockAdminUser,
-} from './adminFixtures.ts';
+} from '@separ/domain/demo';
 
 export const ADMIN_MOCK_ENDPOINTS = {
   login: ['post', '*/api/admin/login'],
