@@ -1,22 +1,10 @@
 import type { AppContext } from '../context.ts';
 import type { OrderRow } from '../db/schema.ts';
 import { moveOrder, ORDER, settle } from './orders.ts';
-import { DAY_MS, MINUTE_MS } from '@separ/domain';
+import { DAY_MS, MINUTE_MS, type AdminReconcileSummary } from '@separ/domain';
 
-export interface ReconcileSummary {
-  checked: number;
-  completed: number;
-  failed: number;
-  expired: number;
-  /** Not paid yet, and not old enough to expire: asked again next run. */
-  open: number;
-  /** The gateway could not be reached or gave an answer we cannot read: asked again after a backoff. */
-  unknown: number;
-  /** Another process holds the order's claim. */
-  busy: number;
-  /** Settling the order threw (a database error, a plan that is gone): logged, the others go on. */
-  errors: number;
-}
+/** What a run found (the console's `POST /api/admin/payments/reconcile` answers it as it is). */
+export type ReconcileSummary = AdminReconcileSummary;
 
 /** How long after an order expires reconciliation still asks its gateway about it. */
 export const LATE_PAYMENT_DAYS = 3;

@@ -45,17 +45,7 @@ function payload(
   credentials?: { username: string; password: string; renewed?: boolean },
 ): PaymentResultPayload {
   // A renewal's result names the account it extended, and carries no password (it did not change).
-  if (credentials?.renewed)
-    return {
-      status,
-      resnum: order.res_num,
-      refnum: order.ref_num ?? '',
-      amount: Number(order.amount),
-      time: order.paid_at ?? order.updated_at,
-      username: credentials.username,
-      password: '',
-      renewed: 1,
-    };
+  const renewed = credentials?.renewed === true;
   return {
     status,
     resnum: order.res_num,
@@ -63,7 +53,8 @@ function payload(
     amount: Number(order.amount),
     time: order.paid_at ?? order.updated_at,
     username: credentials?.username ?? '',
-    password: credentials?.password ?? '',
+    password: renewed ? '' : (credentials?.password ?? ''),
+    ...(renewed ? { renewed: 1 as const } : {}),
   };
 }
 
