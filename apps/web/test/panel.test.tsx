@@ -120,7 +120,7 @@ describe('servers (SPEC §2, §4)', () => {
     await renderApp('/panel/servers', { loggedIn: true });
     const germany = await screen.findByRole('button', { name: /Germany/ });
     expect(germany.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.queryByRole('button', { name: /France/ })).toBeNull(); // no servers there
+    expect(screen.queryByRole('button', { name: /Finland/ })).toBeNull(); // no servers there
     await userEvent.click(germany);
     expect(germany.getAttribute('aria-expanded')).toBe('true');
     expect(await screen.findByText('Germany 1 — demo-demo1234')).toBeTruthy();

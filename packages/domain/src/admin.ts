@@ -268,9 +268,13 @@ export interface AdminReconcileSummary {
   completed: number;
   failed: number;
   expired: number;
+  /** Not paid yet, and not old enough to expire: asked again next run. */
   open: number;
+  /** The gateway could not be reached or gave an answer we cannot read: asked again after a backoff. */
   unknown: number;
+  /** Another process holds the order's claim. */
   busy: number;
+  /** Settling the order threw (a database error, a plan that is gone): logged, the others go on. */
   errors: number;
 }
 

@@ -2,6 +2,7 @@
  * @separ/domain — Separ's business rules as pure functions: plan pricing, formats, account status,
  * validation, payment results and server links. No React, no I/O, no clock: callers pass `now`.
  */
+export * from './units.ts';
 export * from './format.ts';
 export * from './plans.ts';
 export * from './account.ts';

@@ -13,6 +13,7 @@ import {
 } from '../nodes/records.ts';
 import { v2bxNodeEntry } from '../nodes/v2bx.ts';
 import { audit, type Actor } from './audit.ts';
+import { DAY_MS } from '@separ/domain';
 
 /**
  * The nodes as the operators manage them: the rules live in nodes/records.ts and nodes/radius; this
@@ -80,7 +81,7 @@ export function nodeOf(ctx: AppContext, node: NodeRow, trafficBytes = 0): AdminN
 
 /** The nodes, with the bytes each carried in the last 30 days. */
 export async function adminNodes(ctx: AppContext): Promise<AdminNode[]> {
-  const since = new Date(ctx.now().getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const since = new Date(ctx.now().getTime() - 30 * DAY_MS).toISOString().slice(0, 10);
   const [nodes, traffic] = await Promise.all([
     listNodes(ctx),
     ctx.db

@@ -6,8 +6,9 @@ import { clientKey } from '../http/clientKey.ts';
 import { randomPassword, randomToken, tokenHash } from '../security/crypto.ts';
 import { AppError, conflict, invalid, notFound, tooManyAttempts } from '../errors.ts';
 import { throttledCheck } from '../services/login.ts';
-import { countAttempts, refundAttempts } from '../services/throttle.ts';
+import { throttledAttempt } from '../services/throttle.ts';
 import { audit, type Actor } from './audit.ts';
+import { HOUR_MS, MINUTE_MS } from '@separ/domain';
 
 /** The operators of the web admin (CONTRACTS §8), their sign-in, sessions and one-time codes. */
 
@@ -15,16 +16,16 @@ export const OPERATOR_USERNAME = /^[a-z0-9_.-]{3,32}$/;
 export const OPERATOR_MIN_PASSWORD = 10;
 const OPERATOR_MAX_PASSWORD = 128;
 /** A session lives this long whatever it does, and ends sooner after `config.adminIdleMinutes` idle. */
-const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
+const SESSION_MAX_MS = 12 * HOUR_MS;
 /** A session's last use is written at most this often (one write a minute, not one a request). */
-const TOUCH_EVERY_MS = 60 * 1000;
+const TOUCH_EVERY_MS = MINUTE_MS;
 const TOTP_PERIOD = 30;
 /**
  * Wrong one-time codes (CONTRACTS §15): at the fifth for one operator in 15 minutes their sign-in is
  * locked until an unlock; at the sixth from one client in 15 minutes that client is refused (429).
  */
 export const WRONG_CODES_LIMIT = 5;
-const WRONG_CODES_WINDOW_MS = 15 * 60 * 1000;
+const WRONG_CODES_WINDOW_MS = 15 * MINUTE_MS;
 const wrongCodesKey = (username: string) => `otp:operator:${username}`;
 const wrongCodesClientKey = (ip: string) => `otp:ip:${clientKey(ip)}`;
 const loginKey = (username: string) => `login:operator:${username}`;
@@ -138,38 +139,38 @@ export async function checkCurrentCode(
   const fresh = await ctx.db.selectFrom('operators').selectAll().where('id', '=', operator.id).executeTakeFirst();
   if (!fresh) throw notFound('No such operator.');
   if (fresh.locked_at !== null) throw locked();
-  if (fresh.totp_sealed === null) return;
+  const sealed = fresh.totp_sealed;
+  if (sealed === null) return;
   if (code === undefined || code === '') throw new AppError('otp_required');
   const operatorKey = wrongCodesKey(fresh.username);
   const clientCodesKey = wrongCodesClientKey(ip);
-  const [byClient, byOperator] = await countAttempts(
+  const attempt = await throttledAttempt(
     ctx.db,
-    [
-      { key: clientCodesKey, limit: WRONG_CODES_LIMIT, windowMs: WRONG_CODES_WINDOW_MS },
-      { key: operatorKey, limit: WRONG_CODES_LIMIT, windowMs: WRONG_CODES_WINDOW_MS },
-    ],
     ctx.now(),
+    [
+      { key: operatorKey, limit: WRONG_CODES_LIMIT, windowMs: WRONG_CODES_WINDOW_MS },
+      { key: clientCodesKey, limit: WRONG_CODES_LIMIT, windowMs: WRONG_CODES_WINDOW_MS },
+    ],
+    async (refusedBy, states) => {
+      if (refusedBy === 1)
+        return tooManyAttempts(states[1]!.retryAfterSeconds, 'wrong one-time codes');
+      await lockOperator(ctx, fresh, states[0]!.count);
+      return locked();
+    },
+    async () => ((await useCode(ctx, fresh, ctx.secrets.box.open(sealed), code)) ? true : null),
   );
-  if (byOperator!.blocked) {
-    await refundAttempts(ctx.db, [clientCodesKey]);
-    await lockOperator(ctx, fresh, byOperator!.count);
-    throw locked();
-  }
-  if (byClient!.blocked) {
-    await refundAttempts(ctx.db, [operatorKey]);
-    throw tooManyAttempts(byClient!.retryAfterSeconds, 'wrong one-time codes');
-  }
-  if (await useCode(ctx, fresh, ctx.secrets.box.open(fresh.totp_sealed), code)) {
-    await refundAttempts(ctx.db, [operatorKey, clientCodesKey]);
+  if (attempt.passed) {
+    await attempt.refund();
     return;
   }
+  const wrongCodes = attempt.states[0]!.count;
   await audit(ctx.db, ctx, {
     actor: fresh.username,
     action: 'operator.otp-wrong',
     target: `operator:${fresh.username}`,
-    after: { ip, wrongCodes: byOperator!.count },
+    after: { ip, wrongCodes },
   });
-  if (byOperator!.count >= WRONG_CODES_LIMIT) await lockOperator(ctx, fresh, byOperator!.count);
+  if (wrongCodes >= WRONG_CODES_LIMIT) await lockOperator(ctx, fresh, wrongCodes);
   throw badCode();
 }
 
@@ -320,7 +321,7 @@ export async function operatorForSession(ctx: AppContext, token: string): Promis
     .where('admin_sessions.token_hash', '=', hash)
     .executeTakeFirst();
   if (!found) return undefined;
-  const idleMs = ctx.config.adminIdleMinutes * 60 * 1000;
+  const idleMs = ctx.config.adminIdleMinutes * MINUTE_MS;
   const seen = Date.parse(found.session_seen);
   if (Date.parse(found.session_ends) <= now.getTime() || seen + idleMs <= now.getTime()) {
     await ctx.db.deleteFrom('admin_sessions').where('token_hash', '=', hash).execute();

@@ -16,6 +16,7 @@ import { completeByOperator, isOrderStateName, orderDetails } from '../payments/
 import { invalid, isAppError, notFound } from '../errors.ts';
 import { audit, type Actor } from './audit.ts';
 import { pageOf, sortOf, startsWith } from './paging.ts';
+import { DAY_MS } from '@separ/domain';
 
 /** Orders and the outbox as the operators see them: filters, history, completion by hand, resending. */
 
@@ -65,7 +66,7 @@ export async function searchOrders(
   if (query.state) base = base.where('orders.state', '=', ORDER[query.state]);
   if (query.gate) base = base.where('orders.gate', '=', query.gate);
   if (query.from) base = base.where('orders.created_at', '>=', `${query.from}T00:00:00.000Z`);
-  if (query.to) base = base.where('orders.created_at', '<', new Date(Date.parse(query.to) + 86_400_000).toISOString());
+  if (query.to) base = base.where('orders.created_at', '<', new Date(Date.parse(query.to) + DAY_MS).toISOString());
   const q = query.q?.trim();
   if (q) {
     if (q.length > 200) throw invalid('The search is too long.');

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { isLanguage, toLatinDigits, type Language } from '@separ/domain';
+import { isLanguage, toLatinDigits, type Language, HOUR_MS, MINUTE_MS } from '@separ/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { inTransaction } from '../db/index.ts';
@@ -7,7 +7,7 @@ import type { UserRow } from '../db/schema.ts';
 import { createAccount, findUserById } from '../services/accounts.ts';
 import { tooManyAttempts } from '../errors.ts';
 import { checkCredentials } from '../services/login.ts';
-import { countAttempt, refundAttempt } from '../services/throttle.ts';
+import { throttledAttempt } from '../services/throttle.ts';
 import { getShopSettings } from '../services/shopSettings.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 
@@ -149,7 +149,6 @@ export const LINK_CODE_DIGITS = 8;
 export const LINK_CODE_MINUTES = 10;
 /** Codes a messaging user may try in an hour (the right one is not counted). */
 export const LINK_CODE_TRIES_PER_HOUR = 10;
-const HOUR_MS = 60 * 60 * 1000;
 
 const codeMac = (ctx: AppContext, code: string) => ctx.secrets.box.mac('bot-link-code', code);
 
@@ -160,7 +159,7 @@ const codeMac = (ctx: AppContext, code: string) => ctx.secrets.box.mac('bot-link
  */
 export async function createLinkCode(ctx: AppContext, userId: number): Promise<{ code: string; expiresAt: string }> {
   const now = ctx.now();
-  const expiresAt = new Date(now.getTime() + LINK_CODE_MINUTES * 60_000).toISOString();
+  const expiresAt = new Date(now.getTime() + LINK_CODE_MINUTES * MINUTE_MS).toISOString();
   await ctx.db
     .deleteFrom('bot_link_codes')
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('expires_at', '<=', now.toISOString())]))
@@ -201,18 +200,24 @@ export function asLinkCode(text: string): string | null {
 export async function linkWithCode(ctx: AppContext, messagingId: string, code: string): Promise<UserRow | null> {
   const now = ctx.now();
   const key = `botcode:chat:${messagingId}`;
-  const attempt = await countAttempt(ctx.db, key, LINK_CODE_TRIES_PER_HOUR, HOUR_MS, now);
-  if (attempt.blocked) throw tooManyAttempts(attempt.retryAfterSeconds, 'codes tried');
-  const used = await ctx.db
-    .updateTable('bot_link_codes')
-    .set({ used_at: now.toISOString() })
-    .where('code_mac', '=', codeMac(ctx, code))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .returning('user_id')
-    .executeTakeFirst();
-  if (!used) return null;
-  await refundAttempt(ctx.db, key);
+  const attempt = await throttledAttempt(
+    ctx.db,
+    now,
+    [{ key, limit: LINK_CODE_TRIES_PER_HOUR, windowMs: HOUR_MS }],
+    (_, [state]) => tooManyAttempts(state!.retryAfterSeconds, 'codes tried'),
+    async () =>
+      (await ctx.db
+        .updateTable('bot_link_codes')
+        .set({ used_at: now.toISOString() })
+        .where('code_mac', '=', codeMac(ctx, code))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now.toISOString())
+        .returning('user_id')
+        .executeTakeFirst()) ?? null,
+  );
+  if (!attempt.passed) return null;
+  await attempt.refund();
+  const used = attempt.value;
   const user = await findUserById(ctx.db, used.user_id);
   if (!user) return null;
   await botUser(ctx, messagingId);

@@ -3,6 +3,7 @@ import { v2bxNodeEntry } from '../nodes/v2bx.ts';
 import { findNode, listNodes, type NodeInput } from '../nodes/records.ts';
 import { addNode, apiHost as nodeApiHost, deleteNode, editNode, rotateToken } from '../admin/nodes.ts';
 import { invalid } from '../errors.ts';
+import { GB } from '@separ/domain';
 
 type Values = Record<string, string | string[] | boolean | undefined>;
 
@@ -70,7 +71,7 @@ function nodeInput(values: Values): NodeInput {
   return input as NodeInput;
 }
 
-const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+const gib = (bytes: number) => `${(bytes / GB).toFixed(2)} GiB`;
 
 /** `separ-admin nodes …` (CONTRACTS §5). */
 export async function runNodes(

@@ -7,6 +7,7 @@ import { tokenHash } from '../security/crypto.ts';
 import { aliveCounts, reportAlive } from './alive.ts';
 import { buildNodeConfig } from './nodeConfig.ts';
 import { applyPush, readPush } from './traffic.ts';
+import { MB } from '@separ/domain';
 
 /** The node types V2bX sends, and Xboard's aliases (app/Models/Server.php TYPE_ALIASES). */
 const NODE_TYPES: Record<string, string> = {
@@ -20,7 +21,7 @@ const NODE_TYPES: Record<string, string> = {
 };
 
 /** The largest body a node may send: a push or alive report for some 100,000 accounts. */
-const NODE_BODY_LIMIT = 8 * 1024 * 1024;
+const NODE_BODY_LIMIT = 8 * MB;
 
 const sha1 = (body: string | Buffer) => createHash('sha1').update(body).digest('hex');
 

@@ -10,6 +10,7 @@ import {
   toPersianDigits,
   type Language,
   type PaymentResultPayload,
+  HOUR_MS,
 } from '@separ/domain';
 import { newNonce } from '../http/headers.ts';
 import type { AppContext } from '../context.ts';
@@ -45,17 +46,7 @@ function payload(
   credentials?: { username: string; password: string; renewed?: boolean },
 ): PaymentResultPayload {
   // A renewal's result names the account it extended, and carries no password (it did not change).
-  if (credentials?.renewed)
-    return {
-      status,
-      resnum: order.res_num,
-      refnum: order.ref_num ?? '',
-      amount: Number(order.amount),
-      time: order.paid_at ?? order.updated_at,
-      username: credentials.username,
-      password: '',
-      renewed: 1,
-    };
+  const renewed = credentials?.renewed === true;
   return {
     status,
     resnum: order.res_num,
@@ -63,7 +54,8 @@ function payload(
     amount: Number(order.amount),
     time: order.paid_at ?? order.updated_at,
     username: credentials?.username ?? '',
-    password: credentials?.password ?? '',
+    password: renewed ? '' : (credentials?.password ?? ''),
+    ...(renewed ? { renewed: 1 as const } : {}),
   };
 }
 
@@ -72,8 +64,6 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** How long a return waits for another process that is settling the same order. */
 const BUSY_WAIT_MS = 8_000;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { canDisconnect, maxPasswordLength, validatePasswordChange } from '@separ/domain';
+import { canDisconnect, DAY_SECONDS, HOUR_MS, maxPasswordLength, validatePasswordChange } from '@separ/domain';
 import type { AppContext } from '../context.ts';
 import {
   clearSessionCookies,
@@ -14,15 +14,13 @@ import { param, querySchema, requiredParam } from '../http/params.ts';
 import { accountForSession, changePassword } from '../services/accounts.ts';
 import { checkCredentials } from '../services/login.ts';
 import { createSession, revokeSession } from '../services/sessions.ts';
-import { countAttempt, refundAttempt } from '../services/throttle.ts';
+import { throttledAttempt } from '../services/throttle.ts';
 import { accountServers } from '../services/servers.ts';
 import { subscriptionUrl } from '../subscriptions/service.ts';
 import { activeSince } from '../nodes/radius/service.ts';
 import { createLinkCode, LINK_CODE_MINUTES } from '../bot/service.ts';
 import { forgetRenewLink } from '../payments/renewal.ts';
 import { isCommonPassword } from '../security/commonPasswords.ts';
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** The login, session and panel calls of SPEC §7 and CONTRACTS §3. */
 export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -41,7 +39,7 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
       });
-      setSessionCookies(request, reply, token, user.username, days * 24 * 60 * 60);
+      setSessionCookies(request, reply, token, user.username, days * DAY_SECONDS);
       forgetRenewLink(request, reply);
       return { ok: true, username: user.username };
     },
@@ -79,17 +77,15 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
       if (isCommonPassword(next)) throw new AppError('passwordTooCommon');
       // Counted before the check, like a login: parallel guesses cannot all pass.
       const key = `password:user:${user.id}`;
-      const attempt = await countAttempt(ctx.db, key, ctx.config.loginLimits.perUserPerHour, HOUR_MS, ctx.now());
-      if (attempt.blocked) throw tooManyAttempts(attempt.retryAfterSeconds);
-      let valid: boolean;
-      try {
-        valid = await ctx.secrets.passwords.verify(current, user.password_hash);
-      } catch (error) {
-        if (isAppError(error, 'overloaded')) await refundAttempt(ctx.db, key);
-        throw error;
-      }
-      if (!valid) throw new AppError('currentIncorrect');
-      await refundAttempt(ctx.db, key);
+      const attempt = await throttledAttempt(
+        ctx.db,
+        ctx.now(),
+        [{ key, limit: ctx.config.loginLimits.perUserPerHour, windowMs: HOUR_MS }],
+        (_, [state]) => tooManyAttempts(state!.retryAfterSeconds),
+        async () => ((await ctx.secrets.passwords.verify(current, user.password_hash)) ? true : null),
+      );
+      if (!attempt.passed) throw new AppError('currentIncorrect');
+      await attempt.refund();
       // A new VPN id and subscription URL, the bot's chats unlinked, every other session ended.
       const ended = await changePassword(ctx, user.id, next, { keepSession: token });
       return { ok: true, message: 'Password changed successfully.', ...ended };

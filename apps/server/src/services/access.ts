@@ -1,7 +1,5 @@
-import { accountStatus, errorMessage, type Account, type ErrorCode } from '@separ/domain';
+import { accountStatus, errorMessage, MB, type Account, type ErrorCode } from '@separ/domain';
 import type { UserRow } from '../db/schema.ts';
-
-export const MB = 1024 * 1024;
 
 /**
  * Megabytes used, as the API's usedMB: rounded up, so that "more than allowed" means the same in

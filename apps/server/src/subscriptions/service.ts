@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { parseServer } from '@separ/domain';
+import { parseServer, MB } from '@separ/domain';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { UserRow } from '../db/schema.ts';
 import { parseLink, type LinkSpec } from '../nodes/links.ts';
-import { MB, refusal } from '../services/access.ts';
+import { refusal } from '../services/access.ts';
 import { accountServers } from '../services/servers.ts';
 
 /** A new subscription token: 192 random bits (CONTRACTS §7 asks at least 128). */
