@@ -1,11 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import {
-  auditActionKey,
-  isAuditAction,
-  type AdminAuditEntry,
-  type AdminListQuery,
-  type AdminPage,
-} from '@separ/domain';
+import type { AdminAuditEntry, AdminListQuery, AdminPage } from '@separ/domain';
 import { AdminDataTable } from '../AdminDataTable';
 import { AdminHead } from '../AdminDataTable/AdminHead';
 import { Cell, Stack } from '../AdminDataTable/AdminScreen.styles';
@@ -15,6 +9,7 @@ import { Icon } from '../icons';
 import { Ltr, VisuallyHidden } from '../Layout';
 import { Changes } from './AdminAuditScreen.styles';
 import { auditDiff, auditValue } from './auditDiff';
+import { auditActionLabel } from './auditLabel';
 
 export interface AdminAuditScreenProps {
   status: 'loading' | 'error' | 'ready';
@@ -35,7 +30,7 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** What one entry changed, field by field: before → after (times in the language's calendar). */
 function Diff({ entry }: { entry: AdminAuditEntry }) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const format = useFormat();
   const show = (value: unknown) =>
     typeof value === 'string' && ISO_TIME.test(value) ? format.dateTime(value) : <Ltr>{auditValue(value)}</Ltr>;
@@ -79,7 +74,7 @@ function Diff({ entry }: { entry: AdminAuditEntry }) {
 
 /** The audit log: who changed what, when, and each change's before → after, searchable. */
 export function AdminAuditScreen({ status, data, query, onQueryChange, onRetry, refreshing }: AdminAuditScreenProps) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const format = useFormat();
   return (
     <Stack>
@@ -121,21 +116,24 @@ export function AdminAuditScreen({ status, data, query, onQueryChange, onRetry, 
           {
             key: 'action',
             header: t('audit.columns.action'),
-            cell: (row) => (
-              <Cell>
-                {/* Every action the server writes (AUDIT_ACTIONS) has a label; an unknown one shows its code. */}
-                {isAuditAction(row.action) ? (
-                  <>
-                    <span>{t(`audit.actions.${auditActionKey(row.action)}`)}</span>
-                    <small>
-                      <Ltr>{row.action}</Ltr>
-                    </small>
-                  </>
-                ) : (
-                  <Ltr>{row.action}</Ltr>
-                )}
-              </Cell>
-            ),
+            cell: (row) => {
+              // Every action the server writes (AUDIT_ACTIONS) has a label; an unknown one shows its code.
+              const label = auditActionLabel(row.action, t);
+              return (
+                <Cell>
+                  {label !== null ? (
+                    <>
+                      <span>{label}</span>
+                      <small>
+                        <Ltr>{row.action}</Ltr>
+                      </small>
+                    </>
+                  ) : (
+                    <Ltr>{row.action}</Ltr>
+                  )}
+                </Cell>
+              );
+            },
           },
           { key: 'target', header: t('audit.columns.target'), cell: (row) => <Ltr>{row.target}</Ltr> },
           { key: 'changes', header: t('audit.columns.changes'), cell: (row) => <Diff entry={row} /> },

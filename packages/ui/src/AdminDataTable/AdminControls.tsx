@@ -111,7 +111,7 @@ export function AdminDialog({
   onConfirm,
   onCancel,
 }: AdminDialogProps) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const formId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -149,7 +149,7 @@ export interface ShownOnceProps {
 
 /** A secret the server shows once (a password): written left to right, with a copy button and a warning. */
 export function ShownOnce({ label, value }: ShownOnceProps) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   return (
     <Secret>
       <strong>{label}</strong>

@@ -92,7 +92,7 @@ export function AdminDataTable<Row>({
   refreshing = false,
   paginated = true,
 }: AdminDataTableProps<Row>) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const format = useFormat();
   const { page, pageSize } = pageOf(query);
   const rows = data?.items ?? [];

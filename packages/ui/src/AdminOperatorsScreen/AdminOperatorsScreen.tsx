@@ -80,7 +80,7 @@ export function AdminOperatorsScreen({
   onTotpDisable,
   initial = {},
 }: AdminOperatorsScreenProps) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const format = useFormat();
   const [dialog, setDialog] = useState<Dialog>(
     initial.adding
@@ -379,7 +379,7 @@ function CodeInput(props: Pick<AdminInputProps, 'label' | 'value' | 'onChange' |
 }
 
 function TotpSection({ me, onSetup, onEnable, onDisable, initialSetup }: TotpSectionProps) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const [setup, setSetup] = useState<AdminTotpSetup | null>(initialSetup);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);

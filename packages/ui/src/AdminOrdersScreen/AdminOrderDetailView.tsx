@@ -57,7 +57,7 @@ export function AdminOrderDetailView({
   initialRef = '',
   initialConfirm = false,
 }: AdminOrderDetailViewProps) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const format = useFormat();
   const [ref, setRef] = useState(initialRef);
   const [refError, setRefError] = useState<string | null>(null);

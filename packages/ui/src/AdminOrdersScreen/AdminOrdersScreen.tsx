@@ -67,7 +67,7 @@ export function AdminOrdersScreen({
   onReconcile,
   initialSummary = null,
 }: AdminOrdersScreenProps) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const format = useFormat();
   const [summary, setSummary] = useState<AdminReconcileSummary | null>(initialSummary);
   const [reconciling, setReconciling] = useState(false);

@@ -55,7 +55,7 @@ export function AdminOutboxScreen({
   refreshing,
   onResend,
 }: AdminOutboxScreenProps) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const format = useFormat();
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const [results, setResults] = useState<Readonly<Record<number, { ok: true } | { ok: false; message: string }>>>({});

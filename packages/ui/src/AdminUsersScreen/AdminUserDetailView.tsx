@@ -59,7 +59,7 @@ export function AdminUserDetailView({
   onAction,
   initialDialog = null,
 }: AdminUserDetailViewProps) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const format = useFormat();
   const [dialog, setDialog] = useState<ActionName | null>(initialDialog);
   const [days, setDays] = useState('30');

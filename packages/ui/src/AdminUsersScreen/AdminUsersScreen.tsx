@@ -45,7 +45,7 @@ export function AdminUsersScreen({
   userTo,
   refreshing,
 }: AdminUsersScreenProps) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const format = useFormat();
   const of = (used: string, allowed: string) => t('users.usageOf', { used, allowed });
   return (
