@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminAuditEntry, AdminListQuery, AdminPage } from '@separ/domain';
-import { AdminDataTable } from '../AdminDataTable';
-import { AdminHead } from '../AdminDataTable/AdminHead';
-import { Cell, Stack } from '../AdminDataTable/AdminScreen.styles';
+import { Cell } from '../AdminDataTable/AdminScreen.styles';
+import { AdminListScreen } from '../AdminListScreen';
 import { Badge } from '../Badge';
 import { useFormat } from '../format';
 import { Icon } from '../icons';
@@ -77,68 +76,63 @@ export function AdminAuditScreen({ status, data, query, onQueryChange, onRetry, 
   const { t } = useTranslation('admin');
   const format = useFormat();
   return (
-    <Stack>
-      <AdminHead
-        title={t('audit.title')}
-        subtitle={data ? t('audit.subtitle', { total: format.number(data.total) }) : undefined}
-      />
-      <AdminDataTable
-        caption={t('audit.title')}
-        status={status}
-        data={data}
-        query={query}
-        onQueryChange={onQueryChange}
-        onRetry={onRetry}
-        refreshing={refreshing}
-        searchLabel={t('audit.search')}
-        searchPlaceholder={t('audit.searchPlaceholder')}
-        emptyTitle={query.q ? t('audit.noMatchTitle') : t('audit.emptyTitle')}
-        emptyIcon="receipt"
-        errorTitle={t('audit.loadError')}
-        rowKey={(row) => String(row.id)}
-        columns={[
-          {
-            key: 'at',
-            header: t('audit.columns.at'),
-            sort: { sort: 'at', firstDir: 'desc' },
-            cell: (row) => format.dateTime(row.at),
-          },
-          {
-            key: 'operator',
-            header: t('audit.columns.operator'),
-            cell: (row) => (
+    <AdminListScreen
+      title={t('audit.title')}
+      subtitle={(total) => t('audit.subtitle', { total })}
+      status={status}
+      data={data}
+      query={query}
+      onQueryChange={onQueryChange}
+      onRetry={onRetry}
+      refreshing={refreshing}
+      searchLabel={t('audit.search')}
+      searchPlaceholder={t('audit.searchPlaceholder')}
+      emptyTitle={query.q ? t('audit.noMatchTitle') : t('audit.emptyTitle')}
+      emptyIcon="receipt"
+      errorTitle={t('audit.loadError')}
+      rowKey={(row) => String(row.id)}
+      columns={[
+        {
+          key: 'at',
+          header: t('audit.columns.at'),
+          sort: { sort: 'at', firstDir: 'desc' },
+          cell: (row) => format.dateTime(row.at),
+        },
+        {
+          key: 'operator',
+          header: t('audit.columns.operator'),
+          cell: (row) => (
+            <Cell>
+              <Ltr>{row.operator}</Ltr>
+              {row.operator.endsWith('@cli') ? <small>{t('audit.cli')}</small> : null}
+            </Cell>
+          ),
+        },
+        {
+          key: 'action',
+          header: t('audit.columns.action'),
+          cell: (row) => {
+            // Every action the server writes (AUDIT_ACTIONS) has a label; an unknown one shows its code.
+            const label = auditActionLabel(row.action, t);
+            return (
               <Cell>
-                <Ltr>{row.operator}</Ltr>
-                {row.operator.endsWith('@cli') ? <small>{t('audit.cli')}</small> : null}
+                {label !== null ? (
+                  <>
+                    <span>{label}</span>
+                    <small>
+                      <Ltr>{row.action}</Ltr>
+                    </small>
+                  </>
+                ) : (
+                  <Ltr>{row.action}</Ltr>
+                )}
               </Cell>
-            ),
+            );
           },
-          {
-            key: 'action',
-            header: t('audit.columns.action'),
-            cell: (row) => {
-              // Every action the server writes (AUDIT_ACTIONS) has a label; an unknown one shows its code.
-              const label = auditActionLabel(row.action, t);
-              return (
-                <Cell>
-                  {label !== null ? (
-                    <>
-                      <span>{label}</span>
-                      <small>
-                        <Ltr>{row.action}</Ltr>
-                      </small>
-                    </>
-                  ) : (
-                    <Ltr>{row.action}</Ltr>
-                  )}
-                </Cell>
-              );
-            },
-          },
-          { key: 'target', header: t('audit.columns.target'), cell: (row) => <Ltr>{row.target}</Ltr> },
-          { key: 'changes', header: t('audit.columns.changes'), cell: (row) => <Diff entry={row} /> },
-        ]}
-      />
-    </Stack>
+        },
+        { key: 'target', header: t('audit.columns.target'), cell: (row) => <Ltr>{row.target}</Ltr> },
+        { key: 'changes', header: t('audit.columns.changes'), cell: (row) => <Diff entry={row} /> },
+      ]}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { useFormat } from '../format';
 import type { IconName } from '../icons';
 import { VisuallyHidden } from '../Layout';
 import { Skeleton } from '../Skeleton';
-import { AdminInput, AdminSelect } from './AdminControls';
+import { AdminInput, AdminSelect } from '../AdminField';
 import { Grid, Pager, PagerGroup, Root, Scroll, SortButton, StateBox, Toolbar } from './AdminDataTable.styles';
 import { nextSort, pageCount, pageOf, rowRange, type SortSpec } from './adminTable';
 
@@ -215,6 +215,7 @@ export function AdminDataTable<Row>({
         <Toolbar>
           {searchLabel ? (
             <AdminInput
+              size="sm"
               grow
               type="search"
               label={searchLabel}
@@ -233,6 +234,7 @@ export function AdminDataTable<Row>({
         <Pager aria-label={t('table.pagination')}>
           <PagerGroup>
             <AdminSelect
+              size="sm"
               inline
               label={t('table.pageSize')}
               value={pageSize}

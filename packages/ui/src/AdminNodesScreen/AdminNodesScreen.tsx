@@ -8,17 +8,10 @@ import type {
   AdminRadiusClient,
   AdminServer,
 } from '@separ/domain';
-import {
-  actionErrorText,
-  AdminPageTitle,
-  AdminPanel,
-  CodeBlock,
-  ConfirmDialog,
-  Notice,
-  RowActions,
-  TableSkeleton,
-  type AdminActionError,
-} from '../AdminLayout/adminParts';
+import { AdminPanel, CodeBlock, RowActions, TableSkeleton } from '../AdminLayout/adminParts';
+import { AdminDialog } from '../AdminDialog';
+import { adminErrorText, AdminNotice, type AdminActionError } from '../AdminNotice';
+import { AdminPageHeader } from '../AdminPageHeader';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
 import { CopyButton } from '../CopyButton';
@@ -174,7 +167,7 @@ export function AdminNodesScreen(props: AdminNodesScreenProps) {
     );
   return (
     <>
-      <AdminPageTitle
+      <AdminPageHeader
         title={t('nodes.title')}
         subtitle={t('nodes.subtitle')}
         actions={
@@ -199,16 +192,16 @@ export function AdminNodesScreen(props: AdminNodesScreenProps) {
       <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab}>
         {panel}
       </div>
-      <ConfirmDialog
+      <AdminDialog
         open={pending !== null}
         title={pending ? t(`nodes.confirm.${pending.kind}.title`) : ''}
-        message={pending ? t(`nodes.confirm.${pending.kind}.message`, { name: target }) : ''}
         confirmLabel={pending ? t(`nodes.confirm.${pending.kind}.confirm`) : ''}
-        cancelLabel={t('common.cancel')}
-        danger
+        tone="danger"
         onConfirm={confirm}
         onCancel={() => setPending(null)}
-      />
+      >
+        <p>{pending ? t(`nodes.confirm.${pending.kind}.message`, { name: target }) : ''}</p>
+      </AdminDialog>
       <SecretModal secret={props.secret} onClose={props.onCloseSecret} />
     </>
   );
@@ -255,7 +248,7 @@ function NodesList({
     );
   return (
     <Stack>
-      {nodeActionError ? <Notice tone="error">{actionErrorText(nodeActionError, t)}</Notice> : null}
+      {nodeActionError ? <AdminNotice tone="error">{adminErrorText(nodeActionError, t)}</AdminNotice> : null}
       <Table
         caption={t('nodes.caption')}
         rows={nodes.items}
@@ -374,7 +367,7 @@ function SecretModal({ secret, onClose }: { secret: AdminNodeSecret | null; onCl
     >
       {secret ? (
         <>
-          <Notice tone="warning">{t('nodes.secret.once')}</Notice>
+          <AdminNotice tone="warning">{t('nodes.secret.once')}</AdminNotice>
           <SecretField>
             <h3>{t('nodes.secret.token')}</h3>
             <CodeBlock>{secret.token}</CodeBlock>

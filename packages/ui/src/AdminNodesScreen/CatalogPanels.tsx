@@ -1,17 +1,9 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCountry, AdminRadiusClient, AdminServer } from '@separ/domain';
-import {
-  actionErrorText,
-  AdminPanel,
-  CheckboxField,
-  FormActions,
-  Notice,
-  SelectField,
-  TableSkeleton,
-  TextAreaField,
-  type AdminActionError,
-} from '../AdminLayout/adminParts';
+import { AdminPanel, FormActions, TableSkeleton } from '../AdminLayout/adminParts';
+import { AdminCheckbox, AdminSelect, AdminTextArea } from '../AdminField';
+import { adminErrorText, AdminNotice, type AdminActionError } from '../AdminNotice';
 import { isolate } from '../AdminLayout/numbers';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
@@ -121,7 +113,7 @@ export function RadiusPanel({ clients, onRetry, onAdd, adding, addError, warning
       <AdminPanel aria-labelledby="radius-title">
         <h2 id="radius-title">{t('radius.title')}</h2>
         <p>{t('radius.subtitle')}</p>
-        {warning ? <Notice tone="warning">{warning}</Notice> : null}
+        {warning ? <AdminNotice tone="warning">{warning}</AdminNotice> : null}
         <ListState
           list={clients}
           icon="server"
@@ -176,7 +168,7 @@ export function RadiusPanel({ clients, onRetry, onAdd, adding, addError, warning
       <AdminPanel aria-labelledby="radius-add-title">
         <h2 id="radius-add-title">{t('radius.addTitle')}</h2>
         <Form onSubmit={submit} noValidate>
-          {addError ? <Notice tone="error">{actionErrorText(addError, t)}</Notice> : null}
+          {addError ? <AdminNotice tone="error">{adminErrorText(addError, t)}</AdminNotice> : null}
           <AddRow>
             <TextField
               label={t('radius.fields.ip')}
@@ -204,7 +196,7 @@ export function RadiusPanel({ clients, onRetry, onAdd, adding, addError, warning
               dir="ltr"
             />
           </AddRow>
-          <CheckboxField
+          <AdminCheckbox
             label={t('radius.fields.requireMessageAuthenticator')}
             hint={t('radius.hints.requireMessageAuthenticator')}
             checked={draft.requireMessageAuthenticator}
@@ -289,7 +281,7 @@ export function CountriesPanel({ countries, onRetry, onAdd, adding, addError, on
       <AdminPanel aria-labelledby="countries-add-title">
         <h2 id="countries-add-title">{t('countries.addTitle')}</h2>
         <Form onSubmit={submit} noValidate>
-          {addError ? <Notice tone="error">{actionErrorText(addError, t)}</Notice> : null}
+          {addError ? <AdminNotice tone="error">{adminErrorText(addError, t)}</AdminNotice> : null}
           <AddRow>
             <TextField
               label={t('countries.fields.code')}
@@ -443,7 +435,7 @@ export function ServersPanel({ servers, countries, onRetry, onAdd, adding, addEr
       <AdminPanel aria-labelledby="servers-add-title">
         <h2 id="servers-add-title">{t('servers.addTitle')}</h2>
         <Form onSubmit={submit} noValidate>
-          {addError ? <Notice tone="error">{actionErrorText(addError, t)}</Notice> : null}
+          {addError ? <AdminNotice tone="error">{adminErrorText(addError, t)}</AdminNotice> : null}
           <AddRow>
             <TextField
               label={t('servers.fields.title')}
@@ -452,7 +444,7 @@ export function ServersPanel({ servers, countries, onRetry, onAdd, adding, addEr
               error={error('title')}
               required
             />
-            <SelectField
+            <AdminSelect
               label={t('servers.fields.type')}
               value={String(draft.type) as '1' | '2'}
               onChange={(type) => setDraft({ ...draft, type: type === '1' ? 1 : 2 })}
@@ -461,7 +453,7 @@ export function ServersPanel({ servers, countries, onRetry, onAdd, adding, addEr
                 { value: '1', label: SERVER_TYPE_LABELS[1] },
               ]}
             />
-            <SelectField
+            <AdminSelect
               label={t('servers.fields.country')}
               value={draft.country}
               onChange={(country) => setDraft({ ...draft, country })}
@@ -473,7 +465,7 @@ export function ServersPanel({ servers, countries, onRetry, onAdd, adding, addEr
               ]}
             />
           </AddRow>
-          <TextAreaField
+          <AdminTextArea
             label={t('servers.fields.links')}
             hint={t(draft.type === 2 ? 'servers.hints.linksV2ray' : 'servers.hints.linksOpenconnect', {
               example: isolate(LINK_EXAMPLES[draft.type]),

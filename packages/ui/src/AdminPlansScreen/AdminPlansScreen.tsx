@@ -1,19 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { discountPercent, type AdminPlan, type AdminPlanInput } from '@separ/domain';
-import {
-  actionErrorText,
-  AdminPageTitle,
-  AdminPanel,
-  CheckboxField,
-  FormActions,
-  FormGrid,
-  Notice,
-  RowActions,
-  SelectField,
-  TableSkeleton,
-  type AdminActionError,
-} from '../AdminLayout/adminParts';
+import { AdminPanel, FormActions, FormGrid, RowActions, TableSkeleton } from '../AdminLayout/adminParts';
+import { AdminCheckbox, AdminSelect } from '../AdminField';
+import { adminErrorText, AdminNotice, type AdminActionError } from '../AdminNotice';
+import { AdminPageHeader } from '../AdminPageHeader';
 import { parseWhole } from '../AdminLayout/numbers';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
@@ -100,7 +91,7 @@ export function AdminPlansScreen(props: AdminPlansScreenProps) {
   const title = editing === null ? t('plans.title') : editing === 'new' ? t('plans.newTitle') : t('plans.editTitle');
   return (
     <>
-      <AdminPageTitle
+      <AdminPageHeader
         title={title}
         subtitle={editing === null ? t('plans.subtitle') : undefined}
         actions={
@@ -123,7 +114,7 @@ function PlansTable({ plans, onEdit, onToggleActive, togglingId, toggleError }: 
   const format = useFormat();
   return (
     <>
-      {toggleError ? <Notice tone="error">{actionErrorText(toggleError, t)}</Notice> : null}
+      {toggleError ? <AdminNotice tone="error">{adminErrorText(toggleError, t)}</AdminNotice> : null}
       <Table
         caption={t('plans.tableCaption')}
         rows={plans}
@@ -231,8 +222,8 @@ function PlanEditor({ plan, onSave, onCancel, saving, saveError }: PlanEditorPro
       <AdminPanel aria-labelledby="plan-form-title">
         <h2 id="plan-form-title">{t('plans.formTitle')}</h2>
         <Form onSubmit={submit} noValidate>
-          {invalid ? <Notice tone="error">{t('plans.errors.summary')}</Notice> : null}
-          {saveError ? <Notice tone="error">{actionErrorText(saveError, t)}</Notice> : null}
+          {invalid ? <AdminNotice tone="error">{t('plans.errors.summary')}</AdminNotice> : null}
+          {saveError ? <AdminNotice tone="error">{adminErrorText(saveError, t)}</AdminNotice> : null}
           <FormGrid>
             <div data-wide>
               <TextField
@@ -245,7 +236,7 @@ function PlanEditor({ plan, onSave, onCancel, saving, saveError }: PlanEditorPro
                 required
               />
             </div>
-            <SelectField
+            <AdminSelect
               label={t('plans.fields.platform')}
               hint={t('plans.hints.platform')}
               value={draft.platform}
@@ -276,7 +267,7 @@ function PlanEditor({ plan, onSave, onCancel, saving, saveError }: PlanEditorPro
                   disabled={draft.unlimited}
                   placeholder={draft.unlimited ? t('plans.unlimited') : undefined}
                 />
-                <SelectField
+                <AdminSelect
                   label={t('plans.fields.dataUnit')}
                   value={draft.dataUnit}
                   onChange={(value) => set('dataUnit', value)}
@@ -287,7 +278,7 @@ function PlanEditor({ plan, onSave, onCancel, saving, saveError }: PlanEditorPro
                   ]}
                 />
               </DataRow>
-              <CheckboxField
+              <AdminCheckbox
                 label={t('plans.fields.unlimited')}
                 checked={draft.unlimited}
                 onChange={(value) => set('unlimited', value)}
@@ -321,7 +312,7 @@ function PlanEditor({ plan, onSave, onCancel, saving, saveError }: PlanEditorPro
               dir="ltr"
             />
             <div data-wide>
-              <CheckboxField
+              <AdminCheckbox
                 label={t('plans.fields.active')}
                 hint={t('plans.hints.active')}
                 checked={draft.active}

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminListQuery, AdminPage, AdminUserRow } from '@separ/domain';
-import { AdminDataTable } from '../AdminDataTable';
-import { AdminHead } from '../AdminDataTable/AdminHead';
 import { Cell, RowLink } from '../AdminDataTable/AdminScreen.styles';
+import { AdminListScreen } from '../AdminListScreen';
 import { useFormat, type Formatter } from '../format';
 import { Ltr } from '../Layout';
 import { AppLink } from '../provider';
@@ -49,80 +48,75 @@ export function AdminUsersScreen({
   const format = useFormat();
   const of = (used: string, allowed: string) => t('users.usageOf', { used, allowed });
   return (
-    <>
-      <AdminHead
-        title={t('users.title')}
-        subtitle={data ? t('users.subtitle', { total: format.number(data.total) }) : undefined}
-      />
-      <AdminDataTable
-        caption={t('users.title')}
-        status={status}
-        data={data}
-        query={query}
-        onQueryChange={onQueryChange}
-        onRetry={onRetry}
-        refreshing={refreshing}
-        searchLabel={t('users.search')}
-        searchPlaceholder={t('users.searchPlaceholder')}
-        emptyTitle={query.q ? t('users.noMatchTitle') : t('users.emptyTitle')}
-        emptyMessage={query.q ? t('users.noMatchMessage', { q: query.q }) : undefined}
-        emptyIcon="user"
-        errorTitle={t('users.loadError')}
-        rowKey={(row) => String(row.id)}
-        columns={[
-          {
-            key: 'username',
-            header: t('users.columns.username'),
-            sort: { sort: 'username' },
-            cell: (row) => (
-              <Cell>
-                <RowLink>
-                  <AppLink to={userTo(row.username)}>
-                    <Ltr>{row.username}</Ltr>
-                  </AppLink>
-                </RowLink>
-                <small>
-                  <Ltr>{row.email ?? '—'}</Ltr>
-                </small>
-              </Cell>
-            ),
-          },
-          {
-            key: 'status',
-            header: t('users.columns.status'),
-            cell: (row) => <UserStatusBadge status={row.status} />,
-          },
-          {
-            key: 'expire',
-            header: t('users.columns.expires'),
-            sort: { sort: 'expireDate', firstDir: 'desc' },
-            cell: (row) =>
-              row.expireDate
-                ? format.date(row.expireDate)
-                : row.status === 'pending'
-                  ? t('users.onFirstConnection')
-                  : '—',
-          },
-          {
-            key: 'usage',
-            header: t('users.columns.usage'),
-            sort: { sort: 'usedBytes', firstDir: 'desc' },
-            cell: (row) => usageText(format, row.usedBytes, row.allowedMB, of),
-          },
-          {
-            key: 'devices',
-            header: t('users.columns.devices'),
-            cell: (row) =>
-              t('users.devicesOf', { used: format.number(row.devices), allowed: format.number(row.allowedDevices) }),
-          },
-          {
-            key: 'created',
-            header: t('users.columns.created'),
-            sort: { sort: 'createdAt', firstDir: 'desc' },
-            cell: (row) => format.date(row.createdAt),
-          },
-        ]}
-      />
-    </>
+    <AdminListScreen
+      title={t('users.title')}
+      subtitle={(total) => t('users.subtitle', { total })}
+      status={status}
+      data={data}
+      query={query}
+      onQueryChange={onQueryChange}
+      onRetry={onRetry}
+      refreshing={refreshing}
+      searchLabel={t('users.search')}
+      searchPlaceholder={t('users.searchPlaceholder')}
+      emptyTitle={query.q ? t('users.noMatchTitle') : t('users.emptyTitle')}
+      emptyMessage={query.q ? t('users.noMatchMessage', { q: query.q }) : undefined}
+      emptyIcon="user"
+      errorTitle={t('users.loadError')}
+      rowKey={(row) => String(row.id)}
+      columns={[
+        {
+          key: 'username',
+          header: t('users.columns.username'),
+          sort: { sort: 'username' },
+          cell: (row) => (
+            <Cell>
+              <RowLink>
+                <AppLink to={userTo(row.username)}>
+                  <Ltr>{row.username}</Ltr>
+                </AppLink>
+              </RowLink>
+              <small>
+                <Ltr>{row.email ?? '—'}</Ltr>
+              </small>
+            </Cell>
+          ),
+        },
+        {
+          key: 'status',
+          header: t('users.columns.status'),
+          cell: (row) => <UserStatusBadge status={row.status} />,
+        },
+        {
+          key: 'expire',
+          header: t('users.columns.expires'),
+          sort: { sort: 'expireDate', firstDir: 'desc' },
+          cell: (row) =>
+            row.expireDate
+              ? format.date(row.expireDate)
+              : row.status === 'pending'
+                ? t('users.onFirstConnection')
+                : '—',
+        },
+        {
+          key: 'usage',
+          header: t('users.columns.usage'),
+          sort: { sort: 'usedBytes', firstDir: 'desc' },
+          cell: (row) => usageText(format, row.usedBytes, row.allowedMB, of),
+        },
+        {
+          key: 'devices',
+          header: t('users.columns.devices'),
+          cell: (row) =>
+            t('users.devicesOf', { used: format.number(row.devices), allowed: format.number(row.allowedDevices) }),
+        },
+        {
+          key: 'created',
+          header: t('users.columns.created'),
+          sort: { sort: 'createdAt', firstDir: 'desc' },
+          cell: (row) => format.date(row.createdAt),
+        },
+      ]}
+    />
   );
 }

@@ -1,0 +1,1 @@
+export { AdminListScreen, type AdminListScreenProps } from './AdminListScreen';
