@@ -28,13 +28,13 @@ export interface AdminDataTableProps<Row> {
   status: 'loading' | 'error' | 'ready';
   /** The page the server answered; null before the first. */
   data: AdminPage<Row> | null;
-  /** What is asked of the server: search, sort, page and page size. */
-  query: AdminListQuery;
+  /** What is asked of the server: search, sort, page and page size (none for a whole list). */
+  query?: AdminListQuery;
   /**
    * Every change of search, sort, page or page size, at once (debouncing the search is the
    * container's job). A new search, sort or page size goes back to the first page.
    */
-  onQueryChange(next: AdminListQuery): void;
+  onQueryChange?(next: AdminListQuery): void;
   /** Shows a search box bound to `query.q` with this label. */
   searchLabel?: string;
   searchPlaceholder?: string;
@@ -47,6 +47,8 @@ export interface AdminDataTableProps<Row> {
   emptyIcon?: IconName;
   errorTitle?: string;
   errorMessage?: string;
+  /** What assistive technology hears while the first rows load (a generic "Loading…" by default). */
+  loadingLabel?: string;
   onRetry?(): void;
   /** A new page is on its way: the rows shown dim and the table is marked busy. */
   refreshing?: boolean;
@@ -55,6 +57,10 @@ export interface AdminDataTableProps<Row> {
 }
 
 const SKELETON_ROWS = 6;
+
+/** A whole list's query: nothing asked. */
+const NO_QUERY: AdminListQuery = {};
+const ignore = () => undefined;
 
 /** ▲▼, the sorted direction dark: drawn here, the icon set has no sort arrows (up and down never mirror). */
 function SortMark({ dir }: { dir: 'asc' | 'desc' | null }) {
@@ -77,8 +83,8 @@ export function AdminDataTable<Row>({
   rowKey,
   status,
   data,
-  query,
-  onQueryChange,
+  query = NO_QUERY,
+  onQueryChange = ignore,
   searchLabel,
   searchPlaceholder,
   filters,
@@ -88,6 +94,7 @@ export function AdminDataTable<Row>({
   emptyIcon = 'info',
   errorTitle,
   errorMessage,
+  loadingLabel,
   onRetry,
   refreshing = false,
   paginated = true,
@@ -139,7 +146,7 @@ export function AdminDataTable<Row>({
   } else if (status === 'loading' && rows.length === 0) {
     body = (
       <Scroll>
-        <VisuallyHidden role="status">{t('table.loading')}</VisuallyHidden>
+        <VisuallyHidden role="status">{loadingLabel ?? t('table.loading')}</VisuallyHidden>
         <Grid $busy={false} aria-busy="true">
           <caption>{caption}</caption>
           {head}
