@@ -87,9 +87,7 @@ function AdminGate({ languageSwitch }: { languageSwitch: ReactNode }) {
   if (me.isError) {
     if (adminErrorCode(me.error) === 'unauthenticated' || isUnauthorized(me.error))
       return <AdminLoginPage languageSwitch={languageSwitch} />;
-    return (
-      <ErrorView title={t('admin:common.failed')} retryLabel={t('admin:common.retry')} onRetry={me.refetch} />
-    );
+    return <ErrorView title={t('admin:common.failed')} retryLabel={t('admin:common.retry')} onRetry={me.refetch} />;
   }
   if (!me.data) return <PageLoading />;
   return <AdminConsole operator={me.data} languageSwitch={languageSwitch} />;

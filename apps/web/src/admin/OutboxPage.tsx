@@ -13,10 +13,5 @@ export function OutboxPage() {
     OUTBOX_FILTERS,
   );
   const [resend] = useAdminResendOutboxMutation();
-  return (
-    <AdminOutboxScreen
-      {...list}
-      onResend={(id) => adminAction(resend(id).unwrap())}
-    />
-  );
+  return <AdminOutboxScreen {...list} onResend={(id) => adminAction(resend(id).unwrap())} />;
 }

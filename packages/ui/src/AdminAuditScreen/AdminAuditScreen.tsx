@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { AdminAuditEntry, AdminListQuery, AdminPage } from '@separ/domain';
+import type { AdminAuditEntry } from '@separ/domain';
 import { Cell } from '../AdminDataTable/AdminScreen.styles';
-import { AdminListScreen } from '../AdminListScreen';
+import { AdminListScreen, type AdminListProps } from '../AdminListScreen';
 import { Badge } from '../Badge';
 import { useFormat } from '../format';
 import { Icon } from '../icons';
@@ -10,17 +10,8 @@ import { Changes } from './AdminAuditScreen.styles';
 import { auditDiff, auditValue } from './auditDiff';
 import { auditActionLabel } from './auditLabel';
 
-export interface AdminAuditScreenProps {
-  status: 'loading' | 'error' | 'ready';
-  /** `GET /api/admin/audit`; null before the first answer. */
-  data: AdminPage<AdminAuditEntry> | null;
-  /** Search (operator, action or target), sort (`at`), page and page size. */
-  query: AdminListQuery;
-  /** At each keystroke of the search too: debounce it. */
-  onQueryChange(next: AdminListQuery): void;
-  onRetry(): void;
-  refreshing?: boolean;
-}
+/** `GET /api/admin/audit`: search (operator, action or target), sort (`at`), page and page size. */
+export type AdminAuditScreenProps = AdminListProps<AdminAuditEntry>;
 
 /** The changes at most shown a row; the rest are counted. */
 const MAX_CHANGES = 6;
@@ -72,19 +63,15 @@ function Diff({ entry }: { entry: AdminAuditEntry }) {
 }
 
 /** The audit log: who changed what, when, and each change's before → after, searchable. */
-export function AdminAuditScreen({ status, data, query, onQueryChange, onRetry, refreshing }: AdminAuditScreenProps) {
+export function AdminAuditScreen(list: AdminAuditScreenProps) {
+  const { query } = list;
   const { t } = useTranslation('admin');
   const format = useFormat();
   return (
     <AdminListScreen
       title={t('audit.title')}
       subtitle={(total) => t('audit.subtitle', { total })}
-      status={status}
-      data={data}
-      query={query}
-      onQueryChange={onQueryChange}
-      onRetry={onRetry}
-      refreshing={refreshing}
+      {...list}
       searchLabel={t('audit.search')}
       searchPlaceholder={t('audit.searchPlaceholder')}
       emptyTitle={query.q ? t('audit.noMatchTitle') : t('audit.emptyTitle')}

@@ -1,14 +1,33 @@
 import type { ReactNode } from 'react';
-import type { AdminListQuery } from '@separ/domain';
+import type { AdminListQuery, AdminPage } from '@separ/domain';
 import { AdminDataTable, type AdminDataTableProps } from '../AdminDataTable';
 import { Stack } from '../AdminDataTable/AdminScreen.styles';
 import { useFormat } from '../format';
 import { AdminPageHeader } from '../AdminPageHeader';
 
-export interface AdminListScreenProps<Row, Q extends AdminListQuery = AdminListQuery> extends Omit<
-  AdminDataTableProps<Row>,
-  'caption' | 'query' | 'onQueryChange'
-> {
+/**
+ * What a list screen takes from its container (the web app's `useAdminList`): the page the server
+ * answered and its state, the query (search, sort, page and the screen's filters) and its changes.
+ */
+export interface AdminListProps<Row, Q extends AdminListQuery = AdminListQuery> {
+  status: 'loading' | 'error' | 'ready';
+  /** The page the server answered; null before the first. */
+  data: AdminPage<Row> | null;
+  query: Q;
+  /** At each keystroke of the search too: the container debounces it before asking the server. */
+  onQueryChange(next: Q): void;
+  onRetry(): void;
+  /** A new page is on its way while the last one shows. */
+  refreshing?: boolean;
+}
+
+export interface AdminListScreenProps<Row, Q extends AdminListQuery = AdminListQuery>
+  extends
+    Omit<
+      AdminDataTableProps<Row>,
+      'caption' | 'query' | 'onQueryChange' | 'status' | 'data' | 'onRetry' | 'refreshing'
+    >,
+    AdminListProps<Row, Q> {
   /** The screen's title, and the table's accessible name. */
   title: string;
   /** Under the title once the server has answered, given the total of rows, as the language writes it. */
@@ -17,9 +36,6 @@ export interface AdminListScreenProps<Row, Q extends AdminListQuery = AdminListQ
   actions?: ReactNode;
   /** Between the header and the table: a notice, an action's summary. */
   children?: ReactNode;
-  /** What the screen asks of the server: search, sort, page and its own filters. */
-  query: Q;
-  onQueryChange(next: Q): void;
 }
 
 /**

@@ -1,1 +1,1 @@
-export { AdminListScreen, type AdminListScreenProps } from './AdminListScreen';
+export { AdminListScreen, type AdminListProps, type AdminListScreenProps } from './AdminListScreen';

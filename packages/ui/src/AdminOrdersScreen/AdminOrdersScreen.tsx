@@ -6,12 +6,11 @@ import {
   type AdminOrderFilter,
   type AdminOrderRow,
   type AdminOrderState,
-  type AdminPage,
   type AdminReconcileSummary,
 } from '@separ/domain';
 import { Cell, LongRef, RowLink } from '../AdminDataTable/AdminScreen.styles';
 import { AdminInput, AdminSelect } from '../AdminField';
-import { AdminListScreen } from '../AdminListScreen';
+import { AdminListScreen, type AdminListProps } from '../AdminListScreen';
 import { AdminNotice, adminErrorText } from '../AdminNotice';
 import { Button } from '../Button';
 import { useFormat } from '../format';
@@ -26,16 +25,11 @@ export type AdminOrdersQuery = AdminListQuery & AdminOrderFilter;
 
 export const ADMIN_ORDER_STATES: readonly AdminOrderState[] = ['pending', 'paid', 'failed', 'expired'];
 
-export interface AdminOrdersScreenProps {
-  status: 'loading' | 'error' | 'ready';
-  /** `GET /api/admin/orders`; null before the first answer. */
-  data: AdminPage<AdminOrderRow> | null;
-  /** Search (order number, e-mail, bank reference, username), state, gate, from/to (YYYY-MM-DD), sort, page. */
-  query: AdminOrdersQuery;
-  /** At each keystroke of the search too: debounce it. A date range that ends before it starts is not reported. */
-  onQueryChange(next: AdminOrdersQuery): void;
-  onRetry(): void;
-  refreshing?: boolean;
+/**
+ * `GET /api/admin/orders`: search (order number, e-mail, bank reference, username), state, gate,
+ * from/to (YYYY-MM-DD), sort, page. A date range that ends before it starts is not reported.
+ */
+export interface AdminOrdersScreenProps extends AdminListProps<AdminOrderRow, AdminOrdersQuery> {
   /** The gates to filter by (the shop's by default: ird, spay). */
   gates?: readonly string[];
   /** The address of an order's page, and of an account's. */
@@ -54,18 +48,14 @@ const SUMMARY_KEYS = ['checked', 'completed', 'failed', 'expired', 'open', 'unkn
  * summary (what the bank said of the orders still open).
  */
 export function AdminOrdersScreen({
-  status,
-  data,
-  query,
-  onQueryChange,
-  onRetry,
-  refreshing,
   gates = GATEWAYS,
   orderTo,
   userTo,
   onReconcile,
   initialSummary = null,
+  ...list
 }: AdminOrdersScreenProps) {
+  const { query, onQueryChange } = list;
   const { t } = useTranslation('admin');
   const format = useFormat();
   const [summary, setSummary] = useState<AdminReconcileSummary | null>(initialSummary);
@@ -112,12 +102,7 @@ export function AdminOrdersScreen({
           {t('orders.reconcile.button')}
         </Button>
       }
-      status={status}
-      data={data}
-      query={query}
-      onQueryChange={onQueryChange}
-      onRetry={onRetry}
-      refreshing={refreshing}
+      {...list}
       searchLabel={t('orders.search')}
       searchPlaceholder={t('orders.searchPlaceholder')}
       filters={

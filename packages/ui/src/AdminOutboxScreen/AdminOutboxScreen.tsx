@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { AdminListQuery, AdminOutboxRow, AdminPage } from '@separ/domain';
+import type { AdminListQuery, AdminOutboxRow } from '@separ/domain';
 import { Cell } from '../AdminDataTable/AdminScreen.styles';
-import { AdminListScreen } from '../AdminListScreen';
+import { AdminListScreen, type AdminListProps } from '../AdminListScreen';
 import { adminErrorText } from '../AdminNotice';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
@@ -14,15 +14,8 @@ import { Ltr } from '../Layout';
 /** What the outbox list asks: search, page, and waiting or sent. */
 export type AdminOutboxQuery = AdminListQuery & { state?: 'waiting' | 'sent' };
 
-export interface AdminOutboxScreenProps {
-  status: 'loading' | 'error' | 'ready';
-  /** `GET /api/admin/outbox`; null before the first answer. */
-  data: AdminPage<AdminOutboxRow> | null;
-  query: AdminOutboxQuery;
-  /** At each keystroke of the search too: debounce it. */
-  onQueryChange(next: AdminOutboxQuery): void;
-  onRetry(): void;
-  refreshing?: boolean;
+/** `GET /api/admin/outbox`: search, waiting or sent, page. */
+export interface AdminOutboxScreenProps extends AdminListProps<AdminOutboxRow, AdminOutboxQuery> {
   /** `POST /api/admin/outbox/:id/resend`: resolve once queued again (refresh `data`); reject with the error, shown on its row. */
   onResend(id: number): Promise<unknown>;
 }
@@ -45,15 +38,8 @@ const Subject = styled.bdi`
 `;
 
 /** The e-mails waiting in the outbox and those sent, with a resend button per message. */
-export function AdminOutboxScreen({
-  status,
-  data,
-  query,
-  onQueryChange,
-  onRetry,
-  refreshing,
-  onResend,
-}: AdminOutboxScreenProps) {
+export function AdminOutboxScreen({ onResend, ...list }: AdminOutboxScreenProps) {
+  const { query, onQueryChange } = list;
   const { t } = useTranslation('admin');
   const format = useFormat();
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
@@ -80,12 +66,7 @@ export function AdminOutboxScreen({
     <AdminListScreen
       title={t('outbox.title')}
       subtitle={(total) => t('outbox.subtitle', { total })}
-      status={status}
-      data={data}
-      query={query}
-      onQueryChange={onQueryChange}
-      onRetry={onRetry}
-      refreshing={refreshing}
+      {...list}
       searchLabel={t('outbox.search')}
       searchPlaceholder={t('outbox.searchPlaceholder')}
       filters={

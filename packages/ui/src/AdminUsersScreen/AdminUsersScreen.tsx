@@ -1,25 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import type { AdminListQuery, AdminPage, AdminUserRow } from '@separ/domain';
+import type { AdminUserRow } from '@separ/domain';
 import { Cell, RowLink } from '../AdminDataTable/AdminScreen.styles';
-import { AdminListScreen } from '../AdminListScreen';
+import { AdminListScreen, type AdminListProps } from '../AdminListScreen';
 import { useFormat, type Formatter } from '../format';
 import { Ltr } from '../Layout';
 import { AppLink } from '../provider';
 import { UserStatusBadge } from './UserStatusBadge';
 
-export interface AdminUsersScreenProps {
-  status: 'loading' | 'error' | 'ready';
-  /** The page the server answered (`GET /api/admin/users`); null before the first. */
-  data: AdminPage<AdminUserRow> | null;
-  /** Search (username or e-mail), sort (username, createdAt, expireDate, usedBytes), page and size. */
-  query: AdminListQuery;
-  /** At each keystroke of the search too: debounce it before asking the server. */
-  onQueryChange(next: AdminListQuery): void;
-  onRetry(): void;
+/** `GET /api/admin/users`: search (username or e-mail), sort (username, createdAt, expireDate, usedBytes), page and size. */
+export interface AdminUsersScreenProps extends AdminListProps<AdminUserRow> {
   /** The address of an account's page (`/admin/users/sp482913`). */
   userTo(username: string): string;
-  /** A new page is on its way while the last one shows. */
-  refreshing?: boolean;
 }
 
 const BYTES_PER_MB = 1024 * 1024;
@@ -35,15 +26,8 @@ export function usageText(
 }
 
 /** The accounts: search by username or e-mail, sort, and open one. */
-export function AdminUsersScreen({
-  status,
-  data,
-  query,
-  onQueryChange,
-  onRetry,
-  userTo,
-  refreshing,
-}: AdminUsersScreenProps) {
+export function AdminUsersScreen({ userTo, ...list }: AdminUsersScreenProps) {
+  const { query } = list;
   const { t } = useTranslation('admin');
   const format = useFormat();
   const of = (used: string, allowed: string) => t('users.usageOf', { used, allowed });
@@ -51,12 +35,7 @@ export function AdminUsersScreen({
     <AdminListScreen
       title={t('users.title')}
       subtitle={(total) => t('users.subtitle', { total })}
-      status={status}
-      data={data}
-      query={query}
-      onQueryChange={onQueryChange}
-      onRetry={onRetry}
-      refreshing={refreshing}
+      {...list}
       searchLabel={t('users.search')}
       searchPlaceholder={t('users.searchPlaceholder')}
       emptyTitle={query.q ? t('users.noMatchTitle') : t('users.emptyTitle')}
