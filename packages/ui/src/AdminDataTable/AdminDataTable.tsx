@@ -45,11 +45,15 @@ export interface AdminDataTableProps<Row> {
   emptyTitle: string;
   emptyMessage?: string;
   emptyIcon?: IconName;
+  /** The empty state's action when nothing is filtered (e.g. New plan). */
+  emptyAction?: ReactNode;
   errorTitle?: string;
   errorMessage?: string;
   /** What assistive technology hears while the first rows load (a generic "Loading…" by default). */
   loadingLabel?: string;
   onRetry?(): void;
+  /** The retry is under way: its button spins. */
+  retrying?: boolean;
   /** A new page is on its way: the rows shown dim and the table is marked busy. */
   refreshing?: boolean;
   /** Off for short lists the server answers whole: no pager. */
@@ -92,10 +96,12 @@ export function AdminDataTable<Row>({
   emptyTitle,
   emptyMessage,
   emptyIcon = 'info',
+  emptyAction,
   errorTitle,
   errorMessage,
   loadingLabel,
   onRetry,
+  retrying,
   refreshing = false,
   paginated = true,
 }: AdminDataTableProps<Row>) {
@@ -140,6 +146,7 @@ export function AdminDataTable<Row>({
           message={errorMessage}
           retryLabel={t('common.retry')}
           onRetry={onRetry}
+          retrying={retrying}
         />
       </StateBox>
     );
@@ -185,7 +192,9 @@ export function AdminDataTable<Row>({
               >
                 {t('table.clearFilters')}
               </Button>
-            ) : null
+            ) : (
+              (emptyAction ?? null)
+            )
           }
         />
       </StateBox>

@@ -1,11 +1,8 @@
 /**
- * The console's layout pieces: panels, form grids and action rows, a block of machine text and a
- * panel's loading skeleton. The kit's components have a folder each: AdminPageHeader,
+ * The console's layout pieces: panels, form grids and action rows, and a block of machine text. The kit's components have a folder each: AdminPageHeader,
  * AdminDataTable, AdminListScreen, AdminDialog, AdminNotice, AdminField, AdminShownOnce.
  */
 import styled from 'styled-components';
-import { VisuallyHidden } from '../Layout';
-import { Skeleton } from '../Skeleton';
 import { media } from '../theme';
 
 /** A white panel of the console. */
@@ -52,28 +49,6 @@ export const RowActions = styled.div`
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(2)};
 `;
-
-const SkeletonRows = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  padding: ${({ theme }) => theme.space(4)};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-`;
-
-/** A table's place while its rows load, announced once. */
-export function TableSkeleton({ label, rows = 5 }: { label: string; rows?: number }) {
-  return (
-    <SkeletonRows aria-busy="true">
-      <VisuallyHidden role="status">{label}</VisuallyHidden>
-      <Skeleton $height="20px" $width="40%" />
-      {Array.from({ length: rows }, (_, index) => (
-        <Skeleton key={index} $height="36px" />
-      ))}
-    </SkeletonRows>
-  );
-}
 
 /** A monospace block of machine text (a token, a config file), always left to right; it scrolls, so it takes focus. */
 export const CodeBlock = styled.pre.attrs({ dir: 'ltr', tabIndex: 0 })`

@@ -6,5 +6,5 @@ export {
   type AdminLayoutProps,
   type AdminSection,
 } from './AdminLayout';
-export { AdminPanel, CodeBlock, FormActions, FormGrid, RowActions, TableSkeleton } from './adminParts';
+export { AdminPanel, CodeBlock, FormActions, FormGrid, RowActions } from './adminParts';
 export { isHost, isHttpUrl, isIpAddress, isolate, parseDecimal, parseWhole } from './numbers';
