@@ -1,6 +1,7 @@
 /**
- * The console's layout pieces: panels, form grids and action rows, and a block of machine text. The kit's components have a folder each: AdminPageHeader,
- * AdminDataTable, AdminListScreen, AdminDialog, AdminNotice, AdminField, AdminShownOnce.
+ * The console's layout pieces: panels, form grids and action rows, and a block of machine text.
+ * The kit's components have a folder each: AdminPageHeader, AdminDataTable, AdminListScreen,
+ * AdminDialog, AdminNotice, AdminField, AdminShownOnce, and AdminStory for the stories.
  */
 import styled from 'styled-components';
 import { media } from '../theme';
