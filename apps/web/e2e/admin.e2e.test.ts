@@ -132,13 +132,13 @@ for (const lang of ['fa', 'en'] as Language[]) {
       await page.getByRole('link', { name: username }).click();
       await page.waitForURL(new RegExp(`/admin/users/${username}`));
       await j.axe('user detail');
-      await page.getByRole('button', { name: text(lang, 'adminOps:users.actions.suspend') }).click();
+      await page.getByRole('button', { name: text(lang, 'admin:users.actions.suspend') }).click();
       await page.getByRole('dialog').waitFor();
       await page
         .getByRole('dialog')
-        .getByRole('button', { name: text(lang, 'adminOps:users.actions.suspend') })
+        .getByRole('button', { name: text(lang, 'admin:users.actions.suspend') })
         .click();
-      await page.getByRole('button', { name: text(lang, 'adminOps:users.actions.unsuspend') }).waitFor();
+      await page.getByRole('button', { name: text(lang, 'admin:users.actions.unsuspend') }).waitFor();
       await keepScreenshot(page, `admin-user-suspended-${lang}`);
 
       // The buyer logs in: the panel says the account is suspended.
@@ -173,8 +173,8 @@ for (const lang of ['fa', 'en'] as Language[]) {
         .click();
       await page.waitForURL(/\/admin\/orders\/\w+/);
       await j.axe('order detail');
-      await page.getByLabel(text(lang, 'adminOps:orders.complete.ref')).fill(`REF-${lang}-1`);
-      await page.getByRole('button', { name: text(lang, 'adminOps:orders.complete.button') }).click();
+      await page.getByLabel(text(lang, 'admin:orders.complete.ref')).fill(`REF-${lang}-1`);
+      await page.getByRole('button', { name: text(lang, 'admin:orders.complete.button') }).click();
       await page.getByRole('dialog').waitFor();
       await page.getByRole('dialog').getByRole('button').last().click();
       await page.getByText(`REF-${lang}-1`).first().waitFor();

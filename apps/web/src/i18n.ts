@@ -32,7 +32,6 @@ export const NAMESPACES = [
   'errors',
   // The operators' console (/admin) only: loaded by its own chunk, never by a public page.
   'admin',
-  'adminOps',
 ] as const;
 
 export interface I18nOptions {

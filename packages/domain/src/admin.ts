@@ -310,7 +310,7 @@ export interface AdminOperatorCreated {
 
 /**
  * Every action the server writes to the audit log (`audit()` in apps/server/src/admin takes only
- * these): each has a label in both languages on the audit screen (`adminOps:audit.actions`, the
+ * these): each has a label in both languages on the audit screen (`admin:audit.actions`, the
  * action with `.` and `-` as `_`).
  */
 export const AUDIT_ACTIONS = [
@@ -356,7 +356,7 @@ export function isAuditAction(action: string): action is AuditAction {
   return (AUDIT_ACTIONS as readonly string[]).includes(action);
 }
 
-/** The key of an action's label in `adminOps:audit.actions`: `user.add-data` → `user_add_data`. */
+/** The key of an action's label in `admin:audit.actions`: `user.add-data` → `user_add_data`. */
 export function auditActionKey(action: AuditAction): string {
   return action.replace(/[.-]/g, '_');
 }

@@ -9,7 +9,7 @@ import {
   sessionToken,
   setSessionCookies,
 } from '../http/auth.ts';
-import { AppError, isAppError, tooManyAttempts } from '../errors.ts';
+import { AppError, tooManyAttempts } from '../errors.ts';
 import { param, querySchema, requiredParam } from '../http/params.ts';
 import { accountForSession, changePassword } from '../services/accounts.ts';
 import { checkCredentials } from '../services/login.ts';

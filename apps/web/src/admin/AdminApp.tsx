@@ -38,7 +38,7 @@ export function sectionOf(pathname: string): AdminSection {
 
 /**
  * The operators' console at `/admin/*` (docs/ADMIN.md): its own shell, outside the site's header and
- * footer, with its own translations (`admin`, `adminOps`), loaded by this chunk only.
+ * footer, with its own translations (`admin`), loaded by this chunk only.
  */
 export function AdminApp() {
   const dispatch = useAppDispatch();
@@ -73,7 +73,7 @@ export function AdminApp() {
 
 /** Signed in (`GET /api/admin/me`): the console; a 401: the sign-in, in place, at the same address. */
 function AdminGate({ languageSwitch }: { languageSwitch: ReactNode }) {
-  const { t } = useTranslation(['adminOps', 'admin']);
+  const { t } = useTranslation('admin');
   const me = useAdminMeQuery();
 
   useEffect(() => {
@@ -87,9 +87,7 @@ function AdminGate({ languageSwitch }: { languageSwitch: ReactNode }) {
   if (me.isError) {
     if (adminErrorCode(me.error) === 'unauthenticated' || isUnauthorized(me.error))
       return <AdminLoginPage languageSwitch={languageSwitch} />;
-    return (
-      <ErrorView title={t('adminOps:common.failed')} retryLabel={t('adminOps:common.retry')} onRetry={me.refetch} />
-    );
+    return <ErrorView title={t('admin:common.failed')} retryLabel={t('admin:common.retry')} onRetry={me.refetch} />;
   }
   if (!me.data) return <PageLoading />;
   return <AdminConsole operator={me.data} languageSwitch={languageSwitch} />;

@@ -5,26 +5,24 @@ import {
   useAdminOrdersQuery,
   useAdminReconcilePaymentsMutation,
 } from '@separ/api';
+import type { AdminOrderRow } from '@separ/domain';
 import { AdminOrderDetailView, AdminOrdersScreen, type AdminOrdersQuery } from '@separ/ui';
 import { adminAction } from './errors.ts';
-import { listAddress, listStatus, useListQuery } from './useListQuery.ts';
+import { listAddress, listStatus, useAdminList } from './useListQuery.ts';
 import { orderTo, userTo } from './UsersPage.tsx';
 
 const ORDER_FILTERS = ['state', 'gate', 'from', 'to'] as const;
 
 /** The orders (`GET /api/admin/orders`): search, state, gate, days, sort and page in the address; reconcile now. */
 export function OrdersPage() {
-  const { query, setQuery, serverQuery } = useListQuery(ORDER_FILTERS);
-  const orders = useAdminOrdersQuery(serverQuery as AdminOrdersQuery);
+  const list = useAdminList<AdminOrderRow, AdminOrdersQuery, (typeof ORDER_FILTERS)[number]>(
+    useAdminOrdersQuery,
+    ORDER_FILTERS,
+  );
   const [reconcile] = useAdminReconcilePaymentsMutation();
   return (
     <AdminOrdersScreen
-      status={listStatus(orders)}
-      data={orders.data ?? null}
-      query={query as AdminOrdersQuery}
-      onQueryChange={setQuery}
-      onRetry={() => void orders.refetch()}
-      refreshing={orders.isFetching && orders.data !== undefined}
+      {...list}
       orderTo={orderTo}
       userTo={userTo}
       onReconcile={() => adminAction(reconcile().unwrap())}

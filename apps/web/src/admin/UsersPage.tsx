@@ -2,26 +2,14 @@ import { useParams } from 'react-router-dom';
 import { useAdminUserActionMutation, useAdminUserQuery, useAdminUsersQuery } from '@separ/api';
 import { AdminUserDetailView, AdminUsersScreen } from '@separ/ui';
 import { adminAction } from './errors.ts';
-import { listAddress, listStatus, useListQuery } from './useListQuery.ts';
+import { listAddress, listStatus, useAdminList } from './useListQuery.ts';
 
 export const userTo = (username: string) => `/admin/users/${encodeURIComponent(username)}`;
 export const orderTo = (resNum: string) => `/admin/orders/${encodeURIComponent(resNum)}`;
 
 /** The accounts (`GET /api/admin/users`): search, sort and page in the address. */
 export function UsersPage() {
-  const { query, setQuery, serverQuery } = useListQuery();
-  const users = useAdminUsersQuery(serverQuery);
-  return (
-    <AdminUsersScreen
-      status={listStatus(users)}
-      data={users.data ?? null}
-      query={query}
-      onQueryChange={setQuery}
-      onRetry={() => void users.refetch()}
-      userTo={userTo}
-      refreshing={users.isFetching && users.data !== undefined}
-    />
-  );
+  return <AdminUsersScreen {...useAdminList(useAdminUsersQuery)} userTo={userTo} />;
 }
 
 /** One account and the operator's actions on it; an action refreshes it and the lists it is in. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_PAGE_SIZES, type AdminListQuery } from '@separ/domain';
+import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_PAGE_SIZES, type AdminListQuery, type AdminPage } from '@separ/domain';
 
 /** How long a search waits for the next keystroke before the server is asked. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -90,4 +90,34 @@ export function listAddress(pathname: string): string {
 export function listStatus(result: { isError: boolean; data?: unknown }): 'loading' | 'error' | 'ready' {
   if (result.isError) return 'error';
   return result.data === undefined ? 'loading' : 'ready';
+}
+
+/** What a list's RTK Query hook answers that a list screen needs. */
+interface ListResult<Row> {
+  data?: AdminPage<Row>;
+  isError: boolean;
+  isFetching: boolean;
+  refetch(): unknown;
+}
+
+/**
+ * The props of an AdminListScreen (users, orders, outbox, audit) from its list's query hook: the
+ * query in the address, the server asked a moment after the last keystroke, the page it answered,
+ * its state, a retry and the refresh of a new page under the shown one. `Q` is the screen's query
+ * type (its filters among `filters`).
+ */
+export function useAdminList<Row, Q extends AdminListQuery = AdminListQuery, F extends string = never>(
+  useList: (query: Q) => ListResult<Row>,
+  filters: readonly F[] = [],
+) {
+  const { query, setQuery, serverQuery } = useListQuery(filters);
+  const result = useList(serverQuery as Q);
+  return {
+    status: listStatus(result),
+    data: result.data ?? null,
+    query: query as Q,
+    onQueryChange: setQuery as (next: Q) => void,
+    onRetry: () => void result.refetch(),
+    refreshing: result.isFetching && result.data !== undefined,
+  };
 }

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import type { AdminAuditEntry } from '@separ/domain';
 import { ADMIN_AUDIT, ADMIN_AUDIT_PAGE } from '../AdminDataTable/adminFixtures';
-import { InAdmin } from '../AdminDataTable/storyAdmin';
+import { InAdmin } from '../AdminStory';
 import { AdminAuditScreen } from './AdminAuditScreen';
 
 const meta = {

@@ -1,32 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import {
-  auditActionKey,
-  isAuditAction,
-  type AdminAuditEntry,
-  type AdminListQuery,
-  type AdminPage,
-} from '@separ/domain';
-import { AdminDataTable } from '../AdminDataTable';
-import { AdminHead } from '../AdminDataTable/AdminHead';
-import { Cell, Stack } from '../AdminDataTable/AdminScreen.styles';
+import type { AdminAuditEntry } from '@separ/domain';
+import { Cell } from '../AdminDataTable/AdminScreen.styles';
+import { AdminListScreen, type AdminListProps } from '../AdminListScreen';
 import { Badge } from '../Badge';
 import { useFormat } from '../format';
 import { Icon } from '../icons';
 import { Ltr, VisuallyHidden } from '../Layout';
 import { Changes } from './AdminAuditScreen.styles';
 import { auditDiff, auditValue } from './auditDiff';
+import { auditActionLabel } from './auditLabel';
 
-export interface AdminAuditScreenProps {
-  status: 'loading' | 'error' | 'ready';
-  /** `GET /api/admin/audit`; null before the first answer. */
-  data: AdminPage<AdminAuditEntry> | null;
-  /** Search (operator, action or target), sort (`at`), page and page size. */
-  query: AdminListQuery;
-  /** At each keystroke of the search too: debounce it. */
-  onQueryChange(next: AdminListQuery): void;
-  onRetry(): void;
-  refreshing?: boolean;
-}
+/** `GET /api/admin/audit`: search (operator, action or target), sort (`at`), page and page size. */
+export type AdminAuditScreenProps = AdminListProps<AdminAuditEntry>;
 
 /** The changes at most shown a row; the rest are counted. */
 const MAX_CHANGES = 6;
@@ -35,7 +20,7 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** What one entry changed, field by field: before → after (times in the language's calendar). */
 function Diff({ entry }: { entry: AdminAuditEntry }) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const format = useFormat();
   const show = (value: unknown) =>
     typeof value === 'string' && ISO_TIME.test(value) ? format.dateTime(value) : <Ltr>{auditValue(value)}</Ltr>;
@@ -78,55 +63,49 @@ function Diff({ entry }: { entry: AdminAuditEntry }) {
 }
 
 /** The audit log: who changed what, when, and each change's before → after, searchable. */
-export function AdminAuditScreen({ status, data, query, onQueryChange, onRetry, refreshing }: AdminAuditScreenProps) {
-  const { t } = useTranslation('adminOps');
+export function AdminAuditScreen(list: AdminAuditScreenProps) {
+  const { query } = list;
+  const { t } = useTranslation('admin');
   const format = useFormat();
   return (
-    <Stack>
-      <AdminHead
-        title={t('audit.title')}
-        subtitle={data ? t('audit.subtitle', { total: format.number(data.total) }) : undefined}
-      />
-      <AdminDataTable
-        caption={t('audit.title')}
-        status={status}
-        data={data}
-        query={query}
-        onQueryChange={onQueryChange}
-        onRetry={onRetry}
-        refreshing={refreshing}
-        searchLabel={t('audit.search')}
-        searchPlaceholder={t('audit.searchPlaceholder')}
-        emptyTitle={query.q ? t('audit.noMatchTitle') : t('audit.emptyTitle')}
-        emptyIcon="receipt"
-        errorTitle={t('audit.loadError')}
-        rowKey={(row) => String(row.id)}
-        columns={[
-          {
-            key: 'at',
-            header: t('audit.columns.at'),
-            sort: { sort: 'at', firstDir: 'desc' },
-            cell: (row) => format.dateTime(row.at),
-          },
-          {
-            key: 'operator',
-            header: t('audit.columns.operator'),
-            cell: (row) => (
+    <AdminListScreen
+      title={t('audit.title')}
+      subtitle={(total) => t('audit.subtitle', { total })}
+      {...list}
+      searchLabel={t('audit.search')}
+      searchPlaceholder={t('audit.searchPlaceholder')}
+      emptyTitle={query.q ? t('audit.noMatchTitle') : t('audit.emptyTitle')}
+      emptyIcon="receipt"
+      errorTitle={t('audit.loadError')}
+      rowKey={(row) => String(row.id)}
+      columns={[
+        {
+          key: 'at',
+          header: t('audit.columns.at'),
+          sort: { sort: 'at', firstDir: 'desc' },
+          cell: (row) => format.dateTime(row.at),
+        },
+        {
+          key: 'operator',
+          header: t('audit.columns.operator'),
+          cell: (row) => (
+            <Cell>
+              <Ltr>{row.operator}</Ltr>
+              {row.operator.endsWith('@cli') ? <small>{t('audit.cli')}</small> : null}
+            </Cell>
+          ),
+        },
+        {
+          key: 'action',
+          header: t('audit.columns.action'),
+          cell: (row) => {
+            // Every action the server writes (AUDIT_ACTIONS) has a label; an unknown one shows its code.
+            const label = auditActionLabel(row.action, t);
+            return (
               <Cell>
-                <Ltr>{row.operator}</Ltr>
-                {row.operator.endsWith('@cli') ? <small>{t('audit.cli')}</small> : null}
-              </Cell>
-            ),
-          },
-          {
-            key: 'action',
-            header: t('audit.columns.action'),
-            cell: (row) => (
-              <Cell>
-                {/* Every action the server writes (AUDIT_ACTIONS) has a label; an unknown one shows its code. */}
-                {isAuditAction(row.action) ? (
+                {label !== null ? (
                   <>
-                    <span>{t(`audit.actions.${auditActionKey(row.action)}`)}</span>
+                    <span>{label}</span>
                     <small>
                       <Ltr>{row.action}</Ltr>
                     </small>
@@ -135,12 +114,12 @@ export function AdminAuditScreen({ status, data, query, onQueryChange, onRetry, 
                   <Ltr>{row.action}</Ltr>
                 )}
               </Cell>
-            ),
+            );
           },
-          { key: 'target', header: t('audit.columns.target'), cell: (row) => <Ltr>{row.target}</Ltr> },
-          { key: 'changes', header: t('audit.columns.changes'), cell: (row) => <Diff entry={row} /> },
-        ]}
-      />
-    </Stack>
+        },
+        { key: 'target', header: t('audit.columns.target'), cell: (row) => <Ltr>{row.target}</Ltr> },
+        { key: 'changes', header: t('audit.columns.changes'), cell: (row) => <Diff entry={row} /> },
+      ]}
+    />
   );
 }

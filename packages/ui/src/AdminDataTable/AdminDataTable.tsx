@@ -8,7 +8,7 @@ import { useFormat } from '../format';
 import type { IconName } from '../icons';
 import { VisuallyHidden } from '../Layout';
 import { Skeleton } from '../Skeleton';
-import { AdminInput, AdminSelect } from './AdminControls';
+import { AdminInput, AdminSelect } from '../AdminField';
 import { Grid, Pager, PagerGroup, Root, Scroll, SortButton, StateBox, Toolbar } from './AdminDataTable.styles';
 import { nextSort, pageCount, pageOf, rowRange, type SortSpec } from './adminTable';
 
@@ -28,13 +28,13 @@ export interface AdminDataTableProps<Row> {
   status: 'loading' | 'error' | 'ready';
   /** The page the server answered; null before the first. */
   data: AdminPage<Row> | null;
-  /** What is asked of the server: search, sort, page and page size. */
-  query: AdminListQuery;
+  /** What is asked of the server: search, sort, page and page size (none for a whole list). */
+  query?: AdminListQuery;
   /**
    * Every change of search, sort, page or page size, at once (debouncing the search is the
    * container's job). A new search, sort or page size goes back to the first page.
    */
-  onQueryChange(next: AdminListQuery): void;
+  onQueryChange?(next: AdminListQuery): void;
   /** Shows a search box bound to `query.q` with this label. */
   searchLabel?: string;
   searchPlaceholder?: string;
@@ -45,9 +45,15 @@ export interface AdminDataTableProps<Row> {
   emptyTitle: string;
   emptyMessage?: string;
   emptyIcon?: IconName;
+  /** The empty state's action when nothing is filtered (e.g. New plan). */
+  emptyAction?: ReactNode;
   errorTitle?: string;
   errorMessage?: string;
+  /** What assistive technology hears while the first rows load (a generic "Loading…" by default). */
+  loadingLabel?: string;
   onRetry?(): void;
+  /** The retry is under way: its button spins. */
+  retrying?: boolean;
   /** A new page is on its way: the rows shown dim and the table is marked busy. */
   refreshing?: boolean;
   /** Off for short lists the server answers whole: no pager. */
@@ -55,6 +61,10 @@ export interface AdminDataTableProps<Row> {
 }
 
 const SKELETON_ROWS = 6;
+
+/** A whole list's query: nothing asked. */
+const NO_QUERY: AdminListQuery = {};
+const ignore = () => undefined;
 
 /** ▲▼, the sorted direction dark: drawn here, the icon set has no sort arrows (up and down never mirror). */
 function SortMark({ dir }: { dir: 'asc' | 'desc' | null }) {
@@ -77,8 +87,8 @@ export function AdminDataTable<Row>({
   rowKey,
   status,
   data,
-  query,
-  onQueryChange,
+  query = NO_QUERY,
+  onQueryChange = ignore,
   searchLabel,
   searchPlaceholder,
   filters,
@@ -86,13 +96,16 @@ export function AdminDataTable<Row>({
   emptyTitle,
   emptyMessage,
   emptyIcon = 'info',
+  emptyAction,
   errorTitle,
   errorMessage,
+  loadingLabel,
   onRetry,
+  retrying,
   refreshing = false,
   paginated = true,
 }: AdminDataTableProps<Row>) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const format = useFormat();
   const { page, pageSize } = pageOf(query);
   const rows = data?.items ?? [];
@@ -133,13 +146,14 @@ export function AdminDataTable<Row>({
           message={errorMessage}
           retryLabel={t('common.retry')}
           onRetry={onRetry}
+          retrying={retrying}
         />
       </StateBox>
     );
   } else if (status === 'loading' && rows.length === 0) {
     body = (
       <Scroll>
-        <VisuallyHidden role="status">{t('table.loading')}</VisuallyHidden>
+        <VisuallyHidden role="status">{loadingLabel ?? t('table.loading')}</VisuallyHidden>
         <Grid $busy={false} aria-busy="true">
           <caption>{caption}</caption>
           {head}
@@ -178,7 +192,9 @@ export function AdminDataTable<Row>({
               >
                 {t('table.clearFilters')}
               </Button>
-            ) : null
+            ) : (
+              (emptyAction ?? null)
+            )
           }
         />
       </StateBox>
@@ -215,6 +231,7 @@ export function AdminDataTable<Row>({
         <Toolbar>
           {searchLabel ? (
             <AdminInput
+              size="sm"
               grow
               type="search"
               label={searchLabel}
@@ -233,6 +250,7 @@ export function AdminDataTable<Row>({
         <Pager aria-label={t('table.pagination')}>
           <PagerGroup>
             <AdminSelect
+              size="sm"
               inline
               label={t('table.pageSize')}
               value={pageSize}

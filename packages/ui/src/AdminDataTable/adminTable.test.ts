@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorText, nextSort, pageCount, pageOf, rowRange } from './adminTable';
+import { nextSort, pageCount, pageOf, rowRange } from './adminTable';
 
 describe('nextSort', () => {
   it('sorts a new column by its first direction, from the first page', () => {
@@ -35,17 +35,5 @@ describe('pages', () => {
     expect(rowRange(1, 25, 312)).toEqual({ from: 1, to: 25 });
     expect(rowRange(13, 25, 312)).toEqual({ from: 301, to: 312 });
     expect(rowRange(20, 25, 312)).toEqual({ from: 312, to: 312 });
-  });
-});
-
-describe('errorText', () => {
-  it('reads strings, errors and the API answer', () => {
-    expect(errorText('Not found')).toBe('Not found');
-    expect(errorText(new Error('boom'))).toBe('boom');
-    expect(errorText({ status: 409, data: { ok: false, message: 'Taken', code: 'conflict' } })).toBe('Taken');
-    expect(errorText({ message: 'x' })).toBe('x');
-    expect(errorText({ status: 500, data: 'oops' })).toBeNull();
-    expect(errorText(undefined)).toBeNull();
-    expect(errorText('')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { ADMIN_DEFAULT_PAGE_SIZE, type AdminListQuery } from '@separ/domain';
+import { ADMIN_DEFAULT_PAGE_SIZE, type AdminListQuery, type AdminPage } from '@separ/domain';
 
 /** What a sortable column tells the table: the server's name for it and how a first click sorts it. */
 export interface SortSpec {
@@ -37,21 +37,7 @@ export function rowRange(page: number, pageSize: number, total: number): { from:
   return { from, to: Math.min(page * pageSize, total) };
 }
 
-/**
- * The message of a failed action, as the containers reject it: a string, an Error, or RTK Query's
- * `{ data: { message } }` (the admin API's `{ ok: false, message, code }`); null when it has none.
- */
-export function errorText(error: unknown): string | null {
-  if (typeof error === 'string') return error || null;
-  if (error instanceof Error) return error.message || null;
-  if (typeof error === 'object' && error !== null) {
-    const data = (error as { data?: unknown }).data;
-    if (typeof data === 'object' && data !== null) {
-      const message = (data as { message?: unknown }).message;
-      if (typeof message === 'string' && message) return message;
-    }
-    const message = (error as { message?: unknown }).message;
-    if (typeof message === 'string' && message) return message;
-  }
-  return null;
+/** A list the server answers whole, as the one page the table shows (no pager: `paginated={false}`). */
+export function wholePage<Row>(items: readonly Row[]): AdminPage<Row> {
+  return { items: [...items], total: items.length, page: 1, pageSize: Math.max(1, items.length) };
 }

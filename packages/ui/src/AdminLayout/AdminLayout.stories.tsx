@@ -2,14 +2,15 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useTranslation } from 'react-i18next';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AdminLanguageButton, AdminLayout, type AdminLayoutProps } from './AdminLayout';
-import { AdminPageTitle, AdminPanel } from './adminParts';
-import { STORY_OPERATOR } from './storyAdmin';
+import { AdminPageHeader } from '../AdminPageHeader';
+import { AdminPanel } from './adminParts';
+import { STORY_OPERATOR } from '../AdminStory';
 
 function Demo(props: Omit<AdminLayoutProps, 'children' | 'languageSwitch'>) {
   const { t } = useTranslation('admin');
   return (
     <AdminLayout {...props} languageSwitch={<AdminLanguageButton onToggle={() => undefined} />}>
-      <AdminPageTitle title={t('sections.plans')} subtitle={t('plans.subtitle')} />
+      <AdminPageHeader title={t('sections.plans')} subtitle={t('plans.subtitle')} />
       <AdminPanel>
         <h2>{t('plans.tableCaption')}</h2>
       </AdminPanel>

@@ -6,26 +6,5 @@ export {
   type AdminLayoutProps,
   type AdminSection,
 } from './AdminLayout';
-export {
-  actionErrorText,
-  AdminPageTitle,
-  AdminPanel,
-  CheckboxField,
-  CodeBlock,
-  ConfirmDialog,
-  FormActions,
-  FormGrid,
-  Notice,
-  RowActions,
-  SelectField,
-  TableSkeleton,
-  TextAreaField,
-  type AdminActionError,
-  type AdminPageTitleProps,
-  type CheckboxFieldProps,
-  type ConfirmDialogProps,
-  type NoticeTone,
-  type SelectFieldProps,
-  type TextAreaFieldProps,
-} from './adminParts';
+export { AdminPanel, CodeBlock, FormActions, FormGrid, RowActions } from './adminParts';
 export { isHost, isHttpUrl, isIpAddress, isolate, parseDecimal, parseWhole } from './numbers';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLatinDigits, type AdminLoginInput } from '@separ/domain';
-import { Notice } from '../AdminLayout/adminParts';
+import { AdminNotice } from '../AdminNotice';
 import { Button } from '../Button';
 import { PasswordField, TextField } from '../FormField';
 import { Icon } from '../icons';
@@ -87,7 +87,7 @@ export function AdminLoginScreen({
           </Head>
           <Form onSubmit={submit} noValidate>
             {message ? (
-              <Notice tone="error">
+              <AdminNotice tone="error">
                 {message}
                 {!local && error === 'operator_locked' ? (
                   // Locked by wrong one-time codes: another operator, or this command on the server, unlocks it.
@@ -95,7 +95,7 @@ export function AdminLoginScreen({
                     {unlockCommand(username)}
                   </Command>
                 ) : null}
-              </Notice>
+              </AdminNotice>
             ) : null}
             {step === 'credentials' ? (
               <>

@@ -7,7 +7,7 @@ import {
   ADMIN_RADIUS_CLIENTS,
   ADMIN_SERVERS,
 } from '../AdminLayout/adminFixtures';
-import { InAdmin } from '../AdminLayout/storyAdmin';
+import { InAdmin } from '../AdminStory';
 import { AdminNodesScreen, type AdminNodesScreenProps } from './AdminNodesScreen';
 
 function Demo(props: AdminNodesScreenProps) {

@@ -8,26 +8,17 @@ import type {
   AdminRadiusClient,
   AdminServer,
 } from '@separ/domain';
-import {
-  actionErrorText,
-  AdminPageTitle,
-  AdminPanel,
-  CodeBlock,
-  ConfirmDialog,
-  Notice,
-  RowActions,
-  TableSkeleton,
-  type AdminActionError,
-} from '../AdminLayout/adminParts';
+import { AdminDataTable, wholePage } from '../AdminDataTable';
+import { CodeBlock, RowActions } from '../AdminLayout/adminParts';
+import { AdminDialog } from '../AdminDialog';
+import { adminErrorText, AdminNotice, type AdminActionError } from '../AdminNotice';
+import { AdminPageHeader } from '../AdminPageHeader';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
 import { CopyButton } from '../CopyButton';
-import { EmptyState } from '../EmptyState';
-import { ErrorView } from '../ErrorView';
 import { useFormat } from '../format';
 import { Ltr } from '../Layout';
 import { Modal } from '../Modal';
-import { Table } from '../Table';
 import { Tabs, tabIds } from '../Tabs';
 import { Address, CopyRow, Name, SecretField, Stack, TabsRow } from './AdminNodesScreen.styles';
 import { CountriesPanel, RadiusPanel, ServersPanel, type AddResult, type AdminListState } from './CatalogPanels';
@@ -175,7 +166,7 @@ export function AdminNodesScreen(props: AdminNodesScreenProps) {
     );
   return (
     <>
-      <AdminPageTitle
+      <AdminPageHeader
         title={t('nodes.title')}
         subtitle={t('nodes.subtitle')}
         actions={
@@ -200,16 +191,16 @@ export function AdminNodesScreen(props: AdminNodesScreenProps) {
       <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab}>
         {panel}
       </div>
-      <ConfirmDialog
+      <AdminDialog
         open={pending !== null}
         title={pending ? t(`nodes.confirm.${pending.kind}.title`) : ''}
-        message={pending ? t(`nodes.confirm.${pending.kind}.message`, { name: target }) : ''}
         confirmLabel={pending ? t(`nodes.confirm.${pending.kind}.confirm`) : ''}
-        cancelLabel={t('common.cancel')}
-        danger
+        tone="danger"
         onConfirm={confirm}
         onCancel={() => setPending(null)}
-      />
+      >
+        <p>{pending ? t(`nodes.confirm.${pending.kind}.message`, { name: target }) : ''}</p>
+      </AdminDialog>
       <SecretModal secret={props.secret} onClose={props.onCloseSecret} />
     </>
   );
@@ -231,35 +222,22 @@ function NodesList({
     if (!country) return code;
     return i18n.language === 'en' ? country.title : country.titleFa;
   };
-  if (nodes.status === 'loading') return <TableSkeleton label={t('nodes.loading')} />;
-  if (nodes.status === 'error')
-    return (
-      <AdminPanel>
-        <ErrorView
-          title={t('nodes.errorTitle')}
-          message={t('nodes.errorMessage')}
-          retryLabel={t('common.retry')}
-          onRetry={() => onRetry('nodes')}
-        />
-      </AdminPanel>
-    );
-  if (nodes.items.length === 0)
-    return (
-      <AdminPanel>
-        <EmptyState
-          icon="server"
-          title={t('nodes.emptyTitle')}
-          message={t('nodes.emptyMessage')}
-          action={<Button onClick={() => onEditNode('new')}>{t('nodes.new')}</Button>}
-        />
-      </AdminPanel>
-    );
   return (
     <Stack>
-      {nodeActionError ? <Notice tone="error">{actionErrorText(nodeActionError, t)}</Notice> : null}
-      <Table
+      {nodeActionError ? <AdminNotice tone="error">{adminErrorText(nodeActionError, t)}</AdminNotice> : null}
+      <AdminDataTable
         caption={t('nodes.caption')}
-        rows={nodes.items}
+        status={nodes.status}
+        data={nodes.status === 'ready' ? wholePage(nodes.items) : null}
+        paginated={false}
+        loadingLabel={t('nodes.loading')}
+        errorTitle={t('nodes.errorTitle')}
+        errorMessage={t('nodes.errorMessage')}
+        onRetry={() => onRetry('nodes')}
+        emptyIcon="server"
+        emptyTitle={t('nodes.emptyTitle')}
+        emptyMessage={t('nodes.emptyMessage')}
+        emptyAction={<Button onClick={() => onEditNode('new')}>{t('nodes.new')}</Button>}
         rowKey={(node) => String(node.id)}
         columns={[
           {
@@ -375,7 +353,7 @@ function SecretModal({ secret, onClose }: { secret: AdminNodeSecret | null; onCl
     >
       {secret ? (
         <>
-          <Notice tone="warning">{t('nodes.secret.once')}</Notice>
+          <AdminNotice tone="warning">{t('nodes.secret.once')}</AdminNotice>
           <SecretField>
             <h3>{t('nodes.secret.token')}</h3>
             <CodeBlock>{secret.token}</CodeBlock>

@@ -1,27 +1,16 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCountry, AdminRadiusClient, AdminServer } from '@separ/domain';
-import {
-  actionErrorText,
-  AdminPanel,
-  CheckboxField,
-  FormActions,
-  Notice,
-  SelectField,
-  TableSkeleton,
-  TextAreaField,
-  type AdminActionError,
-} from '../AdminLayout/adminParts';
+import { AdminDataTable, wholePage, type AdminColumn } from '../AdminDataTable';
+import { AdminPanel, FormActions } from '../AdminLayout/adminParts';
+import { AdminCheckbox, AdminSelect, AdminTextArea } from '../AdminField';
+import { adminErrorText, AdminNotice, type AdminActionError } from '../AdminNotice';
 import { isolate } from '../AdminLayout/numbers';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
-import { EmptyState } from '../EmptyState';
-import { ErrorView } from '../ErrorView';
 import { PasswordField, TextField } from '../FormField';
 import { useFormat } from '../format';
-import type { IconName } from '../icons';
 import { Ltr } from '../Layout';
-import { Table } from '../Table';
 import { AddRow, Form, Stack } from './AdminNodesScreen.styles';
 import {
   RADIUS_SECRET_MIN,
@@ -60,27 +49,31 @@ function useAdd<T>(initial: T) {
   return [draft, setDraft, submit] as const;
 }
 
-/** The loading, error and empty states a list shares. */
-function ListState<T>({
-  list,
-  labels,
-  icon,
-  onRetry,
-  children,
-}: {
-  list: AdminListState<T>;
-  labels: { loading: string; error: string; emptyTitle: string; emptyMessage: string };
-  icon: IconName;
-  onRetry(): void;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation('admin');
-  if (list.status === 'loading') return <TableSkeleton label={labels.loading} rows={3} />;
-  if (list.status === 'error')
-    return <ErrorView title={labels.error} retryLabel={t('common.retry')} onRetry={onRetry} />;
-  if (list.items.length === 0)
-    return <EmptyState icon={icon} title={labels.emptyTitle} message={labels.emptyMessage} />;
-  return <>{children}</>;
+/** A list answered whole, for the table: its rows once they are here. */
+function pageOf<T>(list: AdminListState<T>) {
+  return list.status === 'ready' ? wholePage(list.items) : null;
+}
+
+/** The last column of a catalogue's table: a remove button named after its row. */
+function removeColumn<T>(
+  t: (key: string) => string,
+  name: (row: T) => string,
+  onRemove: (row: T) => void,
+): AdminColumn<T> {
+  return {
+    key: 'actions',
+    header: t('common.actions'),
+    cell: (row) => (
+      <Button
+        size="sm"
+        variant="danger"
+        onClick={() => onRemove(row)}
+        aria-label={`${t('common.remove')}: ${name(row)}`}
+      >
+        {t('common.remove')}
+      </Button>
+    ),
+  };
 }
 
 export interface RadiusPanelProps {
@@ -121,62 +114,45 @@ export function RadiusPanel({ clients, onRetry, onAdd, adding, addError, warning
       <AdminPanel aria-labelledby="radius-title">
         <h2 id="radius-title">{t('radius.title')}</h2>
         <p>{t('radius.subtitle')}</p>
-        {warning ? <Notice tone="warning">{warning}</Notice> : null}
-        <ListState
-          list={clients}
-          icon="server"
+        {warning ? <AdminNotice tone="warning">{warning}</AdminNotice> : null}
+        <AdminDataTable
+          caption={t('radius.caption')}
+          status={clients.status}
+          data={pageOf(clients)}
+          paginated={false}
           onRetry={onRetry}
-          labels={{
-            loading: t('radius.loading'),
-            error: t('radius.error'),
-            emptyTitle: t('radius.emptyTitle'),
-            emptyMessage: t('radius.emptyMessage'),
-          }}
-        >
-          <Table
-            caption={t('radius.caption')}
-            rows={clients.items}
-            rowKey={(client) => String(client.id)}
-            columns={[
-              { key: 'name', header: t('radius.columns.name'), cell: (client) => client.name || '—' },
-              { key: 'ip', header: t('radius.columns.ip'), cell: (client) => <Ltr>{client.ip}</Ltr> },
-              {
-                key: 'auth',
-                header: t('radius.columns.messageAuthenticator'),
-                cell: (client) =>
-                  client.requireMessageAuthenticator ? (
-                    <Badge tone="success" icon="shieldCheck">
-                      {t('radius.required')}
-                    </Badge>
-                  ) : (
-                    <Badge tone="warning" icon="alert">
-                      {t('radius.notRequired')}
-                    </Badge>
-                  ),
-              },
-              { key: 'created', header: t('radius.columns.created'), cell: (client) => format.date(client.createdAt) },
-              {
-                key: 'actions',
-                header: t('common.actions'),
-                cell: (client) => (
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    onClick={() => onRemove(client)}
-                    aria-label={`${t('common.remove')}: ${client.name || client.ip}`}
-                  >
-                    {t('common.remove')}
-                  </Button>
+          emptyIcon="server"
+          emptyTitle={t('radius.emptyTitle')}
+          emptyMessage={t('radius.emptyMessage')}
+          errorTitle={t('radius.error')}
+          loadingLabel={t('radius.loading')}
+          rowKey={(client) => String(client.id)}
+          columns={[
+            { key: 'name', header: t('radius.columns.name'), cell: (client) => client.name || '—' },
+            { key: 'ip', header: t('radius.columns.ip'), cell: (client) => <Ltr>{client.ip}</Ltr> },
+            {
+              key: 'auth',
+              header: t('radius.columns.messageAuthenticator'),
+              cell: (client) =>
+                client.requireMessageAuthenticator ? (
+                  <Badge tone="success" icon="shieldCheck">
+                    {t('radius.required')}
+                  </Badge>
+                ) : (
+                  <Badge tone="warning" icon="alert">
+                    {t('radius.notRequired')}
+                  </Badge>
                 ),
-              },
-            ]}
-          />
-        </ListState>
+            },
+            { key: 'created', header: t('radius.columns.created'), cell: (client) => format.date(client.createdAt) },
+            removeColumn(t, (client) => client.name || client.ip, onRemove),
+          ]}
+        />
       </AdminPanel>
       <AdminPanel aria-labelledby="radius-add-title">
         <h2 id="radius-add-title">{t('radius.addTitle')}</h2>
         <Form onSubmit={submit} noValidate>
-          {addError ? <Notice tone="error">{actionErrorText(addError, t)}</Notice> : null}
+          {addError ? <AdminNotice tone="error">{adminErrorText(addError, t)}</AdminNotice> : null}
           <AddRow>
             <TextField
               label={t('radius.fields.ip')}
@@ -204,7 +180,7 @@ export function RadiusPanel({ clients, onRetry, onAdd, adding, addError, warning
               dir="ltr"
             />
           </AddRow>
-          <CheckboxField
+          <AdminCheckbox
             label={t('radius.fields.requireMessageAuthenticator')}
             hint={t('radius.hints.requireMessageAuthenticator')}
             checked={draft.requireMessageAuthenticator}
@@ -249,47 +225,30 @@ export function CountriesPanel({ countries, onRetry, onAdd, adding, addError, on
     <Stack>
       <AdminPanel aria-labelledby="countries-title">
         <h2 id="countries-title">{t('countries.title')}</h2>
-        <ListState
-          list={countries}
-          icon="globe"
+        <AdminDataTable
+          caption={t('countries.caption')}
+          status={countries.status}
+          data={pageOf(countries)}
+          paginated={false}
           onRetry={onRetry}
-          labels={{
-            loading: t('countries.loading'),
-            error: t('countries.error'),
-            emptyTitle: t('countries.emptyTitle'),
-            emptyMessage: t('countries.emptyMessage'),
-          }}
-        >
-          <Table
-            caption={t('countries.caption')}
-            rows={countries.items}
-            rowKey={(country) => country.code}
-            columns={[
-              { key: 'code', header: t('countries.columns.code'), cell: (country) => <Ltr>{country.code}</Ltr> },
-              { key: 'titleFa', header: t('countries.columns.titleFa'), cell: (country) => country.titleFa },
-              { key: 'title', header: t('countries.columns.title'), cell: (country) => country.title },
-              {
-                key: 'actions',
-                header: t('common.actions'),
-                cell: (country) => (
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    onClick={() => onRemove(country)}
-                    aria-label={`${t('common.remove')}: ${country.code}`}
-                  >
-                    {t('common.remove')}
-                  </Button>
-                ),
-              },
-            ]}
-          />
-        </ListState>
+          emptyIcon="globe"
+          emptyTitle={t('countries.emptyTitle')}
+          emptyMessage={t('countries.emptyMessage')}
+          errorTitle={t('countries.error')}
+          loadingLabel={t('countries.loading')}
+          rowKey={(country) => country.code}
+          columns={[
+            { key: 'code', header: t('countries.columns.code'), cell: (country) => <Ltr>{country.code}</Ltr> },
+            { key: 'titleFa', header: t('countries.columns.titleFa'), cell: (country) => country.titleFa },
+            { key: 'title', header: t('countries.columns.title'), cell: (country) => country.title },
+            removeColumn(t, (country) => country.code, onRemove),
+          ]}
+        />
       </AdminPanel>
       <AdminPanel aria-labelledby="countries-add-title">
         <h2 id="countries-add-title">{t('countries.addTitle')}</h2>
         <Form onSubmit={submit} noValidate>
-          {addError ? <Notice tone="error">{actionErrorText(addError, t)}</Notice> : null}
+          {addError ? <AdminNotice tone="error">{adminErrorText(addError, t)}</AdminNotice> : null}
           <AddRow>
             <TextField
               label={t('countries.fields.code')}
@@ -379,71 +338,54 @@ export function ServersPanel({ servers, countries, onRetry, onAdd, adding, addEr
       <AdminPanel aria-labelledby="servers-title">
         <h2 id="servers-title">{t('servers.title')}</h2>
         <p>{t('servers.subtitle')}</p>
-        <ListState
-          list={servers}
-          icon="link"
+        <AdminDataTable
+          caption={t('servers.caption')}
+          status={servers.status}
+          data={pageOf(servers)}
+          paginated={false}
           onRetry={onRetry}
-          labels={{
-            loading: t('servers.loading'),
-            error: t('servers.error'),
-            emptyTitle: t('servers.emptyTitle'),
-            emptyMessage: t('servers.emptyMessage', { app: 'V2bX' }),
-          }}
-        >
-          <Table
-            caption={t('servers.caption')}
-            rows={servers.items}
-            rowKey={(server) => String(server.id)}
-            columns={[
-              { key: 'title', header: t('servers.columns.title'), cell: (server) => <strong>{server.title}</strong> },
-              {
-                key: 'type',
-                header: t('servers.columns.type'),
-                cell: (server) => SERVER_TYPE_LABELS[server.type],
-              },
-              { key: 'country', header: t('servers.columns.country'), cell: (server) => countryName(server.country) },
-              {
-                key: 'links',
-                header: t('servers.columns.links'),
-                cell: (server) =>
-                  t('servers.linkCount', { count: server.links.length, value: format.number(server.links.length) }),
-              },
-              {
-                key: 'status',
-                header: t('servers.columns.status'),
-                cell: (server) =>
-                  server.active ? (
-                    <Badge tone="success" icon="check">
-                      {t('common.active')}
-                    </Badge>
-                  ) : (
-                    <Badge tone="neutral" icon="ban">
-                      {t('common.inactive')}
-                    </Badge>
-                  ),
-              },
-              {
-                key: 'actions',
-                header: t('common.actions'),
-                cell: (server) => (
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    onClick={() => onRemove(server)}
-                    aria-label={`${t('common.remove')}: ${server.title}`}
-                  >
-                    {t('common.remove')}
-                  </Button>
+          emptyIcon="link"
+          emptyTitle={t('servers.emptyTitle')}
+          emptyMessage={t('servers.emptyMessage', { app: 'V2bX' })}
+          errorTitle={t('servers.error')}
+          loadingLabel={t('servers.loading')}
+          rowKey={(server) => String(server.id)}
+          columns={[
+            { key: 'title', header: t('servers.columns.title'), cell: (server) => <strong>{server.title}</strong> },
+            {
+              key: 'type',
+              header: t('servers.columns.type'),
+              cell: (server) => SERVER_TYPE_LABELS[server.type],
+            },
+            { key: 'country', header: t('servers.columns.country'), cell: (server) => countryName(server.country) },
+            {
+              key: 'links',
+              header: t('servers.columns.links'),
+              cell: (server) =>
+                t('servers.linkCount', { count: server.links.length, value: format.number(server.links.length) }),
+            },
+            {
+              key: 'status',
+              header: t('servers.columns.status'),
+              cell: (server) =>
+                server.active ? (
+                  <Badge tone="success" icon="check">
+                    {t('common.active')}
+                  </Badge>
+                ) : (
+                  <Badge tone="neutral" icon="ban">
+                    {t('common.inactive')}
+                  </Badge>
                 ),
-              },
-            ]}
-          />
-        </ListState>
+            },
+            removeColumn(t, (server) => server.title, onRemove),
+          ]}
+        />
       </AdminPanel>
       <AdminPanel aria-labelledby="servers-add-title">
         <h2 id="servers-add-title">{t('servers.addTitle')}</h2>
         <Form onSubmit={submit} noValidate>
-          {addError ? <Notice tone="error">{actionErrorText(addError, t)}</Notice> : null}
+          {addError ? <AdminNotice tone="error">{adminErrorText(addError, t)}</AdminNotice> : null}
           <AddRow>
             <TextField
               label={t('servers.fields.title')}
@@ -452,7 +394,7 @@ export function ServersPanel({ servers, countries, onRetry, onAdd, adding, addEr
               error={error('title')}
               required
             />
-            <SelectField
+            <AdminSelect
               label={t('servers.fields.type')}
               value={String(draft.type) as '1' | '2'}
               onChange={(type) => setDraft({ ...draft, type: type === '1' ? 1 : 2 })}
@@ -461,7 +403,7 @@ export function ServersPanel({ servers, countries, onRetry, onAdd, adding, addEr
                 { value: '1', label: SERVER_TYPE_LABELS[1] },
               ]}
             />
-            <SelectField
+            <AdminSelect
               label={t('servers.fields.country')}
               value={draft.country}
               onChange={(country) => setDraft({ ...draft, country })}
@@ -473,7 +415,7 @@ export function ServersPanel({ servers, countries, onRetry, onAdd, adding, addEr
               ]}
             />
           </AddRow>
-          <TextAreaField
+          <AdminTextArea
             label={t('servers.fields.links')}
             hint={t(draft.type === 2 ? 'servers.hints.linksV2ray' : 'servers.hints.linksOpenconnect', {
               example: isolate(LINK_EXAMPLES[draft.type]),

@@ -1,16 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCountry, AdminNode, AdminNodeInput, AdminNodeProtocol } from '@separ/domain';
-import {
-  actionErrorText,
-  AdminPanel,
-  CheckboxField,
-  FormActions,
-  FormGrid,
-  Notice,
-  SelectField,
-  type AdminActionError,
-} from '../AdminLayout/adminParts';
+import { AdminPanel, FormActions, FormGrid } from '../AdminLayout/adminParts';
+import { AdminCheckbox, AdminSelect } from '../AdminField';
+import { adminErrorText, AdminNotice, type AdminActionError } from '../AdminNotice';
 import { isolate } from '../AdminLayout/numbers';
 import { Button } from '../Button';
 import { PasswordField, TextField } from '../FormField';
@@ -84,13 +77,13 @@ export function NodeEditor({ node, countries, onSave, onCancel, saving, saveErro
     <AdminPanel aria-labelledby="node-form-title">
       <h2 id="node-form-title">{node ? t('nodes.editTitle', { name: node.name }) : t('nodes.newTitle')}</h2>
       <Form onSubmit={submit} noValidate>
-        {invalid ? <Notice tone="error">{t('nodes.errors.summary')}</Notice> : null}
-        {saveError ? <Notice tone="error">{actionErrorText(saveError, t)}</Notice> : null}
+        {invalid ? <AdminNotice tone="error">{t('nodes.errors.summary')}</AdminNotice> : null}
+        {saveError ? <AdminNotice tone="error">{adminErrorText(saveError, t)}</AdminNotice> : null}
         <Fieldset>
           <legend>{t('nodes.groups.address')}</legend>
           <FormGrid>
             {text('name', { hint: t('nodes.hints.name', { example: 'de-fra-1' }), required: true })}
-            <SelectField<AdminNodeProtocol>
+            <AdminSelect<AdminNodeProtocol>
               label={t('nodes.fields.protocol')}
               value={draft.protocol}
               onChange={(value) => setDraft((current) => withProtocol(current, value))}
@@ -98,7 +91,7 @@ export function NodeEditor({ node, countries, onSave, onCancel, saving, saveErro
             />
             {text('host', { hint: t('nodes.hints.host'), required: true })}
             {text('port', { numeric: true, required: true })}
-            <SelectField
+            <AdminSelect
               label={t('nodes.fields.country')}
               value={draft.country}
               onChange={(value) => set('country', value)}
@@ -115,7 +108,7 @@ export function NodeEditor({ node, countries, onSave, onCancel, saving, saveErro
             <legend>{t('nodes.groups.transport')}</legend>
             <FormGrid>
               {shown.network ? (
-                <SelectField
+                <AdminSelect
                   label={t('nodes.fields.network')}
                   value={draft.network}
                   onChange={(value) => set('network', value)}
@@ -146,7 +139,7 @@ export function NodeEditor({ node, countries, onSave, onCancel, saving, saveErro
           <legend>{t('nodes.groups.security')}</legend>
           <FormGrid>
             {shown.security ? (
-              <SelectField
+              <AdminSelect
                 label={t('nodes.fields.security')}
                 value={draft.security}
                 onChange={(value) => set('security', value)}
@@ -162,7 +155,7 @@ export function NodeEditor({ node, countries, onSave, onCancel, saving, saveErro
                 })
               : null}
             {shown.flow ? (
-              <SelectField
+              <AdminSelect
                 label={t('nodes.fields.flow')}
                 value={draft.flow}
                 onChange={(value) => set('flow', value)}
@@ -170,7 +163,7 @@ export function NodeEditor({ node, countries, onSave, onCancel, saving, saveErro
               />
             ) : null}
             {shown.cipher ? (
-              <SelectField
+              <AdminSelect
                 label={t('nodes.fields.cipher')}
                 value={draft.cipher}
                 onChange={(value) => set('cipher', value)}
@@ -217,7 +210,7 @@ export function NodeEditor({ node, countries, onSave, onCancel, saving, saveErro
             </FormGrid>
           </Fieldset>
         ) : null}
-        <CheckboxField
+        <AdminCheckbox
           label={t('nodes.fields.active')}
           hint={t('nodes.hints.active')}
           checked={draft.active}

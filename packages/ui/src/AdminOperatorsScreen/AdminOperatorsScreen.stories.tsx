@@ -2,7 +2,7 @@ import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { AdminOperatorRow } from '@separ/domain';
 import { ADMIN_OPERATORS, ADMIN_TOTP_SETUP } from '../AdminDataTable/adminFixtures';
-import { InAdmin } from '../AdminDataTable/storyAdmin';
+import { InAdmin } from '../AdminStory';
 import { AdminOperatorsScreen } from './AdminOperatorsScreen';
 
 const CREATED = {

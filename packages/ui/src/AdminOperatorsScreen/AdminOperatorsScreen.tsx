@@ -2,10 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminOperator, AdminOperatorCreated, AdminOperatorRow, AdminTotpSetup } from '@separ/domain';
 import { AdminDataTable } from '../AdminDataTable';
-import { AdminAlert, AdminDialog, AdminInput, type AdminInputProps, ShownOnce } from '../AdminDataTable/AdminControls';
-import { AdminHead } from '../AdminDataTable/AdminHead';
+import { AdminDialog } from '../AdminDialog';
+import { AdminInput, type AdminInputProps } from '../AdminField';
+import { AdminNotice, adminErrorText } from '../AdminNotice';
+import { ShownOnce } from '../AdminShownOnce';
+import { AdminPageHeader } from '../AdminPageHeader';
 import { Section, Stack } from '../AdminDataTable/AdminScreen.styles';
-import { errorText } from '../AdminDataTable/adminTable';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
 import { useFormat } from '../format';
@@ -80,7 +82,7 @@ export function AdminOperatorsScreen({
   onTotpDisable,
   initial = {},
 }: AdminOperatorsScreenProps) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const format = useFormat();
   const [dialog, setDialog] = useState<Dialog>(
     initial.adding
@@ -128,7 +130,7 @@ export function AdminOperatorsScreen({
       if (dialog?.kind === 'add' && (refusal === 'otp_required' || refusal === 'bad_otp')) {
         setCodeAsked(true);
         setCodeError(t(`operators.codeErrors.${refusal}`));
-      } else setFailure(refusal ? t(`operators.codeErrors.${refusal}`) : (errorText(error) ?? t('common.failed')));
+      } else setFailure(refusal ? t(`operators.codeErrors.${refusal}`) : adminErrorText(error, t));
     } finally {
       setBusy(false);
     }
@@ -155,10 +157,10 @@ export function AdminOperatorsScreen({
 
   return (
     <Stack>
-      <AdminHead
+      <AdminPageHeader
         title={t('operators.title')}
         subtitle={t('operators.subtitle')}
-        action={
+        actions={
           <Button icon="user" onClick={openAdd}>
             {t('operators.add')}
           </Button>
@@ -265,6 +267,7 @@ export function AdminOperatorsScreen({
           onCancel={() => setDialog(null)}
         >
           <AdminInput
+            size="sm"
             label={t('operators.username')}
             value={username}
             onChange={(value) => {
@@ -280,6 +283,7 @@ export function AdminOperatorsScreen({
             hint={t('operators.usernameHint')}
           />
           <AdminInput
+            size="sm"
             label={t('operators.password')}
             value={password}
             onChange={(value) => {
@@ -367,6 +371,7 @@ interface TotpSectionProps {
 function CodeInput(props: Pick<AdminInputProps, 'label' | 'value' | 'onChange' | 'error' | 'hint'>) {
   return (
     <AdminInput
+      size="sm"
       {...props}
       inputMode="numeric"
       autoComplete="one-time-code"
@@ -379,7 +384,7 @@ function CodeInput(props: Pick<AdminInputProps, 'label' | 'value' | 'onChange' |
 }
 
 function TotpSection({ me, onSetup, onEnable, onDisable, initialSetup }: TotpSectionProps) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const [setup, setSetup] = useState<AdminTotpSetup | null>(initialSetup);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -397,7 +402,7 @@ function TotpSection({ me, onSetup, onEnable, onDisable, initialSetup }: TotpSec
       const refusal: CodeRefusal | null = codeRefusal(error);
       // A missing or wrong code belongs to its field; a lock or anything else under the card.
       if (refusal === 'otp_required' || refusal === 'bad_otp') setCodeError(t(`operators.codeErrors.${refusal}`));
-      else setFailure(refusal ? t(`operators.codeErrors.${refusal}`) : (errorText(error) ?? t('common.failed')));
+      else setFailure(refusal ? t(`operators.codeErrors.${refusal}`) : adminErrorText(error, t));
     } finally {
       setBusy(false);
     }
@@ -524,7 +529,7 @@ function TotpSection({ me, onSetup, onEnable, onDisable, initialSetup }: TotpSec
             </div>
           </>
         )}
-        {failure ? <AdminAlert role="alert">{failure}</AdminAlert> : null}
+        {failure ? <AdminNotice tone="error">{failure}</AdminNotice> : null}
       </TotpCard>
     </Section>
   );

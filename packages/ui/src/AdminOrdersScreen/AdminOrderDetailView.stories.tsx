@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ADMIN_ORDER_PAID, ADMIN_ORDER_PENDING } from '../AdminDataTable/adminFixtures';
-import { InAdmin } from '../AdminDataTable/storyAdmin';
+import { InAdmin } from '../AdminStory';
 import { AdminOrderDetailView } from './AdminOrderDetailView';
 
 const meta = {

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GATEWAYS, type AdminOrderDetail } from '@separ/domain';
-import { AdminDialog, AdminInput } from '../AdminDataTable/AdminControls';
-import { AdminHead } from '../AdminDataTable/AdminHead';
+import { AdminDialog } from '../AdminDialog';
+import { AdminInput } from '../AdminField';
+import { adminErrorText } from '../AdminNotice';
+import { AdminPageHeader } from '../AdminPageHeader';
 import { Facts, Muted, RowLink, Section, Stack } from '../AdminDataTable/AdminScreen.styles';
-import { errorText } from '../AdminDataTable/adminTable';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
 import { ErrorView } from '../ErrorView';
@@ -57,7 +58,7 @@ export function AdminOrderDetailView({
   initialRef = '',
   initialConfirm = false,
 }: AdminOrderDetailViewProps) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const format = useFormat();
   const [ref, setRef] = useState(initialRef);
   const [refError, setRefError] = useState<string | null>(null);
@@ -69,7 +70,7 @@ export function AdminOrderDetailView({
   if (status === 'loading' || (status === 'ready' && !order)) {
     return (
       <>
-        <AdminHead title={t('orders.detailTitle')} back={back} />
+        <AdminPageHeader title={t('orders.detailTitle')} back={back} />
         <Spinner block label={t('orders.loadingOne')} />
       </>
     );
@@ -77,7 +78,7 @@ export function AdminOrderDetailView({
   if (status === 'error' || !order) {
     return (
       <>
-        <AdminHead title={t('orders.detailTitle')} back={back} />
+        <AdminPageHeader title={t('orders.detailTitle')} back={back} />
         <ErrorView title={t('orders.loadOneError')} retryLabel={t('common.retry')} onRetry={onRetry} />
       </>
     );
@@ -99,7 +100,7 @@ export function AdminOrderDetailView({
       setConfirming(false);
       setRef('');
     } catch (error) {
-      setFailure(errorText(error) ?? t('common.failed'));
+      setFailure(adminErrorText(error, t));
     } finally {
       setBusy(false);
     }
@@ -108,7 +109,7 @@ export function AdminOrderDetailView({
 
   return (
     <Stack>
-      <AdminHead
+      <AdminPageHeader
         title={<Ltr>{order.resNum}</Ltr>}
         badge={<OrderStateBadge state={order.state} />}
         subtitle={<Ltr>{order.email}</Ltr>}
@@ -177,6 +178,7 @@ export function AdminOrderDetailView({
           <CompleteForm onSubmit={submit} noValidate>
             <p>{t('orders.complete.text')}</p>
             <AdminInput
+              size="sm"
               label={t('orders.complete.ref')}
               value={ref}
               onChange={(value) => {

@@ -6,14 +6,12 @@ import {
   type AdminOrderFilter,
   type AdminOrderRow,
   type AdminOrderState,
-  type AdminPage,
   type AdminReconcileSummary,
 } from '@separ/domain';
-import { AdminDataTable } from '../AdminDataTable';
-import { AdminAlert, AdminInput, AdminSelect } from '../AdminDataTable/AdminControls';
-import { AdminHead } from '../AdminDataTable/AdminHead';
-import { Cell, LongRef, RowLink, Stack } from '../AdminDataTable/AdminScreen.styles';
-import { errorText } from '../AdminDataTable/adminTable';
+import { Cell, LongRef, RowLink } from '../AdminDataTable/AdminScreen.styles';
+import { AdminInput, AdminSelect } from '../AdminField';
+import { AdminListScreen, type AdminListProps } from '../AdminListScreen';
+import { AdminNotice, adminErrorText } from '../AdminNotice';
 import { Button } from '../Button';
 import { useFormat } from '../format';
 import { IconButton } from '../IconButton';
@@ -27,16 +25,11 @@ export type AdminOrdersQuery = AdminListQuery & AdminOrderFilter;
 
 export const ADMIN_ORDER_STATES: readonly AdminOrderState[] = ['pending', 'paid', 'failed', 'expired'];
 
-export interface AdminOrdersScreenProps {
-  status: 'loading' | 'error' | 'ready';
-  /** `GET /api/admin/orders`; null before the first answer. */
-  data: AdminPage<AdminOrderRow> | null;
-  /** Search (order number, e-mail, bank reference, username), state, gate, from/to (YYYY-MM-DD), sort, page. */
-  query: AdminOrdersQuery;
-  /** At each keystroke of the search too: debounce it. A date range that ends before it starts is not reported. */
-  onQueryChange(next: AdminOrdersQuery): void;
-  onRetry(): void;
-  refreshing?: boolean;
+/**
+ * `GET /api/admin/orders`: search (order number, e-mail, bank reference, username), state, gate,
+ * from/to (YYYY-MM-DD), sort, page. A date range that ends before it starts is not reported.
+ */
+export interface AdminOrdersScreenProps extends AdminListProps<AdminOrderRow, AdminOrdersQuery> {
   /** The gates to filter by (the shop's by default: ird, spay). */
   gates?: readonly string[];
   /** The address of an order's page, and of an account's. */
@@ -55,19 +48,15 @@ const SUMMARY_KEYS = ['checked', 'completed', 'failed', 'expired', 'open', 'unkn
  * summary (what the bank said of the orders still open).
  */
 export function AdminOrdersScreen({
-  status,
-  data,
-  query,
-  onQueryChange,
-  onRetry,
-  refreshing,
   gates = GATEWAYS,
   orderTo,
   userTo,
   onReconcile,
   initialSummary = null,
+  ...list
 }: AdminOrdersScreenProps) {
-  const { t } = useTranslation('adminOps');
+  const { query, onQueryChange } = list;
+  const { t } = useTranslation('admin');
   const format = useFormat();
   const [summary, setSummary] = useState<AdminReconcileSummary | null>(initialSummary);
   const [reconciling, setReconciling] = useState(false);
@@ -94,7 +83,7 @@ export function AdminOrdersScreen({
     try {
       setSummary(await onReconcile());
     } catch (error) {
-      setReconcileError(errorText(error) ?? t('orders.reconcile.error'));
+      setReconcileError(adminErrorText(error, t, 'orders.reconcile.error'));
     } finally {
       setReconciling(false);
     }
@@ -105,17 +94,140 @@ export function AdminOrdersScreen({
   const all = t('orders.filters.all');
 
   return (
-    <Stack>
-      <AdminHead
-        title={t('orders.title')}
-        subtitle={data ? t('orders.subtitle', { total: format.number(data.total) }) : undefined}
-        action={
-          <Button icon="refresh" variant="secondary" loading={reconciling} onClick={() => void reconcile()}>
-            {t('orders.reconcile.button')}
-          </Button>
-        }
-      />
-      {reconcileError ? <AdminAlert role="alert">{reconcileError}</AdminAlert> : null}
+    <AdminListScreen
+      title={t('orders.title')}
+      subtitle={(total) => t('orders.subtitle', { total })}
+      actions={
+        <Button icon="refresh" variant="secondary" loading={reconciling} onClick={() => void reconcile()}>
+          {t('orders.reconcile.button')}
+        </Button>
+      }
+      {...list}
+      searchLabel={t('orders.search')}
+      searchPlaceholder={t('orders.searchPlaceholder')}
+      filters={
+        <>
+          <AdminSelect<AdminOrderState | ''>
+            size="sm"
+            label={t('orders.filters.state')}
+            value={query.state ?? ''}
+            options={[
+              { value: '', label: all },
+              ...ADMIN_ORDER_STATES.map((state) => ({ value: state, label: t(`orders.states.${state}`) })),
+            ]}
+            onChange={(state) => onQueryChange({ ...query, state: state || undefined, page: 1 })}
+          />
+          <AdminSelect
+            size="sm"
+            label={t('orders.filters.gate')}
+            value={query.gate ?? ''}
+            options={[{ value: '', label: all }, ...gates.map((gate) => ({ value: gate, label: gateName(gate) }))]}
+            onChange={(gate) => onQueryChange({ ...query, gate: gate || undefined, page: 1 })}
+          />
+          <AdminInput
+            size="sm"
+            type="date"
+            dir="ltr"
+            label={t('orders.filters.from')}
+            value={dates.from}
+            max={dates.to || undefined}
+            onChange={(value) => setDate('from', value)}
+            hint={dates.from ? format.date(`${dates.from}T12:00:00Z`) : undefined}
+          />
+          <AdminInput
+            size="sm"
+            type="date"
+            dir="ltr"
+            label={t('orders.filters.to')}
+            value={dates.to}
+            min={dates.from || undefined}
+            onChange={(value) => setDate('to', value)}
+            error={badRange ? t('orders.filters.badRange') : undefined}
+            hint={dates.to && !badRange ? format.date(`${dates.to}T12:00:00Z`) : undefined}
+          />
+        </>
+      }
+      onClearFilters={
+        filtered
+          ? () =>
+              onQueryChange({
+                ...query,
+                q: '',
+                state: undefined,
+                gate: undefined,
+                from: undefined,
+                to: undefined,
+                page: 1,
+              })
+          : undefined
+      }
+      emptyTitle={query.q || filtered ? t('orders.noMatchTitle') : t('orders.emptyTitle')}
+      emptyMessage={query.q || filtered ? t('orders.noMatchMessage') : undefined}
+      emptyIcon="receipt"
+      errorTitle={t('orders.loadError')}
+      rowKey={(row) => row.resNum}
+      columns={[
+        {
+          key: 'resNum',
+          header: t('orders.columns.resNum'),
+          cell: (row) => (
+            <Cell>
+              <RowLink>
+                <AppLink to={orderTo(row.resNum)}>
+                  <Ltr>{row.resNum}</Ltr>
+                </AppLink>
+              </RowLink>
+              <small>
+                <Ltr>{row.email}</Ltr>
+              </small>
+            </Cell>
+          ),
+        },
+        { key: 'state', header: t('orders.columns.state'), cell: (row) => <OrderStateBadge state={row.state} /> },
+        {
+          key: 'amount',
+          header: t('orders.columns.amount'),
+          sort: { sort: 'amount', firstDir: 'desc' },
+          cell: (row) => format.toman(row.amount),
+        },
+        { key: 'gate', header: t('orders.columns.gate'), cell: (row) => gateName(row.gate) },
+        {
+          key: 'customer',
+          header: t('orders.columns.customer'),
+          cell: (row) =>
+            row.username === null ? (
+              '—'
+            ) : userTo ? (
+              <RowLink>
+                <AppLink to={userTo(row.username)}>
+                  <Ltr>{row.username}</Ltr>
+                </AppLink>
+              </RowLink>
+            ) : (
+              <Ltr>{row.username}</Ltr>
+            ),
+        },
+        {
+          key: 'refNum',
+          header: t('orders.columns.refNum'),
+          cell: (row) =>
+            row.refNum ? (
+              <LongRef>
+                <Ltr>{row.refNum}</Ltr>
+              </LongRef>
+            ) : (
+              '—'
+            ),
+        },
+        {
+          key: 'created',
+          header: t('orders.columns.created'),
+          sort: { sort: 'createdAt', firstDir: 'desc' },
+          cell: (row) => format.dateTime(row.createdAt),
+        },
+      ]}
+    >
+      {reconcileError ? <AdminNotice tone="error">{reconcileError}</AdminNotice> : null}
       {summary ? (
         <Summary role="status" aria-labelledby="admin-reconcile-title">
           <header>
@@ -132,134 +244,6 @@ export function AdminOrdersScreen({
           </dl>
         </Summary>
       ) : null}
-      <AdminDataTable
-        caption={t('orders.title')}
-        status={status}
-        data={data}
-        query={query}
-        onQueryChange={onQueryChange}
-        onRetry={onRetry}
-        refreshing={refreshing}
-        searchLabel={t('orders.search')}
-        searchPlaceholder={t('orders.searchPlaceholder')}
-        filters={
-          <>
-            <AdminSelect<AdminOrderState | ''>
-              label={t('orders.filters.state')}
-              value={query.state ?? ''}
-              options={[
-                { value: '', label: all },
-                ...ADMIN_ORDER_STATES.map((state) => ({ value: state, label: t(`orders.states.${state}`) })),
-              ]}
-              onChange={(state) => onQueryChange({ ...query, state: state || undefined, page: 1 })}
-            />
-            <AdminSelect
-              label={t('orders.filters.gate')}
-              value={query.gate ?? ''}
-              options={[{ value: '', label: all }, ...gates.map((gate) => ({ value: gate, label: gateName(gate) }))]}
-              onChange={(gate) => onQueryChange({ ...query, gate: gate || undefined, page: 1 })}
-            />
-            <AdminInput
-              type="date"
-              dir="ltr"
-              label={t('orders.filters.from')}
-              value={dates.from}
-              max={dates.to || undefined}
-              onChange={(value) => setDate('from', value)}
-              hint={dates.from ? format.date(`${dates.from}T12:00:00Z`) : undefined}
-            />
-            <AdminInput
-              type="date"
-              dir="ltr"
-              label={t('orders.filters.to')}
-              value={dates.to}
-              min={dates.from || undefined}
-              onChange={(value) => setDate('to', value)}
-              error={badRange ? t('orders.filters.badRange') : undefined}
-              hint={dates.to && !badRange ? format.date(`${dates.to}T12:00:00Z`) : undefined}
-            />
-          </>
-        }
-        onClearFilters={
-          filtered
-            ? () =>
-                onQueryChange({
-                  ...query,
-                  q: '',
-                  state: undefined,
-                  gate: undefined,
-                  from: undefined,
-                  to: undefined,
-                  page: 1,
-                })
-            : undefined
-        }
-        emptyTitle={query.q || filtered ? t('orders.noMatchTitle') : t('orders.emptyTitle')}
-        emptyMessage={query.q || filtered ? t('orders.noMatchMessage') : undefined}
-        emptyIcon="receipt"
-        errorTitle={t('orders.loadError')}
-        rowKey={(row) => row.resNum}
-        columns={[
-          {
-            key: 'resNum',
-            header: t('orders.columns.resNum'),
-            cell: (row) => (
-              <Cell>
-                <RowLink>
-                  <AppLink to={orderTo(row.resNum)}>
-                    <Ltr>{row.resNum}</Ltr>
-                  </AppLink>
-                </RowLink>
-                <small>
-                  <Ltr>{row.email}</Ltr>
-                </small>
-              </Cell>
-            ),
-          },
-          { key: 'state', header: t('orders.columns.state'), cell: (row) => <OrderStateBadge state={row.state} /> },
-          {
-            key: 'amount',
-            header: t('orders.columns.amount'),
-            sort: { sort: 'amount', firstDir: 'desc' },
-            cell: (row) => format.toman(row.amount),
-          },
-          { key: 'gate', header: t('orders.columns.gate'), cell: (row) => gateName(row.gate) },
-          {
-            key: 'customer',
-            header: t('orders.columns.customer'),
-            cell: (row) =>
-              row.username === null ? (
-                '—'
-              ) : userTo ? (
-                <RowLink>
-                  <AppLink to={userTo(row.username)}>
-                    <Ltr>{row.username}</Ltr>
-                  </AppLink>
-                </RowLink>
-              ) : (
-                <Ltr>{row.username}</Ltr>
-              ),
-          },
-          {
-            key: 'refNum',
-            header: t('orders.columns.refNum'),
-            cell: (row) =>
-              row.refNum ? (
-                <LongRef>
-                  <Ltr>{row.refNum}</Ltr>
-                </LongRef>
-              ) : (
-                '—'
-              ),
-          },
-          {
-            key: 'created',
-            header: t('orders.columns.created'),
-            sort: { sort: 'createdAt', firstDir: 'desc' },
-            cell: (row) => format.dateTime(row.createdAt),
-          },
-        ]}
-      />
-    </Stack>
+    </AdminListScreen>
   );
 }

@@ -12,7 +12,7 @@ const LOOK: Record<AdminOrderState, [BadgeTone, IconName]> = {
 
 /** An order's state as a badge: paid, pending, failed, expired. */
 export function OrderStateBadge({ state }: { state: AdminOrderState }) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const [tone, icon] = LOOK[state];
   return (
     <Badge tone={tone} icon={icon}>

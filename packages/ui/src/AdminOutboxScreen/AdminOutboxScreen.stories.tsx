@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ADMIN_OUTBOX, ADMIN_OUTBOX_PAGE } from '../AdminDataTable/adminFixtures';
-import { InAdmin } from '../AdminDataTable/storyAdmin';
+import { InAdmin } from '../AdminStory';
 import { AdminOutboxScreen } from './AdminOutboxScreen';
 
 const meta = {

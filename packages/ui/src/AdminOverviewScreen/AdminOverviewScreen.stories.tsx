@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { ADMIN_OVERVIEW, ADMIN_OVERVIEW_EMPTY } from '../AdminLayout/adminFixtures';
-import { InAdmin } from '../AdminLayout/storyAdmin';
+import { InAdmin } from '../AdminStory';
 import { AdminOverviewScreen, type AdminOverviewScreenProps } from './AdminOverviewScreen';
 
 function Demo(props: AdminOverviewScreenProps) {

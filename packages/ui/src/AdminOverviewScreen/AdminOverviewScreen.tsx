@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTheme } from 'styled-components';
 import type { AdminOverview } from '@separ/domain';
-import { AdminPageTitle, AdminPanel } from '../AdminLayout/adminParts';
+import { AdminPanel } from '../AdminLayout/adminParts';
+import { AdminPageHeader } from '../AdminPageHeader';
 import { EmptyState } from '../EmptyState';
 import { ErrorView } from '../ErrorView';
 import { useFormat, type Formatter } from '../format';
@@ -39,7 +40,7 @@ export function AdminOverviewScreen({ status, overview, onRetry, retrying = fals
   else content = <OverviewContent overview={overview} format={format} />;
   return (
     <>
-      <AdminPageTitle title={t('overview.title')} subtitle={t('overview.subtitle')} />
+      <AdminPageHeader title={t('overview.title')} subtitle={t('overview.subtitle')} />
       {content}
     </>
   );

@@ -1,28 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { discountPercent, type AdminPlan, type AdminPlanInput } from '@separ/domain';
-import {
-  actionErrorText,
-  AdminPageTitle,
-  AdminPanel,
-  CheckboxField,
-  FormActions,
-  FormGrid,
-  Notice,
-  RowActions,
-  SelectField,
-  TableSkeleton,
-  type AdminActionError,
-} from '../AdminLayout/adminParts';
+import { AdminDataTable, wholePage } from '../AdminDataTable';
+import { AdminPanel, FormActions, FormGrid, RowActions } from '../AdminLayout/adminParts';
+import { AdminCheckbox, AdminSelect } from '../AdminField';
+import { adminErrorText, AdminNotice, type AdminActionError } from '../AdminNotice';
+import { AdminPageHeader } from '../AdminPageHeader';
 import { parseWhole } from '../AdminLayout/numbers';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
-import { EmptyState } from '../EmptyState';
-import { ErrorView } from '../ErrorView';
 import { TextField } from '../FormField';
 import { useFormat } from '../format';
 import { PlanCard } from '../PlanCard';
-import { Table } from '../Table';
 import { DataRow, Editor, Form, Muted, Preview, PreviewCard, Price } from './AdminPlansScreen.styles';
 import {
   draftFromPlan,
@@ -72,35 +61,11 @@ export function AdminPlansScreen(props: AdminPlansScreenProps) {
         saveError={props.saveError ?? null}
       />
     );
-  else if (status === 'loading') content = <TableSkeleton label={t('plans.loading')} />;
-  else if (status === 'error')
-    content = (
-      <AdminPanel>
-        <ErrorView
-          title={t('plans.errorTitle')}
-          message={t('plans.errorMessage')}
-          retryLabel={t('common.retry')}
-          onRetry={props.onRetry}
-          retrying={props.retrying}
-        />
-      </AdminPanel>
-    );
-  else if (plans.length === 0)
-    content = (
-      <AdminPanel>
-        <EmptyState
-          icon="card"
-          title={t('plans.emptyTitle')}
-          message={t('plans.emptyMessage')}
-          action={<Button onClick={() => props.onEdit('new')}>{t('plans.new')}</Button>}
-        />
-      </AdminPanel>
-    );
   else content = <PlansTable {...props} />;
   const title = editing === null ? t('plans.title') : editing === 'new' ? t('plans.newTitle') : t('plans.editTitle');
   return (
     <>
-      <AdminPageTitle
+      <AdminPageHeader
         title={title}
         subtitle={editing === null ? t('plans.subtitle') : undefined}
         actions={
@@ -118,15 +83,35 @@ export function AdminPlansScreen(props: AdminPlansScreenProps) {
   );
 }
 
-function PlansTable({ plans, onEdit, onToggleActive, togglingId, toggleError }: AdminPlansScreenProps) {
+function PlansTable({
+  status,
+  plans,
+  onRetry,
+  retrying,
+  onEdit,
+  onToggleActive,
+  togglingId,
+  toggleError,
+}: AdminPlansScreenProps) {
   const { t } = useTranslation('admin');
   const format = useFormat();
   return (
     <>
-      {toggleError ? <Notice tone="error">{actionErrorText(toggleError, t)}</Notice> : null}
-      <Table
+      {toggleError ? <AdminNotice tone="error">{adminErrorText(toggleError, t)}</AdminNotice> : null}
+      <AdminDataTable
         caption={t('plans.tableCaption')}
-        rows={plans}
+        status={status}
+        data={status === 'ready' ? wholePage(plans) : null}
+        paginated={false}
+        loadingLabel={t('plans.loading')}
+        errorTitle={t('plans.errorTitle')}
+        errorMessage={t('plans.errorMessage')}
+        onRetry={onRetry}
+        retrying={retrying}
+        emptyIcon="card"
+        emptyTitle={t('plans.emptyTitle')}
+        emptyMessage={t('plans.emptyMessage')}
+        emptyAction={<Button onClick={() => onEdit('new')}>{t('plans.new')}</Button>}
         rowKey={(plan) => String(plan.id)}
         columns={[
           { key: 'title', header: t('plans.columns.title'), cell: (plan) => <strong>{plan.title}</strong> },
@@ -231,8 +216,8 @@ function PlanEditor({ plan, onSave, onCancel, saving, saveError }: PlanEditorPro
       <AdminPanel aria-labelledby="plan-form-title">
         <h2 id="plan-form-title">{t('plans.formTitle')}</h2>
         <Form onSubmit={submit} noValidate>
-          {invalid ? <Notice tone="error">{t('plans.errors.summary')}</Notice> : null}
-          {saveError ? <Notice tone="error">{actionErrorText(saveError, t)}</Notice> : null}
+          {invalid ? <AdminNotice tone="error">{t('plans.errors.summary')}</AdminNotice> : null}
+          {saveError ? <AdminNotice tone="error">{adminErrorText(saveError, t)}</AdminNotice> : null}
           <FormGrid>
             <div data-wide>
               <TextField
@@ -245,7 +230,7 @@ function PlanEditor({ plan, onSave, onCancel, saving, saveError }: PlanEditorPro
                 required
               />
             </div>
-            <SelectField
+            <AdminSelect
               label={t('plans.fields.platform')}
               hint={t('plans.hints.platform')}
               value={draft.platform}
@@ -276,7 +261,7 @@ function PlanEditor({ plan, onSave, onCancel, saving, saveError }: PlanEditorPro
                   disabled={draft.unlimited}
                   placeholder={draft.unlimited ? t('plans.unlimited') : undefined}
                 />
-                <SelectField
+                <AdminSelect
                   label={t('plans.fields.dataUnit')}
                   value={draft.dataUnit}
                   onChange={(value) => set('dataUnit', value)}
@@ -287,7 +272,7 @@ function PlanEditor({ plan, onSave, onCancel, saving, saveError }: PlanEditorPro
                   ]}
                 />
               </DataRow>
-              <CheckboxField
+              <AdminCheckbox
                 label={t('plans.fields.unlimited')}
                 checked={draft.unlimited}
                 onChange={(value) => set('unlimited', value)}
@@ -321,7 +306,7 @@ function PlanEditor({ plan, onSave, onCancel, saving, saveError }: PlanEditorPro
               dir="ltr"
             />
             <div data-wide>
-              <CheckboxField
+              <AdminCheckbox
                 label={t('plans.fields.active')}
                 hint={t('plans.hints.active')}
                 checked={draft.active}

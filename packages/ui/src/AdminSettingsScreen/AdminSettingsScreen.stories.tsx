@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ADMIN_SETTINGS } from '../AdminLayout/adminFixtures';
-import { InAdmin } from '../AdminLayout/storyAdmin';
+import { InAdmin } from '../AdminStory';
 import { AdminSettingsScreen, type AdminSettingsScreenProps } from './AdminSettingsScreen';
 
 function Demo(props: AdminSettingsScreenProps) {

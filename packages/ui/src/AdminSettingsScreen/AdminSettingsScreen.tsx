@@ -1,15 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShopSettings } from '@separ/domain';
-import {
-  actionErrorText,
-  AdminPageTitle,
-  AdminPanel,
-  CheckboxField,
-  FormGrid,
-  Notice,
-  type AdminActionError,
-} from '../AdminLayout/adminParts';
+import { AdminPanel, FormGrid } from '../AdminLayout/adminParts';
+import { AdminCheckbox } from '../AdminField';
+import { adminErrorText, AdminNotice, type AdminActionError } from '../AdminNotice';
+import { AdminPageHeader } from '../AdminPageHeader';
 import { isolate } from '../AdminLayout/numbers';
 import { Button } from '../Button';
 import { ErrorView } from '../ErrorView';
@@ -88,7 +83,7 @@ export function AdminSettingsScreen({
     );
   return (
     <>
-      <AdminPageTitle title={t('settings.title')} subtitle={t('settings.subtitle')} />
+      <AdminPageHeader title={t('settings.title')} subtitle={t('settings.subtitle')} />
       {content}
     </>
   );
@@ -152,7 +147,7 @@ function SettingsForm({
   const invalid = Object.values(errors).some(Boolean);
   return (
     <Form onSubmit={submit} noValidate>
-      {invalid ? <Notice tone="error">{t('settings.errors.summary')}</Notice> : null}
+      {invalid ? <AdminNotice tone="error">{t('settings.errors.summary')}</AdminNotice> : null}
       <AdminPanel aria-labelledby="settings-shop">
         <h2 id="settings-shop">{t('settings.groups.shop')}</h2>
         <FormGrid>
@@ -184,19 +179,21 @@ function SettingsForm({
       </AdminPanel>
       <AdminPanel aria-labelledby="settings-free">
         <h2 id="settings-free">{t('settings.groups.free')}</h2>
-        <CheckboxField
+        <AdminCheckbox
           label={t('settings.fields.freeEnabled')}
           hint={t('settings.hints.freeEnabled')}
           checked={draft.freeEnabled}
           onChange={(value) => set('freeEnabled', value)}
         />
       </AdminPanel>
-      {saveError ? <Notice tone="error">{actionErrorText(saveError, t)}</Notice> : null}
+      {saveError ? <AdminNotice tone="error">{adminErrorText(saveError, t)}</AdminNotice> : null}
       <SaveBar>
         <Button type="submit" icon="check" loading={saving}>
           {saving ? t('common.saving') : t('settings.save')}
         </Button>
-        {saved && !edited && !saving && !saveError ? <Notice tone="success">{t('settings.saved')}</Notice> : null}
+        {saved && !edited && !saving && !saveError ? (
+          <AdminNotice tone="success">{t('settings.saved')}</AdminNotice>
+        ) : null}
       </SaveBar>
     </Form>
   );

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { AdminUserAction } from '@separ/domain';
 import { ADMIN_USER_DETAIL, ADMIN_USER_SUSPENDED } from '../AdminDataTable/adminFixtures';
-import { InAdmin } from '../AdminDataTable/storyAdmin';
+import { InAdmin } from '../AdminStory';
 import { AdminUserDetailView } from './AdminUserDetailView';
 
 const meta = {

@@ -1,10 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maxPasswordLength, type AdminUserAction, type AdminUserDetail, MB } from '@separ/domain';
-import { AdminDialog, AdminInput, ShownOnce } from '../AdminDataTable/AdminControls';
-import { AdminHead } from '../AdminDataTable/AdminHead';
+import { AdminDialog } from '../AdminDialog';
+import { AdminInput } from '../AdminField';
+import { adminErrorText } from '../AdminNotice';
+import { ShownOnce } from '../AdminShownOnce';
+import { AdminPageHeader } from '../AdminPageHeader';
 import { Facts, Muted, Quiet, RowLink, Section, Stack } from '../AdminDataTable/AdminScreen.styles';
-import { errorText } from '../AdminDataTable/adminTable';
 import { OrderStateBadge } from '../AdminOrdersScreen/OrderStateBadge';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
@@ -57,7 +59,7 @@ export function AdminUserDetailView({
   onAction,
   initialDialog = null,
 }: AdminUserDetailViewProps) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const format = useFormat();
   const [dialog, setDialog] = useState<ActionName | null>(initialDialog);
   const [days, setDays] = useState('30');
@@ -72,7 +74,7 @@ export function AdminUserDetailView({
   if (status === 'loading' || (status === 'ready' && !user)) {
     return (
       <>
-        <AdminHead title={t('users.detailTitle')} back={back} />
+        <AdminPageHeader title={t('users.detailTitle')} back={back} />
         <Spinner block label={t('users.loadingOne')} />
       </>
     );
@@ -80,7 +82,7 @@ export function AdminUserDetailView({
   if (status === 'error' || !user) {
     return (
       <>
-        <AdminHead title={t('users.detailTitle')} back={back} />
+        <AdminPageHeader title={t('users.detailTitle')} back={back} />
         <ErrorView title={t('users.loadOneError')} retryLabel={t('common.retry')} onRetry={onRetry} />
       </>
     );
@@ -106,7 +108,7 @@ export function AdminUserDetailView({
       setDialog(null);
       if (action.action === 'reset-password' && answer && answer.password) setRevealed(answer.password);
     } catch (error) {
-      setFailure(errorText(error) ?? t('common.failed'));
+      setFailure(adminErrorText(error, t));
     } finally {
       setBusy(false);
     }
@@ -155,6 +157,7 @@ export function AdminUserDetailView({
       danger: false,
       body: (
         <AdminInput
+          size="sm"
           label={t('users.actions.days')}
           value={days}
           onChange={(v) => {
@@ -179,6 +182,7 @@ export function AdminUserDetailView({
       danger: false,
       body: (
         <AdminInput
+          size="sm"
           label={t('users.actions.mb')}
           value={mb}
           onChange={(v) => {
@@ -201,6 +205,7 @@ export function AdminUserDetailView({
         <>
           <p>{t('users.actions.resetText')}</p>
           <AdminInput
+            size="sm"
             label={t('users.actions.newPassword')}
             value={password}
             onChange={(v) => {
@@ -234,7 +239,7 @@ export function AdminUserDetailView({
 
   return (
     <Stack>
-      <AdminHead
+      <AdminPageHeader
         title={<Ltr>{user.username}</Ltr>}
         badge={<UserStatusBadge status={user.status} />}
         subtitle={user.email ? <Ltr>{user.email}</Ltr> : t('users.noEmail')}

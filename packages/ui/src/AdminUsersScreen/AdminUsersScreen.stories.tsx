@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { ADMIN_USERS_PAGE } from '../AdminDataTable/adminFixtures';
-import { InAdmin } from '../AdminDataTable/storyAdmin';
+import { InAdmin } from '../AdminStory';
 import { AdminUsersScreen } from './AdminUsersScreen';
 
 const meta = {

@@ -1,27 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import type { AdminListQuery, AdminPage, AdminUserRow } from '@separ/domain';
-import { AdminDataTable } from '../AdminDataTable';
-import { AdminHead } from '../AdminDataTable/AdminHead';
+import type { AdminUserRow } from '@separ/domain';
 import { Cell, RowLink } from '../AdminDataTable/AdminScreen.styles';
+import { AdminListScreen, type AdminListProps } from '../AdminListScreen';
 import { useFormat, type Formatter } from '../format';
 import { Ltr } from '../Layout';
 import { AppLink } from '../provider';
 import { UserStatusBadge } from './UserStatusBadge';
 import { MB } from '@separ/domain';
 
-export interface AdminUsersScreenProps {
-  status: 'loading' | 'error' | 'ready';
-  /** The page the server answered (`GET /api/admin/users`); null before the first. */
-  data: AdminPage<AdminUserRow> | null;
-  /** Search (username or e-mail), sort (username, createdAt, expireDate, usedBytes), page and size. */
-  query: AdminListQuery;
-  /** At each keystroke of the search too: debounce it before asking the server. */
-  onQueryChange(next: AdminListQuery): void;
-  onRetry(): void;
+/** `GET /api/admin/users`: search (username or e-mail), sort (username, createdAt, expireDate, usedBytes), page and size. */
+export interface AdminUsersScreenProps extends AdminListProps<AdminUserRow> {
   /** The address of an account's page (`/admin/users/sp482913`). */
   userTo(username: string): string;
-  /** A new page is on its way while the last one shows. */
-  refreshing?: boolean;
 }
 
 /** "18.4 GB of 50 GB" (or "of unlimited"). */
@@ -35,93 +25,76 @@ export function usageText(
 }
 
 /** The accounts: search by username or e-mail, sort, and open one. */
-export function AdminUsersScreen({
-  status,
-  data,
-  query,
-  onQueryChange,
-  onRetry,
-  userTo,
-  refreshing,
-}: AdminUsersScreenProps) {
-  const { t } = useTranslation('adminOps');
+export function AdminUsersScreen({ userTo, ...list }: AdminUsersScreenProps) {
+  const { query } = list;
+  const { t } = useTranslation('admin');
   const format = useFormat();
   const of = (used: string, allowed: string) => t('users.usageOf', { used, allowed });
   return (
-    <>
-      <AdminHead
-        title={t('users.title')}
-        subtitle={data ? t('users.subtitle', { total: format.number(data.total) }) : undefined}
-      />
-      <AdminDataTable
-        caption={t('users.title')}
-        status={status}
-        data={data}
-        query={query}
-        onQueryChange={onQueryChange}
-        onRetry={onRetry}
-        refreshing={refreshing}
-        searchLabel={t('users.search')}
-        searchPlaceholder={t('users.searchPlaceholder')}
-        emptyTitle={query.q ? t('users.noMatchTitle') : t('users.emptyTitle')}
-        emptyMessage={query.q ? t('users.noMatchMessage', { q: query.q }) : undefined}
-        emptyIcon="user"
-        errorTitle={t('users.loadError')}
-        rowKey={(row) => String(row.id)}
-        columns={[
-          {
-            key: 'username',
-            header: t('users.columns.username'),
-            sort: { sort: 'username' },
-            cell: (row) => (
-              <Cell>
-                <RowLink>
-                  <AppLink to={userTo(row.username)}>
-                    <Ltr>{row.username}</Ltr>
-                  </AppLink>
-                </RowLink>
-                <small>
-                  <Ltr>{row.email ?? '—'}</Ltr>
-                </small>
-              </Cell>
-            ),
-          },
-          {
-            key: 'status',
-            header: t('users.columns.status'),
-            cell: (row) => <UserStatusBadge status={row.status} />,
-          },
-          {
-            key: 'expire',
-            header: t('users.columns.expires'),
-            sort: { sort: 'expireDate', firstDir: 'desc' },
-            cell: (row) =>
-              row.expireDate
-                ? format.date(row.expireDate)
-                : row.status === 'pending'
-                  ? t('users.onFirstConnection')
-                  : '—',
-          },
-          {
-            key: 'usage',
-            header: t('users.columns.usage'),
-            sort: { sort: 'usedBytes', firstDir: 'desc' },
-            cell: (row) => usageText(format, row.usedBytes, row.allowedMB, of),
-          },
-          {
-            key: 'devices',
-            header: t('users.columns.devices'),
-            cell: (row) =>
-              t('users.devicesOf', { used: format.number(row.devices), allowed: format.number(row.allowedDevices) }),
-          },
-          {
-            key: 'created',
-            header: t('users.columns.created'),
-            sort: { sort: 'createdAt', firstDir: 'desc' },
-            cell: (row) => format.date(row.createdAt),
-          },
-        ]}
-      />
-    </>
+    <AdminListScreen
+      title={t('users.title')}
+      subtitle={(total) => t('users.subtitle', { total })}
+      {...list}
+      searchLabel={t('users.search')}
+      searchPlaceholder={t('users.searchPlaceholder')}
+      emptyTitle={query.q ? t('users.noMatchTitle') : t('users.emptyTitle')}
+      emptyMessage={query.q ? t('users.noMatchMessage', { q: query.q }) : undefined}
+      emptyIcon="user"
+      errorTitle={t('users.loadError')}
+      rowKey={(row) => String(row.id)}
+      columns={[
+        {
+          key: 'username',
+          header: t('users.columns.username'),
+          sort: { sort: 'username' },
+          cell: (row) => (
+            <Cell>
+              <RowLink>
+                <AppLink to={userTo(row.username)}>
+                  <Ltr>{row.username}</Ltr>
+                </AppLink>
+              </RowLink>
+              <small>
+                <Ltr>{row.email ?? '—'}</Ltr>
+              </small>
+            </Cell>
+          ),
+        },
+        {
+          key: 'status',
+          header: t('users.columns.status'),
+          cell: (row) => <UserStatusBadge status={row.status} />,
+        },
+        {
+          key: 'expire',
+          header: t('users.columns.expires'),
+          sort: { sort: 'expireDate', firstDir: 'desc' },
+          cell: (row) =>
+            row.expireDate
+              ? format.date(row.expireDate)
+              : row.status === 'pending'
+                ? t('users.onFirstConnection')
+                : '—',
+        },
+        {
+          key: 'usage',
+          header: t('users.columns.usage'),
+          sort: { sort: 'usedBytes', firstDir: 'desc' },
+          cell: (row) => usageText(format, row.usedBytes, row.allowedMB, of),
+        },
+        {
+          key: 'devices',
+          header: t('users.columns.devices'),
+          cell: (row) =>
+            t('users.devicesOf', { used: format.number(row.devices), allowed: format.number(row.allowedDevices) }),
+        },
+        {
+          key: 'created',
+          header: t('users.columns.created'),
+          sort: { sort: 'createdAt', firstDir: 'desc' },
+          cell: (row) => format.date(row.createdAt),
+        },
+      ]}
+    />
   );
 }

@@ -13,7 +13,7 @@ const LOOK: Record<AdminUserStatus, [BadgeTone, IconName]> = {
 
 /** An account's status as a badge: pending, active, expired, depleted (no data left), suspended. */
 export function UserStatusBadge({ status }: { status: AdminUserStatus }) {
-  const { t } = useTranslation('adminOps');
+  const { t } = useTranslation('admin');
   const [tone, icon] = LOOK[status];
   return (
     <Badge tone={tone} icon={icon}>

@@ -4,7 +4,7 @@ import { Icon } from '../icons';
 import { ErrorText, Field, Hint, Input, InputWrap, Label, Toggle } from './FormField.styles';
 
 /** The ids that tie a field's input to its hint and error text. */
-function useFieldIds(id: string | undefined, hint: ReactNode, error: ReactNode) {
+export function useFieldIds(id: string | undefined, hint: ReactNode, error: ReactNode) {
   const auto = useId();
   const inputId = id ?? auto;
   const hintId = hint ? `${inputId}-hint` : undefined;
@@ -13,7 +13,7 @@ function useFieldIds(id: string | undefined, hint: ReactNode, error: ReactNode) 
 }
 
 /** The error (first, so it is read first) and the hint under a field. */
-function FieldMessages({
+export function FieldMessages({
   ids,
   error,
   hint,

@@ -1,20 +1,20 @@
 import type { ReactNode } from 'react';
 import { Button } from '../Button';
-import { Head, TitleLine } from './AdminScreen.styles';
+import { Actions, Head, TitleLine } from './AdminPageHeader.styles';
 
-export interface AdminHeadProps {
+export interface AdminPageHeaderProps {
   title: ReactNode;
   subtitle?: ReactNode;
   /** Beside the title (a status badge). */
   badge?: ReactNode;
   /** A link back to the list. */
   back?: { to: string; label: string };
-  /** At the end of the row (the screen's main action). */
-  action?: ReactNode;
+  /** At the end of the row: the screen's main actions (New plan, Reconcile). */
+  actions?: ReactNode;
 }
 
-/** An admin screen's heading: back link, title and badge, what it shows, and its main action. */
-export function AdminHead({ title, subtitle, badge, back, action }: AdminHeadProps) {
+/** A console screen's heading: back link, title and badge, what it shows, and its main actions. */
+export function AdminPageHeader({ title, subtitle, badge, back, actions }: AdminPageHeaderProps) {
   return (
     <Head>
       <div>
@@ -29,7 +29,7 @@ export function AdminHead({ title, subtitle, badge, back, action }: AdminHeadPro
         </TitleLine>
         {subtitle ? <p>{subtitle}</p> : null}
       </div>
-      {action ? <div>{action}</div> : null}
+      {actions ? <Actions>{actions}</Actions> : null}
     </Head>
   );
 }

@@ -1,0 +1,1 @@
+export { AdminDialog, type AdminDialogProps } from './AdminDialog';

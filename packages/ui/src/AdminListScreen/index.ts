@@ -1,0 +1,1 @@
+export { AdminListScreen, type AdminListProps, type AdminListScreenProps } from './AdminListScreen';

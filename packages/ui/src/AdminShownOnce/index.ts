@@ -1,0 +1,1 @@
+export { ShownOnce, type ShownOnceProps } from './AdminShownOnce';

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import type { AdminOperator } from '@separ/domain';
+import { AdminLanguageButton, AdminLayout, type AdminSection } from '../AdminLayout/AdminLayout';
+
+/** The operator of the console's stories. */
+export const STORY_OPERATOR: AdminOperator = { username: 'alice', totpEnabled: true };
+
+const noop = () => undefined;
+
+/** The console's content area without the shell: its padding and width, as AdminLayout gives them. */
+const Main = styled.main`
+  padding: ${({ theme }) => theme.space(6)};
+  max-inline-size: 1200px;
+  @media (max-width: 767.98px) {
+    padding: ${({ theme }) => theme.space(4)};
+  }
+`;
+
+/**
+ * The one wrapper of the console's stories: with a `section`, the screen inside the console's
+ * shell (menu, operator, language switch) as the web app shows it; without, the screen alone in
+ * the shell's content area. Use it as a decorator: `decorators: [adminStory('plans')]`.
+ */
+export function InAdmin({ section, children }: { section?: AdminSection; children: ReactNode }) {
+  if (!section) return <Main>{children}</Main>;
+  return (
+    <AdminLayout
+      section={section}
+      operator={STORY_OPERATOR}
+      onSignOut={noop}
+      languageSwitch={<AdminLanguageButton onToggle={noop} />}
+    >
+      {children}
+    </AdminLayout>
+  );
+}
+
+/** The decorator of a console story (see InAdmin). */
+export function adminStory(section?: AdminSection) {
+  return function AdminStoryDecorator(Story: () => ReactNode) {
+    return <InAdmin section={section}>{Story()}</InAdmin>;
+  };
+}

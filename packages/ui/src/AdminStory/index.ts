@@ -1,0 +1,1 @@
+export { adminStory, InAdmin, STORY_OPERATOR } from './AdminStory';
