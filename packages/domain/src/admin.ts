@@ -4,6 +4,10 @@
  * UTC; sizes bytes unless the name says MB. Every list answers a page of `AdminPage<T>`.
  */
 
+import type { AdminCountry, AdminPlan, AdminPlanInput, AdminServer } from './contract/admin.ts';
+
+export type { AdminCountry, AdminPlan, AdminPlanInput, AdminServer };
+
 /** One page of a list that the server searches, sorts and paginates. */
 export interface AdminPage<T> {
   items: T[];
@@ -87,34 +91,6 @@ export interface AdminOverview {
   outboxBacklog: number;
 }
 
-/** A plan as the operator edits it. */
-export interface AdminPlan {
-  id: number;
-  title: string;
-  active: boolean;
-  ios: boolean;
-  /** -1: unlimited. */
-  allowedMB: number;
-  days: number;
-  devices: number;
-  toman: number;
-  /** The price by card-to-card credit, when it differs (else the same as `toman`). */
-  credit: number;
-  sortOrder: number;
-}
-
-/** `POST /api/admin/plans` and `PATCH /api/admin/plans/:id` (every field optional on PATCH). */
-export interface AdminPlanInput {
-  title: string;
-  ios: boolean;
-  allowedMB: number;
-  days: number;
-  devices: number;
-  toman: number;
-  credit?: number;
-  active?: boolean;
-}
-
 export type AdminNodeProtocol = 'vless' | 'vmess' | 'trojan' | 'shadowsocks' | 'hysteria2';
 
 /** A V2Ray node (V2bX), without its token (shown once, when made or rotated). */
@@ -183,23 +159,6 @@ export interface AdminRadiusClient {
   name: string;
   requireMessageAuthenticator: boolean;
   createdAt: string;
-}
-
-export interface AdminCountry {
-  code: string;
-  title: string;
-  titleFa: string;
-}
-
-/** A hand-written server template (SPEC's servers list; `xxx` becomes username-password). */
-export interface AdminServer {
-  id: number;
-  title: string;
-  /** 2: V2Ray, 1: OpenConnect. */
-  type: 1 | 2;
-  country: string;
-  links: string[];
-  active: boolean;
 }
 
 export type AdminUserStatus = 'pending' | 'active' | 'expired' | 'depleted' | 'suspended';

@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { asRecord, type AdminErrorCode, type AdminListQuery } from '@separ/domain';
 import type { AppContext } from '../context.ts';
 import type { OperatorRow } from '../db/schema.ts';
 import { cookieSecure } from '../http/auth.ts';
+import { ADMIN_ROUTES as R } from '@separ/domain/contract';
+import { refusalOf, serve } from '../http/contract.ts';
 import { HttpError } from '../http/errors.ts';
 import { ConflictError, InputError, NotFoundError } from '../services/errors.ts';
 import { Overloaded } from '../security/workQueue.ts';
@@ -155,7 +157,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       return payload;
     });
 
-    admin.setErrorHandler((error: Error, _request, reply) => {
+    admin.setErrorHandler((error: Error, request, reply) => {
       const send = (status: number, code: AdminErrorCode, message: string) =>
         reply.code(status).send({ ok: false, code, message });
       if (error instanceof AdminError)
@@ -170,8 +172,10 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       if (error instanceof HttpError && error.statusCode === 429)
         return reply.code(429).headers(error.headers).send({ ok: false, code: 'throttled', message: error.message });
       if (error instanceof Overloaded) throw error;
+      const refused = refusalOf(error as FastifyError, request);
+      if (refused) return send(refused.status, refused.status === 404 ? 'not_found' : 'invalid', refused.message);
       const status = (error as { statusCode?: number }).statusCode;
-      if ((error as { validation?: unknown }).validation || status === 400) return send(400, 'invalid', error.message);
+      if (status === 400) return send(400, 'invalid', error.message);
       throw error;
     });
 
@@ -220,10 +224,10 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
     admin.get('/api/admin/overview', async () => overview(ctx));
 
-    admin.get('/api/admin/plans', async () => ({ items: await listPlans(ctx) }));
-    admin.post('/api/admin/plans', async (request) => createPlan(ctx, asRecord(request.body) as never, actor(request)));
-    admin.patch('/api/admin/plans/:id', async (request) =>
-      updatePlan(ctx, numberParam(request), asRecord(request.body), actor(request)),
+    serve(admin, R.plans, async () => ({ items: await listPlans(ctx) }));
+    serve(admin, R.createPlan, async (request) => createPlan(ctx, request.body, actor(request)));
+    serve(admin, R.updatePlan, async (request) =>
+      updatePlan(ctx, Number(request.params.id), request.body, actor(request)),
     );
 
     admin.get('/api/admin/nodes', async () => ({ items: await adminNodes(ctx) }));
@@ -260,21 +264,17 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       return { ok: true };
     });
 
-    admin.get('/api/admin/countries', async () => ({ items: await listCountries(ctx) }));
-    admin.post('/api/admin/countries', async (request) =>
-      addCountry(ctx, asRecord(request.body) as never, actor(request)),
-    );
-    admin.delete('/api/admin/countries/:code', async (request) => {
-      await removeCountry(ctx, textParam(request, 'code'), actor(request));
-      return { ok: true };
+    serve(admin, R.countries, async () => ({ items: await listCountries(ctx) }));
+    serve(admin, R.saveCountry, async (request) => addCountry(ctx, request.body, actor(request)));
+    serve(admin, R.deleteCountry, async (request) => {
+      await removeCountry(ctx, request.params.code, actor(request));
+      return { ok: true as const };
     });
-    admin.get('/api/admin/servers', async () => ({ items: await listServers(ctx) }));
-    admin.post('/api/admin/servers', async (request) =>
-      addServer(ctx, asRecord(request.body) as never, actor(request)),
-    );
-    admin.delete('/api/admin/servers/:id', async (request) => {
-      await removeServer(ctx, numberParam(request), actor(request));
-      return { ok: true };
+    serve(admin, R.servers, async () => ({ items: await listServers(ctx) }));
+    serve(admin, R.createServer, async (request) => addServer(ctx, request.body, actor(request)));
+    serve(admin, R.deleteServer, async (request) => {
+      await removeServer(ctx, Number(request.params.id), actor(request));
+      return { ok: true as const };
     });
 
     admin.get('/api/admin/users', async (request) => searchUsers(ctx, listQuery(request.query)));
