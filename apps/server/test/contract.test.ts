@@ -32,7 +32,7 @@ interface Step {
   title: string;
   route: RouteContract;
   /** The path's parameters and the body, from what earlier steps remembered. */
-  request?: (memory: Memory) => { params?: Record<string, string>; body?: unknown };
+  request?: (memory: Memory) => { params?: Record<string, string>; query?: string; body?: unknown };
   status: number;
   /** The error code both must answer with. */
   code?: string;
@@ -217,14 +217,139 @@ const CATALOG: Step[] = [
   },
 ];
 
+const invalid = { status: 400, code: 'invalid' } as const;
+const notFound = { status: 404, code: 'not_found' } as const;
+
+/** The rest of the admin: session, lists and their refusals, operators, settings, nodes. */
+const ADMIN: Step[] = [
+  { title: 'the operator', route: A.me, status: 200 },
+  { title: 'the overview', route: A.overview, status: 200 },
+  { title: 'the users', route: A.users, status: 200 },
+  {
+    title: 'the users by name, A first',
+    route: A.users,
+    request: () => ({ query: 'sort=username&dir=asc' }),
+    status: 200,
+  },
+  {
+    title: 'a page size of 7',
+    route: A.users,
+    request: () => ({ query: 'pageSize=7' }),
+    ...invalid,
+    sameMessage: true,
+  },
+  { title: 'page 0', route: A.users, request: () => ({ query: 'page=0' }), ...invalid, sameMessage: true },
+  { title: 'an unknown sort', route: A.users, request: () => ({ query: 'sort=nope' }), ...invalid },
+  {
+    title: 'a user who is not there',
+    route: A.user,
+    request: () => ({ params: { username: 'nobody-here' } }),
+    ...notFound,
+  },
+  {
+    title: 'an action on a user who is not there',
+    route: A.userAction,
+    request: () => ({ params: { username: 'nobody-here', action: 'suspend' } }),
+    ...notFound,
+  },
+  { title: 'the orders', route: A.orders, status: 200 },
+  { title: 'the paid orders', route: A.orders, request: () => ({ query: 'state=paid' }), status: 200 },
+  { title: 'an order that is not there', route: A.order, request: () => ({ params: { resNum: 'nope' } }), ...notFound },
+  { title: 'the outbox', route: A.outbox, status: 200 },
+  { title: 'the audit log', route: A.audit, status: 200 },
+  { title: 'the operators', route: A.operators, status: 200 },
+  {
+    title: 'an operator of a name too short',
+    route: A.createOperator,
+    request: () => ({ body: { username: 'x' } }),
+    ...invalid,
+  },
+  {
+    title: 'an operator without a name',
+    route: A.createOperator,
+    request: () => ({ body: { password: 'a long enough password' } }),
+    ...invalid,
+    sameMessage: true,
+  },
+  {
+    title: 'a new operator',
+    route: A.createOperator,
+    request: () => ({ body: { username: 'contractop', password: 'a long enough password' } }),
+    status: 200,
+  },
+  {
+    title: 'the new operator removed',
+    route: A.deleteOperator,
+    request: () => ({ params: { username: 'contractop' } }),
+    status: 200,
+  },
+  {
+    title: 'the same operator again',
+    route: A.deleteOperator,
+    request: () => ({ params: { username: 'contractop' } }),
+    ...notFound,
+  },
+  { title: 'the settings', route: A.settings, status: 200 },
+  {
+    title: 'the settings changed',
+    route: A.updateSettings,
+    request: () => ({ body: { freeEnabled: true } }),
+    status: 200,
+  },
+  {
+    title: 'a setting of the wrong type',
+    route: A.updateSettings,
+    request: () => ({ body: { freeEnabled: 'yes' } }),
+    ...invalid,
+  },
+  { title: 'the RADIUS clients', route: A.radiusClients, status: 200 },
+  { title: 'the nodes', route: A.nodes, status: 200 },
+  {
+    title: 'a node of an unknown protocol',
+    route: A.createNode,
+    request: () => ({ body: { name: 'ct', protocol: 'ftp', host: 'ct.example', port: 443 } }),
+    ...invalid,
+    sameMessage: true,
+  },
+  {
+    title: 'a node of an id that is not a number',
+    route: A.updateNode,
+    request: () => ({ params: { id: 'abc' }, body: { rate: 2 } }),
+    ...notFound,
+  },
+  {
+    title: 'one-time codes on without a code',
+    route: A.totpEnable,
+    ...invalid,
+    sameMessage: true,
+  },
+  {
+    title: 'a sign-in with a number for a name',
+    route: A.login,
+    request: () => ({ body: { username: 5, password: 'x' } }),
+    ...invalid,
+    sameMessage: true,
+    signedOut: true,
+  },
+  {
+    title: 'a sign-in with a wrong password',
+    route: A.login,
+    request: () => ({ body: { username: 'contract', password: 'wrong password' } }),
+    status: 401,
+    code: 'bad_credentials',
+    signedOut: true,
+  },
+  { title: 'the overview without a session', route: A.overview, status: 401, code: 'unauthenticated', signedOut: true },
+];
+
 /** Plays the steps against a side: its answers, in order, each checked against the contract. */
 async function play(side: Side, steps: Step[]): Promise<Answer[]> {
   const memory: Memory = {};
   const answers: Answer[] = [];
   for (const step of steps) {
-    const { params, body } = step.request?.(memory) ?? {};
+    const { params, query, body } = step.request?.(memory) ?? {};
     if (step.signedOut) await side.signedIn(false);
-    const answer = await side.send(step.route.method, urlOf(step.route, params), body);
+    const answer = await side.send(step.route.method, urlOf(step.route, params) + (query ? `?${query}` : ''), body);
     if (step.signedOut) await side.signedIn(true);
     const where = `${side.name}: ${step.title} (${step.route.method} ${step.route.url})`;
     expect(answer.status, `${where}: ${JSON.stringify(answer.body)}`).toBe(step.status);
@@ -321,5 +446,11 @@ describe.each(KINDS)('the mock and the server on %s answer alike', (kind) => {
     const mock = await play(mockSide(), CATALOG);
     const server = await play(serverSide(), CATALOG);
     compare(CATALOG, mock, server);
+  });
+
+  it('the rest of the admin: session, lists, operators, settings and nodes', async () => {
+    const mock = await play(mockSide(), ADMIN);
+    const server = await play(serverSide(), ADMIN);
+    compare(ADMIN, mock, server);
   });
 });

@@ -50,6 +50,15 @@ export function serve<R extends RouteContract>(
     url: contract.url,
     schema: schemaOf(contract),
     ...(config ? { config } : {}),
+    // An empty body is an empty object (the spec's clients post JSON with no body; the routes read
+    // their optional fields from it), then the schema judges it.
+    ...(contract.body
+      ? {
+          preValidation: async (request: FastifyRequest) => {
+            if (request.body === undefined || request.body === null) request.body = {};
+          },
+        }
+      : {}),
     handler: handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

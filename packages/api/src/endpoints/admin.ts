@@ -114,25 +114,17 @@ export type AdminOrdersQuery = AdminListQuery & AdminOrderFilter;
 export type AdminOutboxQuery = AdminListQuery & { state?: 'waiting' | 'sent' };
 export type AdminAuditQuery = AdminListQuery;
 
-export interface AdminRadiusClientInput {
-  ip: string;
-  secret: string;
-  name?: string;
-  requireMessageAuthenticator?: boolean;
-}
-
-/** A RADIUS client as made: with a warning when its secret is weak or the address is unusual. */
-export type AdminRadiusClientCreated = AdminRadiusClient & { warning?: string };
-
 /** The admin routes of the contract (`@separ/domain/contract`): the types below come from it. */
 type Route = typeof ADMIN_ROUTES;
 /** The `items` of a short list's answer. */
 type ItemsOf<R extends Route[keyof Route]> = AnswerOf<R> extends { items: Array<infer T> } ? T[] : never;
 
+export type AdminRadiusClientInput = BodyOf<Route['createRadiusClient']>;
+/** A RADIUS client as made: with a warning when its secret is weak or the address is unusual. */
+export type AdminRadiusClientCreated = AnswerOf<Route['createRadiusClient']>;
 export type AdminServerInput = BodyOf<Route['createServer']>;
-
 /** `AdminUserDetail`, with the new password after `reset-password` (shown once). */
-export type AdminUserActionResult = AdminUserDetail & { password?: string };
+export type AdminUserActionResult = AnswerOf<Route['userAction']>;
 
 /** A list query's query string: what is set, nothing empty. */
 export function adminListParams(query: object | void): Record<string, string | number> {

@@ -8,6 +8,7 @@
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import {
+  accountStatus,
   ADMIN_DEFAULT_PAGE_SIZE,
   ADMIN_PAGE_SIZES,
   type AdminErrorCode,
@@ -170,12 +171,29 @@ const refuse = (code: AdminErrorCode, message: string): never => {
 
 const DAY = 86_400_000;
 
+/**
+ * A user's status as the server derives it: the domain's `accountStatus` (SPEC §4), with its
+ * boundaries (expired once the expiry is past, depleted once the usage exceeds the allowance).
+ */
 export function adminUserStatus(user: MockAdminUser, now: number): AdminUserStatus {
-  if (user.suspended) return 'suspended';
-  if (!user.expireDate) return 'pending';
-  if (Date.parse(user.expireDate) <= now) return 'expired';
-  if (user.allowedMB !== -1 && user.usedBytes >= user.allowedMB * MB) return 'depleted';
-  return 'active';
+  const state = accountStatus(
+    {
+      username: user.username,
+      expireDate: user.expireDate,
+      // In whole MB, rounded up, as the server counts it (services/access.ts usedMB).
+      usedMB: Math.ceil(user.usedBytes / MB),
+      allowedMB: user.allowedMB,
+      devices: [],
+      allowedDevices: user.allowedDevices,
+      suspend: user.suspended ? 1 : 0,
+      // A pending account has no expiry until its first connection.
+      subsDays: user.expireDate ? 0 : Math.max(1, user.pendingDays),
+      ios: user.ios ? 1 : 0,
+      payments: [],
+    },
+    new Date(now),
+  ).state;
+  return state === 'dataExceeded' ? 'depleted' : state;
 }
 
 function userRow(user: MockAdminUser, now: number): AdminUserRow {

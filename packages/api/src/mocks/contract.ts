@@ -30,7 +30,7 @@ export function refuseRequest(
   if (refusalBy(contract.params, parts.params ?? {}) !== null) return { status: 404, message: 'Not found' };
   const query = refusalBy(contract.querystring, Object.fromEntries(parts.query ?? []));
   if (query !== null) return { status: 400, message: query };
-  const body = refusalBy(contract.body, parts.body);
+  const body = refusalBy(contract.body, parts.body ?? {});
   if (body !== null) return { status: 400, message: body };
   return null;
 }
