@@ -12,6 +12,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.ts';
 import { CONSENT_COOKIE } from '@separ/domain';
+import { MESSAGE_KEYWORD } from '@separ/domain/contract';
 import { createContext, type AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/index.ts';
 import { originCheck } from './http/csrf.ts';
@@ -77,7 +78,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    // The contract's schemas carry their refusal's message under `x-message` (@separ/domain/contract).
+    ajv: {
+      customOptions: {
+        coerceTypes: false,
+        removeAdditional: false,
+        allErrors: false,
+        keywords: [MESSAGE_KEYWORD],
+      },
+    },
   });
 
   // In production every cookie is Secure (http/auth.ts cookieSecure).

@@ -1,8 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { asRecord, type AdminListQuery } from '@separ/domain';
+import { ADMIN_ROUTES as R } from '@separ/domain/contract';
 import type { AppContext } from '../context.ts';
 import type { OperatorRow } from '../db/schema.ts';
 import { cookieSecure } from '../http/auth.ts';
+import { refusalOf, serve } from '../http/contract.ts';
 import { adminErrorAnswer, errorAnswer, sendError } from '../http/errors.ts';
 import { AppError, conflict, invalid, notFound } from '../errors.ts';
 import { listAudit } from './audit.ts';
@@ -87,11 +89,6 @@ function refuseCrossSite(ctx: AppContext, request: FastifyRequest) {
   throw new AppError('cross_site');
 }
 
-function text(value: unknown, name: string, max = 200): string {
-  if (typeof value !== 'string' || value.length > max) throw invalid(`${name} is required (text).`);
-  return value;
-}
-
 function int(value: unknown, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = typeof value === 'number' ? value : Number(value);
@@ -114,13 +111,6 @@ function listQuery(raw: unknown): AdminListQuery {
 function optionalText(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
-
-const numberParam = (request: FastifyRequest, name = 'id'): number => {
-  const value = Number(asRecord(request.params)[name]);
-  if (!Number.isInteger(value) || value <= 0) throw notFound('Not found');
-  return value;
-};
-const textParam = (request: FastifyRequest, name: string): string => String(asRecord(request.params)[name] ?? '');
 
 /** The origin the operator's browser reached us at. */
 const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -147,8 +137,13 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     });
 
     // The admin's codes (http/errors.ts adminErrorAnswer); a failure of ours goes on to the app's handler.
-    admin.setErrorHandler((error: Error, _request, reply) => {
-      const answer = adminErrorAnswer(error);
+    // A request the contract's schemas refuse answers as the routes' own checks did: a bad path
+    // parameter 404 `not_found`, anything else 400 `invalid` with the refusing schema's message.
+    admin.setErrorHandler((error: Error, request, reply) => {
+      const refused = refusalOf(error as FastifyError, request);
+      const answer = adminErrorAnswer(
+        refused ? (refused.status === 404 ? notFound(refused.message) : invalid(refused.message)) : error,
+      );
       if (!answer) throw error;
       return sendError(reply, answer);
     });
@@ -163,111 +158,101 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     const cookieName = (request: FastifyRequest) => (request.protocol === 'https' ? HOST_ADMIN_COOKIE : ADMIN_COOKIE);
 
-    admin.post('/api/admin/login', { config: { public: true } }, async (request, reply) => {
-      const body = asRecord(request.body);
-      const { token, operator } = await signIn(
-        ctx,
-        {
-          username: text(body.username, 'username', 64),
-          password: text(body.password, 'password', 256),
-          otp: optionalText(body.otp),
-        },
-        { ip: request.ip, userAgent: request.headers['user-agent'] },
-      );
-      // A session cookie (no Max-Age): it ends with the browser, and the server ends it sooner.
-      reply.setCookie(cookieName(request), token, cookieOptions(request));
-      return operatorOf(operator);
-    });
-    admin.post('/api/admin/logout', { config: { public: true } }, async (request, reply) => {
-      const token = adminToken(request);
-      if (token) await signOut(ctx, token);
-      reply.clearCookie(cookieName(request), cookieOptions(request));
-      return { ok: true };
-    });
-    admin.get('/api/admin/me', async (request) => operatorOf(request.operator!));
+    serve(
+      admin,
+      R.login,
+      async (request, reply) => {
+        const { username, password, otp } = request.body;
+        const { token, operator } = await signIn(
+          ctx,
+          { username, password, otp: otp === '' ? undefined : otp },
+          { ip: request.ip, userAgent: request.headers['user-agent'] },
+        );
+        // A session cookie (no Max-Age): it ends with the browser, and the server ends it sooner.
+        reply.setCookie(cookieName(request), token, cookieOptions(request));
+        return operatorOf(operator);
+      },
+      { public: true },
+    );
+    serve(
+      admin,
+      R.logout,
+      async (request, reply) => {
+        const token = adminToken(request);
+        if (token) await signOut(ctx, token);
+        reply.clearCookie(cookieName(request), cookieOptions(request));
+        return { ok: true as const };
+      },
+      { public: true },
+    );
+    serve(admin, R.me, async (request) => operatorOf(request.operator!));
     // With codes on, a new secret needs the current code (field `code`, CONTRACTS §15).
-    admin.post('/api/admin/totp/setup', async (request) =>
-      setUpTotp(ctx, request.operator!, { code: optionalText(asRecord(request.body).code), ip: request.ip }),
+    serve(admin, R.totpSetup, async (request) =>
+      setUpTotp(ctx, request.operator!, { code: optionalText(request.body.code), ip: request.ip }),
     );
-    admin.post('/api/admin/totp/enable', async (request) =>
-      enableTotp(ctx, request.operator!, text(asRecord(request.body).code, 'code', 20)),
-    );
-    admin.post('/api/admin/totp/disable', async (request) =>
-      disableTotp(ctx, request.operator!, text(asRecord(request.body).code, 'code', 20), request.ip),
+    serve(admin, R.totpEnable, async (request) => enableTotp(ctx, request.operator!, request.body.code));
+    serve(admin, R.totpDisable, async (request) => disableTotp(ctx, request.operator!, request.body.code, request.ip));
+
+    serve(admin, R.overview, async () => overview(ctx));
+
+    serve(admin, R.plans, async () => ({ items: await listPlans(ctx) }));
+    serve(admin, R.createPlan, async (request) => createPlan(ctx, request.body, actor(request)));
+    serve(admin, R.updatePlan, async (request) =>
+      updatePlan(ctx, Number(request.params.id), request.body, actor(request)),
     );
 
-    admin.get('/api/admin/overview', async () => overview(ctx));
-
-    admin.get('/api/admin/plans', async () => ({ items: await listPlans(ctx) }));
-    admin.post('/api/admin/plans', async (request) => createPlan(ctx, asRecord(request.body) as never, actor(request)));
-    admin.patch('/api/admin/plans/:id', async (request) =>
-      updatePlan(ctx, numberParam(request), asRecord(request.body), actor(request)),
+    serve(admin, R.nodes, async () => ({ items: await adminNodes(ctx) }));
+    serve(admin, R.createNode, async (request) => addNode(ctx, request.body, actor(request), originOf(request)));
+    serve(admin, R.updateNode, async (request) =>
+      editNode(ctx, Number(request.params.id), request.body, actor(request)),
     );
-
-    admin.get('/api/admin/nodes', async () => ({ items: await adminNodes(ctx) }));
-    admin.post('/api/admin/nodes', async (request) =>
-      addNode(ctx, asRecord(request.body), actor(request), originOf(request)),
+    serve(admin, R.rotateNodeToken, async (request) =>
+      rotateToken(ctx, Number(request.params.id), actor(request), originOf(request)),
     );
-    admin.patch('/api/admin/nodes/:id', async (request) =>
-      editNode(ctx, numberParam(request), asRecord(request.body), actor(request)),
-    );
-    admin.post('/api/admin/nodes/:id/rotate-token', async (request) =>
-      rotateToken(ctx, numberParam(request), actor(request), originOf(request)),
-    );
-    admin.delete('/api/admin/nodes/:id', async (request) => {
-      await deleteNode(ctx, numberParam(request), actor(request));
-      return { ok: true };
+    serve(admin, R.deleteNode, async (request) => {
+      await deleteNode(ctx, Number(request.params.id), actor(request));
+      return { ok: true as const };
     });
 
-    admin.get('/api/admin/radius-clients', async () => ({ items: await adminRadiusClients(ctx) }));
-    admin.post('/api/admin/radius-clients', async (request) => {
-      const body = asRecord(request.body);
+    serve(admin, R.radiusClients, async () => ({ items: await adminRadiusClients(ctx) }));
+    serve(admin, R.createRadiusClient, async (request) => {
+      const { ip, secret, name, requireMessageAuthenticator } = request.body;
       return addRadius(
         ctx,
-        {
-          ip: text(body.ip, 'ip', 64),
-          secret: text(body.secret, 'secret', 256),
-          name: optionalText(body.name),
-          requireMessageAuthenticator: body.requireMessageAuthenticator === true,
-        },
+        { ip, secret, name: optionalText(name), requireMessageAuthenticator: requireMessageAuthenticator === true },
         actor(request),
       );
     });
-    admin.delete('/api/admin/radius-clients/:id', async (request) => {
-      await removeRadius(ctx, String(numberParam(request)), actor(request));
-      return { ok: true };
+    serve(admin, R.deleteRadiusClient, async (request) => {
+      await removeRadius(ctx, request.params.id, actor(request));
+      return { ok: true as const };
     });
 
-    admin.get('/api/admin/countries', async () => ({ items: await listCountries(ctx) }));
-    admin.post('/api/admin/countries', async (request) =>
-      addCountry(ctx, asRecord(request.body) as never, actor(request)),
-    );
-    admin.delete('/api/admin/countries/:code', async (request) => {
-      await removeCountry(ctx, textParam(request, 'code'), actor(request));
-      return { ok: true };
+    serve(admin, R.countries, async () => ({ items: await listCountries(ctx) }));
+    serve(admin, R.saveCountry, async (request) => addCountry(ctx, request.body, actor(request)));
+    serve(admin, R.deleteCountry, async (request) => {
+      await removeCountry(ctx, request.params.code, actor(request));
+      return { ok: true as const };
     });
-    admin.get('/api/admin/servers', async () => ({ items: await listServers(ctx) }));
-    admin.post('/api/admin/servers', async (request) =>
-      addServer(ctx, asRecord(request.body) as never, actor(request)),
-    );
-    admin.delete('/api/admin/servers/:id', async (request) => {
-      await removeServer(ctx, numberParam(request), actor(request));
-      return { ok: true };
+    serve(admin, R.servers, async () => ({ items: await listServers(ctx) }));
+    serve(admin, R.createServer, async (request) => addServer(ctx, request.body, actor(request)));
+    serve(admin, R.deleteServer, async (request) => {
+      await removeServer(ctx, Number(request.params.id), actor(request));
+      return { ok: true as const };
     });
 
-    admin.get('/api/admin/users', async (request) => searchUsers(ctx, listQuery(request.query)));
-    admin.get('/api/admin/users/:username', async (request) => userDetail(ctx, textParam(request, 'username')));
-    admin.post('/api/admin/users/:username/:action', async (request) => {
-      const username = textParam(request, 'username');
-      const action = textParam(request, 'action');
-      const body = asRecord(request.body);
+    serve(admin, R.users, async (request) => searchUsers(ctx, listQuery(request.query)));
+    serve(admin, R.user, async (request) => userDetail(ctx, request.params.username));
+    serve(admin, R.userAction, async (request) => {
+      const { username, action } = request.params;
+      const body = request.body;
       const input: UserActionInput | null =
         action === 'suspend' || action === 'unsuspend' || action === 'end-devices'
           ? { action }
           : action === 'extend'
-            ? { action, days: int(body.days, 'days') ?? NaN }
+            ? { action, days: body.days ?? NaN }
             : action === 'add-data'
-              ? { action, mb: int(body.mb, 'mb') ?? NaN }
+              ? { action, mb: body.mb ?? NaN }
               : action === 'reset-password'
                 ? { action, password: optionalText(body.password) }
                 : null;
@@ -276,8 +261,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       return { ...(await userDetail(ctx, username)), ...(result.password ? { password: result.password } : {}) };
     });
 
-    admin.get('/api/admin/orders', async (request) => {
-      const q = asRecord(request.query);
+    serve(admin, R.orders, async (request) => {
+      const q = request.query;
       return searchOrders(ctx, {
         ...listQuery(q),
         state: optionalText(q.state) as never,
@@ -286,55 +271,42 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
         to: optionalText(q.to),
       });
     });
-    admin.get('/api/admin/orders/:resNum', async (request) => orderDetail(ctx, textParam(request, 'resNum')));
-    admin.post('/api/admin/orders/:resNum/complete', async (request) => {
-      const done = await completeOrderByHand(
-        ctx,
-        textParam(request, 'resNum'),
-        text(asRecord(request.body).ref, 'ref', 64),
-        actor(request),
-      );
+    serve(admin, R.order, async (request) => orderDetail(ctx, request.params.resNum));
+    serve(admin, R.completeOrder, async (request) => {
+      const done = await completeOrderByHand(ctx, request.params.resNum, request.body.ref, actor(request));
       return done.detail;
     });
-    admin.post('/api/admin/payments/reconcile', async (request) => reconcileNow(ctx, actor(request)));
+    serve(admin, R.reconcile, async (request) => reconcileNow(ctx, actor(request)));
 
-    admin.get('/api/admin/outbox', async (request) => {
-      const q = asRecord(request.query);
-      return listOutbox(ctx, { ...listQuery(q), state: optionalText(q.state) as never });
-    });
-    admin.post('/api/admin/outbox/:id/resend', async (request) =>
-      resendOutbox(ctx, numberParam(request), actor(request)),
+    serve(admin, R.outbox, async (request) =>
+      listOutbox(ctx, { ...listQuery(request.query), state: optionalText(request.query.state) as never }),
     );
+    serve(admin, R.resendOutbox, async (request) => resendOutbox(ctx, Number(request.params.id), actor(request)));
 
-    admin.get('/api/admin/operators', async () => ({ items: await listOperators(ctx) }));
-    admin.post('/api/admin/operators', async (request) => {
-      const body = asRecord(request.body);
+    serve(admin, R.operators, async () => ({ items: await listOperators(ctx) }));
+    serve(admin, R.createOperator, async (request) => {
+      const { username, password, code } = request.body;
       // An operator with codes on adds another only with the current code (CONTRACTS §15).
-      await checkCurrentCode(ctx, request.operator!, optionalText(body.code), request.ip);
-      return addOperator(
-        ctx,
-        { username: text(body.username, 'username', 64), password: optionalText(body.password) },
-        actor(request),
-      );
+      await checkCurrentCode(ctx, request.operator!, optionalText(code), request.ip);
+      return addOperator(ctx, { username, password: optionalText(password) }, actor(request));
     });
     // Another operator lifts a lock of wrong one-time codes (never the locked operator's own session).
-    admin.post('/api/admin/operators/:username/unlock', async (request) =>
-      unlockOperator(ctx, textParam(request, 'username'), actor(request)),
-    );
-    admin.delete('/api/admin/operators/:username', async (request) => {
-      const username = textParam(request, 'username');
-      if (username === request.operator!.username) throw conflict('You cannot remove yourself; another operator can.');
+    serve(admin, R.unlockOperator, async (request) => unlockOperator(ctx, request.params.username, actor(request)));
+    serve(admin, R.deleteOperator, async (request) => {
+      const username = request.params.username;
+      if (username === request.operator!.username)
+        throw conflict('You cannot remove yourself; another operator can.');
       await removeOperator(ctx, username, actor(request));
-      return { ok: true };
+      return { ok: true as const };
     });
 
-    admin.get('/api/admin/settings', async () => getShopSettings(ctx));
-    admin.put('/api/admin/settings', async (request) => {
-      const { after } = await changeShopSettings(ctx, asRecord(request.body), actor(request));
+    serve(admin, R.settings, async () => getShopSettings(ctx));
+    serve(admin, R.updateSettings, async (request) => {
+      const { after } = await changeShopSettings(ctx, request.body, actor(request));
       return after;
     });
 
-    admin.get('/api/admin/audit', async (request) => listAudit(ctx, listQuery(request.query)));
+    serve(admin, R.audit, async (request) => listAudit(ctx, listQuery(request.query)));
 
     // Anything else under /api/admin answers as the admin does: 401 first, then 404.
     admin.all('/api/admin/*', async (_request, reply: FastifyReply) => sendError(reply, errorAnswer(notFound())));

@@ -3,7 +3,6 @@ import swagger from '@fastify/swagger';
 
 /** One line on what each route does, for the generated OpenAPI document. */
 const SUMMARIES: Record<string, { summary: string; tags: string[] }> = {
-  '/getTelPlans': { summary: 'Active plans; prices are JSON text keyed by quantity ("100").', tags: ['public'] },
   '/site_gateways': { summary: 'Which payment gateways are active (ird, spay).', tags: ['public'] },
   '/appinfo': { summary: 'Download links of the Android and Windows apps in data[0].', tags: ['public'] },
   '/locales/:lng/:file': { summary: 'A translation file, e.g. /locales/fa/common.json.', tags: ['public'] },
@@ -94,12 +93,13 @@ export async function registerOpenApi(app: FastifyInstance) {
         title: 'Separ API',
         version: '1.0.0',
         description:
-          'The HTTP contract of SPEC §7 and CONTRACTS §3. Errors are JSON { ok: false, message }. State-changing requests from another site (Origin or Referer) are refused with 403.',
+          'The HTTP contract of SPEC §7 and CONTRACTS §3, generated from @separ/domain/contract where a route is in it. Errors are JSON { ok: false, message, code }. State-changing requests from another site (Origin or Referer) are refused with 403.',
       },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'jwtUserToken' },
           nodeToken: { type: 'http', scheme: 'bearer' },
+          operator: { type: 'apiKey', in: 'cookie', name: 'separ_admin' },
         },
       },
     },

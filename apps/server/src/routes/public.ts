@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { isLanguage } from '@separ/domain';
 import { currentPlans } from '../services/plansCache.ts';
 import type { AppContext } from '../context.ts';
+import { PUBLIC_ROUTES } from '@separ/domain/contract';
 import { AppError } from '../errors.ts';
+import { serve } from '../http/contract.ts';
 import { acceptsEncoding } from '../http/pages.ts';
 import { getShopSettings } from '../services/shopSettings.ts';
 
@@ -44,7 +46,9 @@ function loadLocales(dir: string): Map<string, LocaleFile> {
 
 /** The public calls of SPEC §7: plans, gateways, app info and translation files. */
 export async function publicRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/getTelPlans', { schema: { querystring: { type: 'object' } } }, async (request, reply) => {
+  // The answer is built and serialised once per change of the plans (services/plansCache.ts), and
+  // sent as its text: the contract's answer schema describes it, and the cached text passes it.
+  serve(app, PUBLIC_ROUTES.plans, async (request, reply) => {
     const { body, etag } = await currentPlans(ctx);
     reply.header('etag', etag).header('cache-control', 'no-cache').type('application/json; charset=utf-8');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

@@ -26,7 +26,6 @@ import {
   type AdminOverview,
   type AdminPage,
   type AdminPlan,
-  type AdminPlanInput,
   type AdminRadiusClient,
   type AdminReconcileSummary,
   type AdminServer,
@@ -36,6 +35,7 @@ import {
   type AdminUserRow,
   type ShopSettings,
 } from '@separ/domain';
+import type { ADMIN_ROUTES, AnswerOf, BodyOf } from '@separ/domain/contract';
 import { separApi } from '../api.ts';
 import { isApiError, type ApiError } from '../errors.ts';
 
@@ -96,20 +96,17 @@ export type AdminOrdersQuery = AdminListQuery & AdminOrderFilter;
 export type AdminOutboxQuery = AdminListQuery & { state?: 'waiting' | 'sent' };
 export type AdminAuditQuery = AdminListQuery;
 
-export interface AdminRadiusClientInput {
-  ip: string;
-  secret: string;
-  name?: string;
-  requireMessageAuthenticator?: boolean;
-}
+/** The admin routes of the contract (`@separ/domain/contract`): the types below come from it. */
+type Route = typeof ADMIN_ROUTES;
+/** The `items` of a short list's answer. */
+type ItemsOf<R extends Route[keyof Route]> = AnswerOf<R> extends { items: Array<infer T> } ? T[] : never;
 
+export type AdminRadiusClientInput = BodyOf<Route['createRadiusClient']>;
 /** A RADIUS client as made: with a warning when its secret is weak or the address is unusual. */
-export type AdminRadiusClientCreated = AdminRadiusClient & { warning?: string };
-
-export type AdminServerInput = Omit<AdminServer, 'id' | 'active'>;
-
+export type AdminRadiusClientCreated = AnswerOf<Route['createRadiusClient']>;
+export type AdminServerInput = BodyOf<Route['createServer']>;
 /** `AdminUserDetail`, with the new password after `reset-password` (shown once). */
-export type AdminUserActionResult = AdminUserDetail & { password?: string };
+export type AdminUserActionResult = AnswerOf<Route['userAction']>;
 
 /** A list query's query string: what is set, nothing empty. */
 export function adminListParams(query: object | void): Record<string, string | number> {
@@ -210,7 +207,7 @@ export const adminApi = adminBase.injectEndpoints({
 
     // --- Plans ---------------------------------------------------------------------------------
     /** GET /api/admin/plans → the plans (the answer's `items`). */
-    adminPlans: build.query<AdminPlan[], void>({
+    adminPlans: build.query<ItemsOf<Route['plans']>, void>({
       query: () => ({ url: '/api/admin/plans' }),
       transformResponse: items<AdminPlan>,
       transformErrorResponse: withCode,
@@ -218,14 +215,14 @@ export const adminApi = adminBase.injectEndpoints({
       providesTags: ['AdminPlans'],
     }),
     /** POST /api/admin/plans. */
-    adminCreatePlan: build.mutation<AdminPlan, AdminPlanInput>({
+    adminCreatePlan: build.mutation<AnswerOf<Route['createPlan']>, BodyOf<Route['createPlan']>>({
       query: (body) => ({ url: '/api/admin/plans', method: 'POST', body }),
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,
       invalidatesTags: (result) => (result ? ['AdminPlans', ...CHANGES] : []),
     }),
     /** PATCH /api/admin/plans/:id with the fields that change. */
-    adminUpdatePlan: build.mutation<AdminPlan, { id: number } & Partial<AdminPlanInput>>({
+    adminUpdatePlan: build.mutation<AnswerOf<Route['updatePlan']>, { id: number } & BodyOf<Route['updatePlan']>>({
       query: ({ id, ...body }) => ({ url: `/api/admin/plans/${id}`, method: 'PATCH', body }),
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,
@@ -294,29 +291,29 @@ export const adminApi = adminBase.injectEndpoints({
       invalidatesTags: (result) => (result ? ['AdminRadiusClients', ...CHANGES] : []),
     }),
     /** GET /api/admin/countries. */
-    adminCountries: build.query<AdminCountry[], void>({
+    adminCountries: build.query<ItemsOf<Route['countries']>, void>({
       query: () => ({ url: '/api/admin/countries' }),
       transformResponse: items<AdminCountry>,
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,
       providesTags: ['AdminCountries'],
     }),
-    /** POST /api/admin/countries: adds a country, or renames the one with that code. */
-    adminSaveCountry: build.mutation<AdminCountry, AdminCountry>({
+    /** POST /api/admin/countries: adds a country (409 `conflict` when its code exists). */
+    adminSaveCountry: build.mutation<AnswerOf<Route['saveCountry']>, BodyOf<Route['saveCountry']>>({
       query: (body) => ({ url: '/api/admin/countries', method: 'POST', body }),
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,
       invalidatesTags: (result) => (result ? ['AdminCountries', ...CHANGES] : []),
     }),
     /** DELETE /api/admin/countries/:code. */
-    adminDeleteCountry: build.mutation<{ ok: true }, string>({
+    adminDeleteCountry: build.mutation<AnswerOf<Route['deleteCountry']>, string>({
       query: (code) => ({ url: `/api/admin/countries/${encodeURIComponent(code)}`, method: 'DELETE' }),
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,
       invalidatesTags: (result) => (result ? ['AdminCountries', ...CHANGES] : []),
     }),
     /** GET /api/admin/servers. */
-    adminServers: build.query<AdminServer[], void>({
+    adminServers: build.query<ItemsOf<Route['servers']>, void>({
       query: () => ({ url: '/api/admin/servers' }),
       transformResponse: items<AdminServer>,
       transformErrorResponse: withCode,
@@ -324,14 +321,14 @@ export const adminApi = adminBase.injectEndpoints({
       providesTags: ['AdminServers'],
     }),
     /** POST /api/admin/servers. */
-    adminCreateServer: build.mutation<AdminServer, AdminServerInput>({
+    adminCreateServer: build.mutation<AnswerOf<Route['createServer']>, AdminServerInput>({
       query: (body) => ({ url: '/api/admin/servers', method: 'POST', body }),
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,
       invalidatesTags: (result) => (result ? ['AdminServers', ...CHANGES] : []),
     }),
     /** DELETE /api/admin/servers/:id. */
-    adminDeleteServer: build.mutation<{ ok: true }, number>({
+    adminDeleteServer: build.mutation<AnswerOf<Route['deleteServer']>, number>({
       query: (id) => ({ url: `/api/admin/servers/${id}`, method: 'DELETE' }),
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,

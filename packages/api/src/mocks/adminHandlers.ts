@@ -8,6 +8,7 @@
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import {
+  accountStatus,
   ADMIN_DEFAULT_PAGE_SIZE,
   ADMIN_PAGE_SIZES,
   type AdminErrorCode,
@@ -26,6 +27,16 @@ import {
   type ShopSettings,
   DAY_MS,
   MINUTE_MS,
+} from '@separ/domain';
+import {
+  ADMIN_ROUTES,
+  AdminPlanChange,
+  type AdminCountryInput,
+  type AdminPlanInput,
+  type AdminServerInput,
+  type RouteContract,
+} from '@separ/domain/contract';
+import {
   MB,
 } from '@separ/domain';
 import { errorResponse, errorResponseWithMessage } from './errors.ts';
@@ -40,6 +51,7 @@ import {
   type MockAdminOrder,
   type MockAdminUser,
 } from '@separ/domain/demo';
+import { checkAnswer, checkResponse, refuseRequest } from './contract.ts';
 
 export const ADMIN_MOCK_ENDPOINTS = {
   login: ['post', '*/api/admin/login'],
@@ -138,12 +150,29 @@ const refuse = (code: AdminErrorCode, message: string): never => {
   throw new Refusal(code, message);
 };
 
+/**
+ * A user's status as the server derives it: the domain's `accountStatus` (SPEC §4), with its
+ * boundaries (expired once the expiry is past, depleted once the usage exceeds the allowance).
+ */
 export function adminUserStatus(user: MockAdminUser, now: number): AdminUserStatus {
-  if (user.suspended) return 'suspended';
-  if (!user.expireDate) return 'pending';
-  if (Date.parse(user.expireDate) <= now) return 'expired';
-  if (user.allowedMB !== -1 && user.usedBytes >= user.allowedMB * MB) return 'depleted';
-  return 'active';
+  const state = accountStatus(
+    {
+      username: user.username,
+      expireDate: user.expireDate,
+      // In whole MB, rounded up, as the server counts it (services/access.ts usedMB).
+      usedMB: Math.ceil(user.usedBytes / MB),
+      allowedMB: user.allowedMB,
+      devices: [],
+      allowedDevices: user.allowedDevices,
+      suspend: user.suspended ? 1 : 0,
+      // A pending account has no expiry until its first connection.
+      subsDays: user.expireDate ? 0 : Math.max(1, user.pendingDays),
+      ios: user.ios ? 1 : 0,
+      payments: [],
+    },
+    new Date(now),
+  ).state;
+  return state === 'dataExceeded' ? 'depleted' : state;
 }
 
 function userRow(user: MockAdminUser, now: number): AdminUserRow {
@@ -218,15 +247,14 @@ function pageOf<T>(
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-async function bodyOf(request: Request): Promise<Record<string, unknown>> {
+/** The request's JSON body; undefined when it has none (the server reads an empty body the same way). */
+async function rawBodyOf(request: Request): Promise<unknown> {
   const text = await request.text();
-  if (!text) return {};
+  if (!text.trim()) return undefined;
   try {
-    const body = JSON.parse(text) as unknown;
-    return isObject(body) ? body : refuse('invalid', 'The body must be a JSON object.');
-  } catch (error) {
-    if (error instanceof Refusal) throw error;
-    return refuse('invalid', 'The body is not JSON.');
+    return JSON.parse(text) as unknown;
+  } catch {
+    return refuse('invalid', 'The request body is not valid JSON.');
   }
 }
 
@@ -311,18 +339,30 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     { open = false }: { open?: boolean } = {},
   ): HttpHandler => {
     const [method, path] = ADMIN_MOCK_ENDPOINTS[endpoint];
+    const contract: RouteContract | undefined = (ADMIN_ROUTES as Partial<Record<string, RouteContract>>)[endpoint];
     return http[method](path, async ({ request, params }) => {
       state.calls[endpoint] += 1;
       if (options.latencyMs) await delay(options.latencyMs);
       if (!open && !state.session) return errorResponse('unauthenticated');
       try {
+        const given = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)]));
+        const query = new URL(request.url).searchParams;
+        const raw = await rawBodyOf(request);
+        if (contract) {
+          // What the server's schemas refuse, the mock refuses the same way (the contract's message).
+          const refused = refuseRequest(contract, { params: given, query, body: raw });
+          if (refused) refuse(refused.status === 404 ? 'not_found' : 'invalid', refused.message);
+        }
         const answer = await resolve({
           request,
-          query: new URL(request.url).searchParams,
-          params: Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)])),
-          body: () => bodyOf(request),
+          query,
+          params: given,
+          body: async () =>
+            raw === undefined ? {} : isObject(raw) ? raw : refuse('invalid', 'The body must be a JSON object.'),
         });
-        return answer instanceof Response ? answer : HttpResponse.json(answer as Record<string, unknown>);
+        if (answer instanceof Response) return contract ? checkResponse(endpoint, contract, answer) : answer;
+        if (contract) checkAnswer(endpoint, contract, 200, answer);
+        return HttpResponse.json(answer as Record<string, unknown>);
       } catch (error) {
         if (error instanceof Refusal) return adminErrorResponse(error.code, error.message);
         throw error;
@@ -572,19 +612,17 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     // --- Plans -----------------------------------------------------------------------------------
     route('plans', () => ({ items: [...data().plans].sort((a, b) => a.sortOrder - b.sortOrder) })),
     route('createPlan', async ({ body }) => {
-      const input = await body();
-      const toman = whole(input.toman, 'toman', 1);
-      const allowedMB = input.allowedMB === -1 ? -1 : whole(input.allowedMB, 'allowedMB', 1);
+      const input = (await body()) as AdminPlanInput;
       const plan: AdminPlan = {
         id: Math.max(0, ...data().plans.map((p) => p.id)) + 1,
-        title: text(input.title, 'title')!,
-        active: input.active === undefined ? true : input.active === true,
-        ios: input.ios === true,
-        allowedMB,
-        days: whole(input.days, 'days', 1, 3_650),
-        devices: whole(input.devices, 'devices', 1, 100),
-        toman,
-        credit: input.credit === undefined ? toman : whole(input.credit, 'credit', 1),
+        title: input.title.trim(),
+        active: input.active ?? true,
+        ios: input.ios,
+        allowedMB: input.allowedMB,
+        days: input.days,
+        devices: input.devices,
+        toman: input.toman,
+        credit: input.credit ?? input.toman,
         sortOrder: Math.max(0, ...data().plans.map((p) => p.sortOrder)) + 10,
       };
       data().plans.push(plan);
@@ -592,19 +630,15 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       return plan;
     }),
     route('updatePlan', async ({ params, body }) => {
-      const plan = data().plans.find((p) => p.id === Number(params.id)) ?? refuse('not_found', 'No such plan.');
-      const input = await body();
+      const input = (await body()) as AdminPlanChange;
+      const given = Object.entries(input).filter(
+        ([key, value]) => key in AdminPlanChange.properties && value !== undefined,
+      );
+      if (given.length === 0) refuse('invalid', 'Nothing to update: give at least one field.');
+      const plan = data().plans.find((p) => p.id === Number(params.id)) ?? refuse('not_found', `No plan ${params.id}.`);
       const before = { ...plan };
-      if (input.title !== undefined) plan.title = text(input.title, 'title')!;
-      if (input.ios !== undefined) plan.ios = input.ios === true;
-      if (input.active !== undefined) plan.active = input.active === true;
-      if (input.allowedMB !== undefined)
-        plan.allowedMB = input.allowedMB === -1 ? -1 : whole(input.allowedMB, 'allowedMB', 1);
-      if (input.days !== undefined) plan.days = whole(input.days, 'days', 1, 3_650);
-      if (input.devices !== undefined) plan.devices = whole(input.devices, 'devices', 1, 100);
-      if (input.toman !== undefined) plan.toman = whole(input.toman, 'toman', 1);
-      if (input.credit !== undefined) plan.credit = whole(input.credit, 'credit', 1);
-      const onlyActive = Object.keys(input).length === 1 && input.active !== undefined;
+      Object.assign(plan, Object.fromEntries(given), input.title === undefined ? {} : { title: input.title.trim() });
+      const onlyActive = given.length === 1 && input.active !== undefined;
       const action = onlyActive ? (plan.active ? 'plan.activate' : 'plan.deactivate') : 'plan.update';
       record(action, `plan:${plan.id}`, before, { ...plan });
       return plan;
@@ -717,43 +751,34 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     }),
     route('countries', () => ({ items: data().countries })),
     route('saveCountry', async ({ body }) => {
-      const input = await body();
-      const code = text(input.code, 'code')!.toUpperCase();
-      if (!/^[A-Z]{2}$/.test(code)) refuse('invalid', 'code must be two letters.');
-      const country = { code, title: text(input.title, 'title')!, titleFa: text(input.titleFa, 'titleFa')! };
-      const existing = data().countries.find((c) => c.code === code);
-      if (existing) {
-        record('country.add', `country:${code}`, { ...existing }, country);
-        Object.assign(existing, country);
-      } else {
-        data().countries.push(country);
-        record('country.add', `country:${code}`, null, country);
-      }
+      const input = (await body()) as AdminCountryInput;
+      const code = input.code.trim().toUpperCase();
+      if (data().countries.some((c) => c.code === code)) refuse('conflict', `Country ${code} exists already.`);
+      const country = { code, title: input.title.trim(), titleFa: input.titleFa.trim() };
+      data().countries.push(country);
+      record('country.add', `country:${code}`, null, country);
       return country;
     }),
+    // As the server: the country goes with its server templates (its nodes keep running, with no country).
     route('deleteCountry', ({ params }) => {
-      const code = params.code!.toUpperCase();
-      const country = data().countries.find((c) => c.code === code) ?? refuse('not_found', 'No such country.');
-      if (data().servers.some((s) => s.country === code) || data().nodes.some((n) => n.country === code))
-        refuse('conflict', `Servers or nodes are in ${code}.`);
+      const code = params.code!.trim().toUpperCase();
+      const country = data().countries.find((c) => c.code === code) ?? refuse('not_found', `No country ${code}.`);
       data().countries = data().countries.filter((c) => c !== country);
+      data().servers = data().servers.filter((s) => s.country !== code);
       record('country.remove', `country:${code}`, country, null);
       return { ok: true };
     }),
     route('servers', () => ({ items: data().servers })),
     route('createServer', async ({ body }) => {
-      const input = await body();
-      const type: 1 | 2 = input.type === 1 || input.type === 2 ? input.type : refuse('invalid', 'type must be 1 or 2.');
-      const country = text(input.country, 'country')!.toUpperCase();
-      if (!data().countries.some((c) => c.code === country)) refuse('invalid', `No country ${country}.`);
-      const links = Array.isArray(input.links)
-        ? input.links.filter((l): l is string => typeof l === 'string' && !!l.trim())
-        : [];
-      if (links.length === 0) refuse('invalid', 'At least one link is required.');
+      const input = (await body()) as AdminServerInput;
+      const links = input.links.map((l) => l.trim()).filter(Boolean);
+      if (links.length === 0) refuse('invalid', 'Give at least one link.');
+      const country = input.country.trim().toUpperCase();
+      if (!data().countries.some((c) => c.code === country)) refuse('invalid', `No country ${country}: add it first.`);
       const server = {
         id: Math.max(0, ...data().servers.map((s) => s.id)) + 1,
-        title: text(input.title, 'title')!,
-        type,
+        title: input.title.trim(),
+        type: input.type,
         country,
         links,
         active: true,
@@ -763,7 +788,8 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       return server;
     }),
     route('deleteServer', ({ params }) => {
-      const server = data().servers.find((s) => s.id === Number(params.id)) ?? refuse('not_found', 'No such server.');
+      const server =
+        data().servers.find((s) => s.id === Number(params.id)) ?? refuse('not_found', `No server ${params.id}.`);
       data().servers = data().servers.filter((s) => s !== server);
       record('server.remove', `server:${server.id}`, server, null);
       return { ok: true };

@@ -25,6 +25,8 @@ import {
   mockUser,
   type MockUser,
 } from './fixtures.ts';
+import { PUBLIC_ROUTES, type RouteContract } from '@separ/domain/contract';
+import { checkResponse } from './contract.ts';
 import { createAdminMockBackend, type AdminMockOptions, type AdminMockState } from './adminHandlers.ts';
 import { errorResponse } from './errors.ts';
 
@@ -100,6 +102,11 @@ export const MOCK_ENDPOINTS = {
 
 export type MockEndpoint = keyof typeof MOCK_ENDPOINTS;
 
+/** The contract's routes the mock's answers are checked against (the others are not in it yet). */
+const MOCK_CONTRACT: Partial<Record<MockEndpoint, RouteContract>> = {
+  plans: PUBLIC_ROUTES.plans,
+};
+
 const unauthorized = () => errorResponse('loginRequired');
 
 function fill(text: string, user: MockUser): string {
@@ -167,10 +174,12 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
     resolve: (request: Request, query: URLSearchParams) => Response | Promise<Response>,
   ): HttpHandler => {
     const [method, path] = MOCK_ENDPOINTS[endpoint];
+    const contract = MOCK_CONTRACT[endpoint];
     return http[method](path, async ({ request }) => {
       state.calls[endpoint] += 1;
       await wait();
-      return resolve(request, new URL(request.url).searchParams);
+      const response = await resolve(request, new URL(request.url).searchParams);
+      return contract ? checkResponse(endpoint, contract, response) : response;
     });
   };
   /** A new subscription token: the old link answers 404 from now on. */

@@ -1,0 +1,62 @@
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ROUTES, PUBLIC_ROUTES } from '@separ/domain/contract';
+import type { RawPlan } from '@separ/domain';
+import { checkAnswer, ContractViolation, refuseRequest } from './contract.ts';
+import { createMockBackend } from './handlers.ts';
+import { createAdminMockBackend } from './adminHandlers.ts';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const send = (method: string, path: string, body?: unknown) =>
+  fetch(`http://mock.test${path}`, {
+    method,
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+
+describe('the mocks hold to the contract', () => {
+  it('throws on an answer the contract does not allow', () => {
+    const plan = { id: 1, title: 'x', active: true, ios: false, allowedMB: 1, days: 1, devices: 1, toman: 1 };
+    expect(() => checkAnswer('createPlan', ADMIN_ROUTES.createPlan, 200, plan)).toThrow(ContractViolation);
+    expect(() =>
+      checkAnswer('createPlan', ADMIN_ROUTES.createPlan, 200, { ...plan, credit: 1, sortOrder: 1 }),
+    ).not.toThrow();
+    expect(() => checkAnswer('createPlan', ADMIN_ROUTES.createPlan, 400, { ok: false })).toThrow(/message/);
+  });
+
+  it('fails the request (500) when the mock would send plans the contract does not allow', async () => {
+    const broken = { id: 1, title: 'No prices', active: 1 } as unknown as RawPlan;
+    server.use(...createMockBackend({ plans: [broken] }).handlers);
+    expect((await send('GET', '/getTelPlans')).status).toBe(500);
+    server.resetHandlers(...createMockBackend().handlers);
+    expect((await send('GET', '/getTelPlans')).status).toBe(200);
+  });
+
+  it('refuses what the server’s schemas refuse, with their message', async () => {
+    server.use(...createAdminMockBackend({ signedIn: true }).handlers);
+    const plan = { title: 'Weekly', ios: false, allowedMB: 100, days: 7, devices: 1, toman: 1000 };
+    const refused = await send('POST', '/api/admin/plans', { ...plan, days: 3651 });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      ok: false,
+      code: 'invalid',
+      message: 'Days must be a whole number from 1 to 3650.',
+    });
+    const missing = await send('POST', '/api/admin/plans', { ...plan, toman: undefined });
+    expect(await missing.json()).toMatchObject({ message: 'The price must be a whole number of tomans, at least 1.' });
+    expect((await send('PATCH', '/api/admin/plans/x1', { title: 'y' })).status).toBe(404);
+    expect((await send('POST', '/api/admin/plans', plan)).status).toBe(200);
+  });
+
+  it('reads the path, query and body in the server’s order', () => {
+    expect(refuseRequest(ADMIN_ROUTES.updatePlan, { params: { id: 'no' }, body: { days: 0 } })).toEqual({
+      status: 404,
+      message: 'Not found',
+    });
+    expect(refuseRequest(ADMIN_ROUTES.updatePlan, { params: { id: '3' }, body: { days: 0 } })?.status).toBe(400);
+    expect(refuseRequest(PUBLIC_ROUTES.plans, { query: new URLSearchParams('lng=fa') })).toBeNull();
+  });
+});

@@ -1,0 +1,7 @@
+/**
+ * `@separ/domain/contract`: the HTTP contract of every route, once (issue #29). A subpath of its own,
+ * so that the web app, which needs only the types, never bundles the schemas.
+ */
+export * from './common.ts';
+export * from './public.ts';
+export * from './admin.ts';
