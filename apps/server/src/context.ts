@@ -1,14 +1,14 @@
 import type { Gateway } from '@separ/domain';
-import type { Config } from './config.ts';
-import type { DatabaseHandle, Db } from './db/index.ts';
-import { irandargah, sandbox, spay, type GatewayAdapter } from './payments/gateways.ts';
-import { loadSecretKey, SecretBox } from './security/crypto.ts';
-import { Passwords } from './security/passwords.ts';
-import { NodeRegistry } from './nodes/registry.ts';
-import { UserListCache } from './nodes/userList.ts';
-import type { AccountSecrets } from './services/accounts.ts';
-import { systemClock, type Clock } from './services/clock.ts';
-import { Texts } from './services/texts.ts';
+import type { Config } from './platform/config.ts';
+import type { DatabaseHandle, Db } from './platform/db/index.ts';
+import { irandargah, sandbox, spay, type GatewayAdapter } from './modules/payments/gateways.ts';
+import { loadSecretKey, SecretBox } from './platform/security/crypto.ts';
+import { Passwords } from './platform/security/passwords.ts';
+import { NodeRegistry } from './modules/nodes/registry.ts';
+import { UserListCache } from './modules/nodes/userList.ts';
+import type { AccountSecrets } from './modules/accounts/accounts.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import { Texts } from './platform/texts.ts';
 
 /** The logging the services use: Fastify's logger in the server, stderr in separ-admin. */
 export interface Log {

@@ -1,16 +1,16 @@
 import { buildApp, defaultLogger } from './app.ts';
 import { createContext } from './context.ts';
-import { deliverOutbox } from './payments/mail.ts';
-import { reconcile } from './payments/reconcile.ts';
-import { loadConfig, productionProblem } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/index.ts';
-import { seedDemoData } from './db/seed.ts';
-import { purgeExpiredSessions } from './services/sessions.ts';
-import { purgeThrottle } from './services/throttle.ts';
-import { purgeAlive } from './nodes/alive.ts';
-import { RadiusServer } from './nodes/radius/server.ts';
-import { startBot, type RunningBot } from './bot/bot.ts';
-import { runReminders } from './reminders/service.ts';
+import { deliverOutbox } from './modules/messaging/mail.ts';
+import { reconcile } from './modules/payments/reconcile.ts';
+import { loadConfig, productionProblem } from './platform/config.ts';
+import { migrateToLatest, openDatabase } from './platform/db/index.ts';
+import { seedDemoData } from './platform/db/seed.ts';
+import { purgeExpiredSessions } from './modules/accounts/sessions.ts';
+import { purgeThrottle } from './platform/security/throttle.ts';
+import { purgeAlive } from './modules/nodes/alive.ts';
+import { RadiusServer } from './modules/nodes/radius/server.ts';
+import { startBot, type RunningBot } from './modules/messaging/bot.ts';
+import { runReminders } from './modules/messaging/reminders.ts';
 
 /**
  * `npm start`: migrate, seed a fresh database (not in production), serve, run the background jobs,

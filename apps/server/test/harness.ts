@@ -5,11 +5,11 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { createContext, type AppContext } from '../src/context.ts';
-import { loadConfig, type Config } from '../src/config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseKind } from '../src/db/index.ts';
-import { seedDemoData } from '../src/db/seed.ts';
-import type { SecretBox } from '../src/security/crypto.ts';
-import { createAccount, type NewAccount } from '../src/services/accounts.ts';
+import { loadConfig, type Config } from '../src/platform/config.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseKind } from '../src/platform/db/index.ts';
+import { seedDemoData } from '../src/platform/db/seed.ts';
+import type { SecretBox } from '../src/platform/security/crypto.ts';
+import { createAccount, type NewAccount } from '../src/modules/accounts/accounts.ts';
 
 /** The PostgreSQL server the tests use (CI and developers' machines run one on 127.0.0.1:5432). */
 export const PG_ADMIN_URL = process.env.SEPAR_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

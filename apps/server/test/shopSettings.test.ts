@@ -3,21 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP_LINKS, SHOP_DATA_ID, type ShopSettings } from '@separ/domain';
-import { giveFreeAccount } from '../src/bot/service.ts';
-import { runReminders } from '../src/reminders/service.ts';
-import { runSettings, SETTINGS_OPTION_SPECS } from '../src/cli/settings.ts';
+import { giveFreeAccount } from '../src/modules/messaging/botService.ts';
+import { runReminders } from '../src/modules/messaging/reminders.ts';
+import { runSettings, SETTINGS_OPTION_SPECS } from '../src/modules/settings/cli.ts';
 import { createContext } from '../src/context.ts';
-import { openDatabase } from '../src/db/index.ts';
-import { withShopLinks } from '../src/http/pages.ts';
-import { InputError } from '../src/services/errors.ts';
+import { openDatabase } from '../src/platform/db/index.ts';
+import { withShopLinks } from '../src/web/pages.ts';
+import { InputError } from '../src/platform/errors.ts';
 import {
   currentShopSettings,
   getShopSettings,
   SHOP_SETTING_ROWS,
   updateShopSettings,
-} from '../src/services/shopSettings.ts';
-import { setSetting } from '../src/services/settings.ts';
-import { ensureSubToken } from '../src/subscriptions/service.ts';
+} from '../src/modules/settings/shopSettings.ts';
+import { setSetting } from '../src/modules/settings/store.ts';
+import { ensureSubToken } from '../src/modules/subscriptions/service.ts';
 import { json, KINDS, startTestServer, type TestServer } from './harness.ts';
 
 /** A built page as the prerender writes it: the shop's links with their defaults, long enough to compress. */

@@ -1,8 +1,8 @@
-import { loadConfig, productionProblem } from '../config.ts';
+import { loadConfig, productionProblem } from '../platform/config.ts';
 import { createContext } from '../context.ts';
-import { migrateToLatest, openDatabase } from '../db/index.ts';
-import { runReminders } from '../reminders/service.ts';
-import { startBot } from './bot.ts';
+import { migrateToLatest, openDatabase } from '../platform/db/index.ts';
+import { runReminders } from '../modules/messaging/reminders.ts';
+import { startBot } from '../modules/messaging/bot.ts';
 
 /**
  * `npm run bot`: the messaging bot on its own, for a shop that runs several server processes (set

@@ -12,29 +12,36 @@ import {
   PASSWORD_TOO_COMMON_MESSAGE,
   passwordTooLongMessage,
 } from '@separ/domain';
-import { isCommonPassword } from '../security/commonPasswords.ts';
-import { loadConfig, productionProblem } from '../config.ts';
-import { migrateToLatest, openDatabase, type Db } from '../db/index.ts';
-import { createAccount } from '../services/accounts.ts';
+import { isCommonPassword } from '../platform/security/commonPasswords.ts';
+import { loadConfig, productionProblem } from '../platform/config.ts';
+import { migrateToLatest, openDatabase, type Db } from '../platform/db/index.ts';
+import { createAccount } from '../modules/accounts/accounts.ts';
 import { createContext, type AppContext } from '../context.ts';
-import { ORDER_STATE_NAMES } from '../payments/orders.ts';
-import { isOrderStateName, listOrders, orderDetails } from '../payments/service.ts';
-import { InputError } from '../services/errors.ts';
-import { NODE_OPTION_SPECS, runNodes } from './nodes.ts';
-import { runSettings, SETTINGS_HELP, SETTINGS_OPTION_SPECS } from './settings.ts';
-import { listRadiusClients } from '../nodes/radius/service.ts';
-import { listAudit } from '../admin/audit.ts';
-import { addCountry, addServer, createPlan, removeCountry, removeServer, updatePlan } from '../admin/catalog.ts';
-import { addRadius, removeRadius } from '../admin/nodes.ts';
-import { addOperator, listOperators, removeOperator, unlockOperator } from '../admin/operators.ts';
-import { completeOrderByHand, resendOutbox } from '../admin/orders.ts';
-import { userAction } from '../admin/users.ts';
-import { usedMB } from '../services/access.ts';
-import { reconcile } from '../payments/reconcile.ts';
-import { deliverOutbox } from '../payments/mail.ts';
-import { runReminders } from '../reminders/service.ts';
-import { botStatus } from '../bot/service.ts';
-import { getSetting, setSetting } from '../services/settings.ts';
+import { ORDER_STATE_NAMES } from '../modules/payments/orders.ts';
+import { isOrderStateName, listOrders, orderDetails } from '../modules/payments/service.ts';
+import { InputError } from '../platform/errors.ts';
+import { NODE_OPTION_SPECS, runNodes } from '../modules/nodes/cli.ts';
+import { runSettings, SETTINGS_HELP, SETTINGS_OPTION_SPECS } from '../modules/settings/cli.ts';
+import { listRadiusClients } from '../modules/nodes/radius/service.ts';
+import { listAudit } from '../platform/audit.ts';
+import {
+  addCountry,
+  addServer,
+  createPlan,
+  removeCountry,
+  removeServer,
+  updatePlan,
+} from '../modules/catalog/admin.ts';
+import { addRadius, removeRadius } from '../modules/nodes/admin.ts';
+import { addOperator, listOperators, removeOperator, unlockOperator } from '../modules/operators/operators.ts';
+import { completeOrderByHand, resendOutbox } from '../modules/payments/admin.ts';
+import { userAction } from '../modules/accounts/admin.ts';
+import { usedMB } from '../modules/accounts/access.ts';
+import { reconcile } from '../modules/payments/reconcile.ts';
+import { deliverOutbox } from '../modules/messaging/mail.ts';
+import { runReminders } from '../modules/messaging/reminders.ts';
+import { botStatus } from '../modules/messaging/botService.ts';
+import { getSetting, setSetting } from '../modules/settings/store.ts';
 
 /** The account running the command, for the audit log (`root@cli`). */
 function cliUser(): string {
