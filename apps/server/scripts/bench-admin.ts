@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { addOperator } from '../src/modules/operators/operators.ts';
 import { loadConfig } from '../src/platform/config.ts';
-import { createContext } from '../src/context.ts';
+import { createContext } from '../src/root.ts';
 import { migrateToLatest, openDatabase } from '../src/platform/db/index.ts';
 import { freshDatabase } from '../test/harness.ts';
 import { exited, freePort, startServer, waitHealthy } from '../test/processes.ts';

@@ -22,7 +22,7 @@ import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { decodePaymentResult } from '@separ/domain';
 import { loadConfig } from '../src/platform/config.ts';
-import { createContext } from '../src/context.ts';
+import { createContext } from '../src/root.ts';
 import { openDatabase } from '../src/platform/db/index.ts';
 import { createNode } from '../src/modules/nodes/records.ts';
 import { addRadiusClient } from '../src/modules/nodes/radius/service.ts';

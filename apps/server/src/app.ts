@@ -13,7 +13,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './platform/config.ts';
 import { CONSENT_COOKIE } from '@separ/domain';
-import { createContext, type AppContext } from './context.ts';
+import { createContext, type ShopContext } from './root.ts';
 import type { DatabaseHandle } from './platform/db/index.ts';
 import { originCheck } from './platform/http/csrf.ts';
 import { NONCE_PLACEHOLDER, newNonce, securityHeaders } from './platform/http/headers.ts';
@@ -22,14 +22,13 @@ import { registerOpenApi } from './platform/http/openapi.ts';
 import { HttpError } from './platform/http/errors.ts';
 import { redactUrl } from './platform/http/redact.ts';
 import { Overloaded } from './platform/security/workQueue.ts';
-import { appRoutes } from './modules/accounts/appRoutes.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
-import { uniProxyRoutes } from './modules/nodes/uniproxy.ts';
-import { adminRoutes } from './modules/operators/adminRoutes.ts';
-import { subscriptionRoutes } from './modules/subscriptions/routes.ts';
-import { reminderRoutes } from './modules/messaging/reminderRoutes.ts';
-import { publicRoutes } from './modules/catalog/routes.ts';
-import { siteRoutes } from './modules/accounts/siteRoutes.ts';
+import { appRoutes, siteRoutes } from './modules/accounts/index.ts';
+import { paymentRoutes } from './modules/payments/index.ts';
+import { uniProxyRoutes } from './modules/nodes/index.ts';
+import { adminRoutes } from './modules/operators/index.ts';
+import { subscriptionRoutes } from './modules/subscriptions/index.ts';
+import { botRoutes, reminderRoutes } from './modules/messaging/index.ts';
+import { publicRoutes } from './modules/catalog/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 
 export interface BuildOptions {
@@ -38,7 +37,7 @@ export interface BuildOptions {
   now?: Clock;
   logger?: FastifyServerOptions['logger'];
   /** A context made beforehand (the background jobs share it). */
-  context?: AppContext;
+  context?: ShopContext;
 }
 
 /** Errors that mean the database is away: the request may succeed later. */
@@ -87,7 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // In production every cookie is Secure (http/auth.ts cookieSecure).
   app.decorate('secureCookies', config.production);
-  const ctx: AppContext = options.context ?? createContext(config, database, options.now ?? systemClock);
+  const ctx: ShopContext = options.context ?? createContext(config, database, options.now ?? systemClock);
   ctx.log = app.log;
 
   // The spec's client posts `Content-Type: application/json` with an empty body: a valid request.
@@ -167,6 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerOpenApi(app);
   await publicRoutes(app, ctx);
   await siteRoutes(app, ctx);
+  await botRoutes(app, ctx);
   await appRoutes(app, ctx);
   await paymentRoutes(app, ctx);
   await uniProxyRoutes(app, ctx);

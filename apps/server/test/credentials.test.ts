@@ -6,7 +6,8 @@
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkAccount, linkedAccount } from '../src/modules/messaging/botService.ts';
-import { searchUsers, userAction, userDetail } from '../src/modules/accounts/admin.ts';
+import { searchUsers, userAction } from '../src/modules/accounts/admin.ts';
+import { userDetail } from '../src/modules/operators/userDetail.ts';
 import { overview } from '../src/modules/operators/overview.ts';
 import { createNode } from '../src/modules/nodes/records.ts';
 import { account as accountPacket, addRadiusClient, type RadiusClient } from '../src/modules/nodes/radius/service.ts';

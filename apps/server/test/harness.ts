@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import { createContext, type AppContext } from '../src/context.ts';
+import { createContext, type ShopContext } from '../src/root.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseKind } from '../src/platform/db/index.ts';
 import { seedDemoData } from '../src/platform/db/seed.ts';
@@ -50,7 +50,7 @@ export interface TestServer {
   database: DatabaseHandle;
   config: Config;
   box: SecretBox;
-  ctx: AppContext;
+  ctx: ShopContext;
   clock: { now: Date };
   createUser(
     input?: Partial<NewAccount> & { username?: string; password?: string },

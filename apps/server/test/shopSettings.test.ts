@@ -6,7 +6,7 @@ import { DEFAULT_SHOP_LINKS, SHOP_DATA_ID, type ShopSettings } from '@separ/doma
 import { giveFreeAccount } from '../src/modules/messaging/botService.ts';
 import { runReminders } from '../src/modules/messaging/reminders.ts';
 import { runSettings, SETTINGS_OPTION_SPECS } from '../src/modules/settings/cli.ts';
-import { createContext } from '../src/context.ts';
+import { createContext } from '../src/root.ts';
 import { openDatabase } from '../src/platform/db/index.ts';
 import { withShopLinks } from '../src/web/pages.ts';
 import { InputError } from '../src/platform/errors.ts';
@@ -17,7 +17,7 @@ import {
   updateShopSettings,
 } from '../src/modules/settings/shopSettings.ts';
 import { setSetting } from '../src/modules/settings/store.ts';
-import { ensureSubToken } from '../src/modules/subscriptions/service.ts';
+import { ensureSubToken } from '../src/modules/accounts/subToken.ts';
 import { json, KINDS, startTestServer, type TestServer } from './harness.ts';
 
 /** A built page as the prerender writes it: the shop's links with their defaults, long enough to compress. */

@@ -13,16 +13,16 @@ import {
   passwordTooLongMessage,
 } from '@separ/domain';
 import { isCommonPassword } from '../platform/security/commonPasswords.ts';
-import { loadConfig, productionProblem } from '../platform/config.ts';
-import { migrateToLatest, openDatabase, type Db } from '../platform/db/index.ts';
-import { createAccount } from '../modules/accounts/accounts.ts';
-import { createContext, type AppContext } from '../context.ts';
-import { ORDER_STATE_NAMES } from '../modules/payments/orders.ts';
-import { isOrderStateName, listOrders, orderDetails } from '../modules/payments/service.ts';
+import type { Db } from '../platform/db/index.ts';
+import { bootstrap, StartupProblem } from '../bootstrap.ts';
+import { createAccount } from '../modules/accounts/index.ts';
+import type { ShopContext } from '../root.ts';
+import { ORDER_STATE_NAMES } from '../modules/payments/index.ts';
+import { isOrderStateName, listOrders, orderDetails } from '../modules/payments/index.ts';
 import { InputError } from '../platform/errors.ts';
-import { NODE_OPTION_SPECS, runNodes } from '../modules/nodes/cli.ts';
-import { runSettings, SETTINGS_HELP, SETTINGS_OPTION_SPECS } from '../modules/settings/cli.ts';
-import { listRadiusClients } from '../modules/nodes/radius/service.ts';
+import { NODE_OPTION_SPECS, runNodes } from '../modules/nodes/index.ts';
+import { runSettings, SETTINGS_HELP, SETTINGS_OPTION_SPECS } from '../modules/settings/index.ts';
+import { listRadiusClients } from '../modules/nodes/index.ts';
 import { listAudit } from '../platform/audit.ts';
 import {
   addCountry,
@@ -31,17 +31,17 @@ import {
   removeCountry,
   removeServer,
   updatePlan,
-} from '../modules/catalog/admin.ts';
-import { addRadius, removeRadius } from '../modules/nodes/admin.ts';
-import { addOperator, listOperators, removeOperator, unlockOperator } from '../modules/operators/operators.ts';
-import { completeOrderByHand, resendOutbox } from '../modules/payments/admin.ts';
-import { userAction } from '../modules/accounts/admin.ts';
-import { usedMB } from '../modules/accounts/access.ts';
-import { reconcile } from '../modules/payments/reconcile.ts';
-import { deliverOutbox } from '../modules/messaging/mail.ts';
-import { runReminders } from '../modules/messaging/reminders.ts';
-import { botStatus } from '../modules/messaging/botService.ts';
-import { getSetting, setSetting } from '../modules/settings/store.ts';
+} from '../modules/catalog/index.ts';
+import { addRadius, removeRadius } from '../modules/nodes/index.ts';
+import { addOperator, listOperators, removeOperator, unlockOperator } from '../modules/operators/index.ts';
+import { completeOrderByHand, resendOutbox } from '../modules/payments/index.ts';
+import { userAction } from '../modules/accounts/index.ts';
+import { usedMB } from '../modules/accounts/index.ts';
+import { reconcile } from '../modules/payments/index.ts';
+import { deliverOutbox } from '../modules/messaging/index.ts';
+import { runReminders } from '../modules/messaging/index.ts';
+import { botStatus } from '../modules/messaging/index.ts';
+import { getSetting, setSetting } from '../modules/settings/index.ts';
 
 /** The account running the command, for the audit log (`root@cli`). */
 function cliUser(): string {
@@ -150,7 +150,7 @@ async function userByName(db: Db, username: string) {
 }
 
 /** Runs one command against an open database; returns what it printed through `out`. */
-export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promise<void> {
+export async function runAdmin(argv: string[], ctx: ShopContext, out: Out): Promise<void> {
   const { secrets } = ctx;
   const now = ctx.now();
   let parsed;
@@ -642,22 +642,26 @@ export async function runAdmin(argv: string[], ctx: AppContext, out: Out): Promi
 }
 
 async function main() {
-  const config = loadConfig();
-  // The same settings as the server: in production, the key that seals passwords must be the server's.
-  const problem = productionProblem(config);
-  if (problem) throw new UsageError(problem);
-  const database = openDatabase(config);
+  // The same startup as the server: in production, the key that seals passwords must be the server's.
+  let booted;
   try {
-    await migrateToLatest(database);
-    const ctx = createContext(config, database);
-    // What the services log reaches the operator's terminal on stderr (warnings and errors only).
-    const say = (level: string) => (object: object, message?: string) =>
-      console.error(`separ-admin: ${level}: ${message ?? ''} ${JSON.stringify(object)}`);
-    ctx.log = { info() {}, warn: say('warning'), error: say('error') };
-    await runAdmin(process.argv.slice(2), ctx, (line) => console.log(line));
-  } finally {
-    await database.close();
+    booted = await bootstrap({
+      // What the services log reaches the operator's terminal on stderr (warnings and errors only).
+      log: { info() {}, warn: say('warning'), error: say('error') },
+    });
+  } catch (error) {
+    throw error instanceof StartupProblem ? new UsageError(error.message) : error;
   }
+  try {
+    await runAdmin(process.argv.slice(2), booted.context, (line) => console.log(line));
+  } finally {
+    await booted.database.close();
+  }
+}
+
+function say(level: string) {
+  return (object: object, message?: string) =>
+    console.error(`separ-admin: ${level}: ${message ?? ''} ${JSON.stringify(object)}`);
 }
 
 if (import.meta.main) {

@@ -1,5 +1,5 @@
 import type { AdminAuditEntry, AdminListQuery, AdminPage, AuditAction } from '@separ/domain';
-import type { AppContext } from '../context.ts';
+import type { AppContext } from './context.ts';
 import type { Db } from './db/index.ts';
 import { pageOf, startsWith } from './db/paging.ts';
 

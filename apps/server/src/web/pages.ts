@@ -24,11 +24,12 @@ import {
   type ShopSettings,
 } from '@separ/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.ts';
-import { userForSession } from '../modules/accounts/sessions.ts';
-import { clearSessionCookies, sessionToken } from '../modules/accounts/auth.ts';
-import { currentPlans } from '../modules/catalog/plansCache.ts';
-import { currentShopSettings } from '../modules/settings/shopSettings.ts';
+import type { AppContext } from '../platform/context.ts';
+import { acceptsEncoding } from '../platform/http/encoding.ts';
+import { userForSession } from '../modules/accounts/index.ts';
+import { clearSessionCookies, sessionToken } from '../modules/accounts/index.ts';
+import { currentPlans } from '../modules/catalog/index.ts';
+import { currentShopSettings } from '../modules/settings/index.ts';
 import { NONCE_PLACEHOLDER } from '../platform/http/headers.ts';
 
 /** A page to send: its HTML (with the nonce placeholder still in it) and its language, if it has one. */
@@ -273,11 +274,6 @@ export function withShopLinks(html: string, changed: Partial<ShopLinks>): string
 function languageFrom(value: string | null | undefined): Language | undefined {
   const code = value?.slice(0, 2).toLowerCase();
   return isLanguage(code) ? code : undefined;
-}
-
-/** Whether an `Accept-Encoding` header takes an encoding (named, and not with a quality of 0). */
-export function acceptsEncoding(acceptEncoding: string | undefined, name: 'br' | 'gzip'): boolean {
-  return new RegExp(`(^|[,\\s])${name}(?!;q=0(\\.0*)?(\\s|,|$))`).test(acceptEncoding ?? '');
 }
 
 /**

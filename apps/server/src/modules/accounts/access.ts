@@ -1,3 +1,4 @@
+import type { AppContext } from '../../platform/context.ts';
 import { accountStatus, type Account } from '@separ/domain';
 import type { UserRow } from '../../platform/db/schema.ts';
 
@@ -55,4 +56,9 @@ export const REFUSAL_MESSAGES: Record<Refusal, string> = {
 /** What an account at its device limit is told (the app login and RADIUS). */
 export function deviceLimitMessage(allowed: number): string {
   return `Device limit reached: this account allows ${allowed} device(s). Disconnect one in your account panel.`;
+}
+
+/** An OpenConnect session is active from its Start until its Stop, or until it misses two interim updates. */
+export function activeSince(ctx: Pick<AppContext, 'config'>, now: Date): string {
+  return new Date(now.getTime() - 2 * ctx.config.radius.interimSeconds * 1000).toISOString();
 }

@@ -4,11 +4,11 @@ import { sql } from 'kysely';
 import { inTransaction, type Db } from '../../platform/db/index.ts';
 import { prepare } from '../../platform/db/prepared.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { randomPassword, type SecretBox, tokenHash } from '../../platform/security/crypto.ts';
-import type { Passwords } from '../../platform/security/passwords.ts';
+import type { AccountSecrets } from '../../platform/context.ts';
+import { randomPassword, tokenHash } from '../../platform/security/crypto.ts';
 import { accountOf, type AccessColumns } from './access.ts';
 import { addDays } from '../../platform/clock.ts';
-import { ensureSubToken, newSubToken } from '../subscriptions/service.ts';
+import { ensureSubToken, newSubToken } from './subToken.ts';
 
 /** Everything needed to create a VPN account. */
 export interface NewAccount {
@@ -23,12 +23,6 @@ export interface NewAccount {
   expireDate?: string | null;
   /** Mbit/s the V2Ray nodes allow (the free account's limited speed); none by default. */
   speedLimitMbps?: number | null;
-}
-
-/** The services that deal with secrets: password hashing and the encrypted VPN password. */
-export interface AccountSecrets {
-  box: SecretBox;
-  passwords: Passwords;
 }
 
 /** A readable username: "sp" and six digits, e.g. sp482913. */

@@ -4,17 +4,14 @@ import {
   isValidPasswordText,
   maxPasswordLength,
   MIN_PASSWORD_LENGTH,
-  OPENCONNECT_DEVICE_PREFIX,
   PASSWORD_TOO_COMMON_MESSAGE,
   passwordTooLongMessage,
   type AdminListQuery,
   type AdminPage,
-  type AdminUserDetail,
   type AdminUserRow,
   type AdminUserStatus,
 } from '@separ/domain';
-import type { AppContext } from '../../context.ts';
-import { publicOrigin } from '../../platform/config.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { randomPassword } from '../../platform/security/crypto.ts';
@@ -23,9 +20,7 @@ import { changePassword } from './accounts.ts';
 import { isCommonPassword } from '../../platform/security/commonPasswords.ts';
 import { addDays } from '../../platform/clock.ts';
 import { InputError, NotFoundError } from '../../platform/errors.ts';
-import { ensureSubToken, subscriptionUrl } from '../subscriptions/service.ts';
 import { audit, type Actor } from '../../platform/audit.ts';
-import { orderRowOf } from '../payments/admin.ts';
 import { pageOf, sortOf, startsWith } from '../../platform/db/paging.ts';
 
 /** The operators' view of the accounts: search, status, and what they may do to one. */
@@ -35,7 +30,7 @@ export function userStatus(user: UserRow, now: Date): AdminUserStatus {
   return state === 'dataExceeded' ? 'depleted' : state;
 }
 
-function rowOf(user: UserRow & { device_count?: number | string | null }, now: Date): AdminUserRow {
+export function rowOf(user: UserRow & { device_count?: number | string | null }, now: Date): AdminUserRow {
   return {
     id: user.id,
     username: user.username,
@@ -106,57 +101,10 @@ export async function searchUsers(ctx: AppContext, query: AdminListQuery): Promi
   };
 }
 
-async function userByName(db: Db, username: string): Promise<UserRow> {
+export async function userByName(db: Db, username: string): Promise<UserRow> {
   const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
   if (!user) throw new NotFoundError(`No user named "${username}".`);
   return user;
-}
-
-/** One account as the operator sees it: status, usage, devices (app and OpenConnect) and orders. */
-export async function userDetail(ctx: AppContext, username: string): Promise<AdminUserDetail> {
-  const user = await userByName(ctx.db, username);
-  const now = ctx.now();
-  const [devices, connections, orders, subToken] = await Promise.all([
-    ctx.db
-      .selectFrom('devices')
-      .select(['id', 'device_info', 'login_at'])
-      .where('user_id', '=', user.id)
-      .orderBy('login_at')
-      .execute(),
-    ctx.db
-      .selectFrom('radius_sessions')
-      .select(['id', 'client_info', 'started_at'])
-      .where('user_id', '=', user.id)
-      .where('stopped_at', 'is', null)
-      .orderBy('started_at')
-      .execute(),
-    ctx.db
-      .selectFrom('orders')
-      .selectAll('orders')
-      .where('user_id', '=', user.id)
-      .orderBy('created_at', 'desc')
-      .limit(50)
-      .execute(),
-    ensureSubToken(ctx.db, user),
-  ]);
-  const devicesList: AdminUserDetail['devicesList'] = [
-    ...devices.map((d) => ({ id: d.id, kind: 'app' as const, info: d.device_info, since: d.login_at })),
-    ...connections.map((c) => ({
-      id: `${OPENCONNECT_DEVICE_PREFIX}${c.id}`,
-      kind: 'openconnect' as const,
-      info: c.client_info ?? 'OpenConnect',
-      since: c.started_at,
-    })),
-  ];
-  return {
-    ...rowOf({ ...user, device_count: devicesList.length }, now),
-    planId: user.plan_id,
-    pendingDays: user.subs_days,
-    ios: user.ios === 1,
-    subUrl: subscriptionUrl(publicOrigin(ctx.config), subToken),
-    devicesList,
-    orders: orders.map((o) => orderRowOf({ ...o, username: user.username })),
-  };
 }
 
 /** What the audit log keeps of an account: the fields an operator changes. */

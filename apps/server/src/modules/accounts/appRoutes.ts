@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { forbidden, HttpError } from '../../platform/http/errors.ts';
 import { randomToken, tokenHash } from '../../platform/security/crypto.ts';
 import { deviceLimitMessage, REFUSAL_MESSAGES, refusal } from './access.ts';

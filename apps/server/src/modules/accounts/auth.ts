@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { USER_TOKEN_COOKIE, USERNAME_COOKIE } from '@separ/domain';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { userForSession } from './sessions.ts';
 import { unauthorized } from '../../platform/http/errors.ts';

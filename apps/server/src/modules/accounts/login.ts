@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { clientKey } from '../../platform/http/clientKey.ts';
 import { tooManyRequests } from '../../platform/http/errors.ts';

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { parseDateTime, UNLIMITED_MB, type Language } from '@separ/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicOrigin } from '../../platform/config.ts';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { PlanRow, UserRow } from '../../platform/db/schema.ts';
 import { cookieSecure, sessionToken } from './auth.ts';
 import { DAY_MS } from '../../platform/clock.ts';

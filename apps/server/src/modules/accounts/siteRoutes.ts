@@ -7,7 +7,7 @@ import {
   passwordTooLongMessage,
   validatePasswordChange,
 } from '@separ/domain';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import {
   clearSessionCookies,
   requireToken,
@@ -18,14 +18,12 @@ import {
 } from './auth.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../platform/http/errors.ts';
 import { param, querySchema, requiredParam } from '../../platform/http/params.ts';
+import { activeSince } from './access.ts';
 import { accountForSession, changePassword } from './accounts.ts';
+import { subscriptionUrl } from './subToken.ts';
 import { checkCredentials } from './login.ts';
 import { createSession, revokeSession } from './sessions.ts';
 import { countAttempt, refundAttempt } from '../../platform/security/throttle.ts';
-import { accountServers } from '../subscriptions/servers.ts';
-import { subscriptionUrl } from '../subscriptions/service.ts';
-import { activeSince } from '../nodes/radius/service.ts';
-import { createLinkCode, LINK_CODE_MINUTES } from '../messaging/botService.ts';
 import { forgetRenewLink } from './renewal.ts';
 import { Overloaded } from '../../platform/security/workQueue.ts';
 import { isCommonPassword } from '../../platform/security/commonPasswords.ts';
@@ -104,35 +102,6 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/api/site/servers', { schema: { querystring: { type: 'object' } } }, async (request) => {
-    const user = await requireUser(ctx, request);
-    const lng = languageOf(request.headers.cookie, (request.query as Record<string, unknown>).lng);
-    const [servers, countries] = await Promise.all([
-      accountServers(ctx, user),
-      ctx.db.selectFrom('countries').selectAll().orderBy('sort_order').orderBy('id').execute(),
-    ]);
-    return {
-      ok: true,
-      servers,
-      countries: countries.map((c) => ({
-        id: c.id,
-        title: lng === 'fa' ? c.title_fa : c.title,
-        title_en: c.title,
-        title_fa: c.title_fa,
-      })),
-    };
-  });
-
-  /**
-   * A one-time code for linking the messaging bot (issue #24): 8 digits, good once for 10 minutes;
-   * sent to the bot's My account, it links that chat to this account.
-   */
-  app.post('/api/site/botcode', { schema: { querystring: { type: 'object' } } }, async (request) => {
-    const user = await requireUser(ctx, request);
-    const { code, expiresAt } = await createLinkCode(ctx, user.id);
-    return { ok: true, code, expiresAt, minutes: LINK_CODE_MINUTES };
-  });
-
   app.post('/api/site/unlinkdevice', { schema: { querystring: querySchema(['sessionId']) } }, async (request) => {
     const user = await requireUser(ctx, request);
     const sessionId = requiredParam(request, 'sessionId', 100);
@@ -149,11 +118,4 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
     if (Number(result.numDeletedRows) === 0) throw notFound('Device not found');
     return { ok: true };
   });
-}
-
-/** The visitor's language: the lng query, then the i18next cookie; Persian otherwise. */
-export function languageOf(cookieHeader: string | undefined, lngQuery: unknown): 'fa' | 'en' {
-  if (lngQuery === 'en' || lngQuery === 'fa') return lngQuery;
-  const match = /(?:^|;\s*)i18next=(en|fa)\b/.exec(cookieHeader ?? '');
-  return match?.[1] === 'en' ? 'en' : 'fa';
 }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AdminCountry, AdminPlan, AdminPlanInput, AdminServer } from '@separ/domain';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { PlanRow } from '../../platform/db/schema.ts';
 import { InputError, NotFoundError, ConflictError } from '../../platform/errors.ts';
 import { PLANS_VERSION_KEY } from './plansCache.ts';
-import { setSetting } from '../settings/store.ts';
+import { setSetting } from '../settings/index.ts';
 import { audit, type Actor } from '../../platform/audit.ts';
 
 /** What the shop sells and where: plans, countries and the hand-written server templates. */

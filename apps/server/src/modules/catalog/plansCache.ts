@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
-import { getSetting } from '../settings/store.ts';
+import { getSetting } from '../settings/index.ts';
 
 /** The settings key the admin CLI changes with every change of the plans. */
 export const PLANS_VERSION_KEY = 'plans_version';

@@ -5,15 +5,10 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { isLanguage } from '@separ/domain';
 import { currentPlans } from './plansCache.ts';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { acceptsEncoding } from '../../web/pages.ts';
-import { getShopSettings } from '../settings/shopSettings.ts';
-
-/** Whether a gate can take payments: enabled, with merchant credentials or (not in production) the sandbox. */
-export function gatewayActive(ctx: AppContext, gate: 'ird' | 'spay'): boolean {
-  return ctx.config.gateways[gate].enabled && ctx.adapterFor(gate) !== null;
-}
+import { acceptsEncoding } from '../../platform/http/encoding.ts';
+import { getShopSettings } from '../settings/index.ts';
 
 interface LocaleFile {
   body: string;
@@ -42,7 +37,7 @@ function loadLocales(dir: string): Map<string, LocaleFile> {
   return files;
 }
 
-/** The public calls of SPEC §7: plans, gateways, app info and translation files. */
+/** The public calls of SPEC §7: plans, app info and translation files (the gateways: payments/routes.ts). */
 export async function publicRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/getTelPlans', { schema: { querystring: { type: 'object' } } }, async (request, reply) => {
     const { body, etag } = await currentPlans(ctx);
@@ -50,14 +45,6 @@ export async function publicRoutes(app: FastifyInstance, ctx: AppContext) {
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
     return reply.send(body);
   });
-
-  app.get('/site_gateways', { schema: { querystring: { type: 'object' } } }, async () => ({
-    ok: true,
-    code: 200,
-    message: 'OK',
-    ird_auto_active: gatewayActive(ctx, 'ird') ? 1 : 0,
-    spay_auto_active: gatewayActive(ctx, 'spay') ? 1 : 0,
-  }));
 
   // The app download links: the operator's settings (separ-admin settings set, or app-links set).
   app.get('/appinfo', { schema: { querystring: { type: 'object' } } }, async () => {

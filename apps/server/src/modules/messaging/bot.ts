@@ -14,12 +14,12 @@ import {
 import { Bot, GrammyError, HttpError, InlineKeyboard, InputFile, type Context } from 'grammy';
 import QRCode from 'qrcode';
 import { publicOrigin } from '../../platform/config.ts';
-import type { AppContext } from '../../context.ts';
-import { renewToken } from '../accounts/renewal.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { renewToken } from '../accounts/index.ts';
 import { Overloaded } from '../../platform/security/workQueue.ts';
-import { accountOf } from '../accounts/access.ts';
-import { getShopSettings } from '../settings/shopSettings.ts';
-import { ensureSubToken, subscriptionUrl } from '../subscriptions/service.ts';
+import { accountOf } from '../accounts/index.ts';
+import { getShopSettings } from '../settings/index.ts';
+import { ensureSubToken, subscriptionUrl } from '../accounts/index.ts';
 import {
   asLinkCode,
   botUser,

@@ -1,14 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { isLanguage, toLatinDigits, type Language } from '@separ/domain';
 import { sql } from 'kysely';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/index.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { createAccount, findUserById } from '../accounts/accounts.ts';
+import { createAccount, findUserById } from '../accounts/index.ts';
 import { tooManyRequests } from '../../platform/http/errors.ts';
-import { checkCredentials } from '../accounts/login.ts';
+import { checkCredentials } from '../accounts/index.ts';
 import { countAttempt, refundAttempt } from '../../platform/security/throttle.ts';
-import { getShopSettings } from '../settings/shopSettings.ts';
+import { getShopSettings } from '../settings/index.ts';
 
 /** A messaging user as the bot knows them: their language and the accounts tied to them. */
 export interface BotUser {

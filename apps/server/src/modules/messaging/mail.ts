@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 
 /** A recipient for logs: the first letter and the domain only. */
 export function maskEmail(email: string): string {

@@ -1,9 +1,9 @@
 import { isLanguage, shopNameIn, type Language } from '@separ/domain';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { cookieSecure } from '../accounts/auth.ts';
-import { RENEW_COOKIE, RENEW_COOKIE_SECONDS, renewTokenUser } from '../accounts/renewal.ts';
-import { getShopSettings } from '../settings/shopSettings.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { cookieSecure } from '../accounts/index.ts';
+import { RENEW_COOKIE, RENEW_COOKIE_SECONDS, renewTokenUser } from '../accounts/index.ts';
+import { getShopSettings } from '../settings/index.ts';
 import { unsubscribe } from './reminders.ts';
 
 const escape = (text: string) =>

@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import { isLanguage, parseDateTime, shopNameIn, UNLIMITED_MB, type Language } from '@separ/domain';
 import { publicOrigin } from '../../platform/config.ts';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { renewUrl } from '../accounts/renewal.ts';
-import { MB } from '../accounts/access.ts';
-import { getShopSettings } from '../settings/shopSettings.ts';
+import { renewUrl } from '../accounts/index.ts';
+import { MB } from '../accounts/index.ts';
+import { getShopSettings } from '../settings/index.ts';
 
 /** The reminders of the bot and reminders issue, each sent once per subscription period. */
 export const REMINDER_KINDS = ['expires3d', 'expires1d', 'expired', 'data80', 'data100'] as const;

@@ -1,5 +1,5 @@
 import type { AdminNode, AdminNodeProtocol, AdminNodeSecret, AdminRadiusClient } from '@separ/domain';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { NodeRow } from '../../platform/db/schema.ts';
 import { addRadiusClient, listRadiusClients, removeRadiusClient } from './radius/service.ts';
 import { createNode, findNode, listNodes, removeNode, rotateNodeToken, updateNode, type NodeInput } from './records.ts';

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { inTransaction, type Db } from '../../platform/db/index.ts';
 import type { NodeRow } from '../../platform/db/schema.ts';
 

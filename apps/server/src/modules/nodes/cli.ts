@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { v2bxNodeEntry } from './v2bx.ts';
 import { findNode, listNodes, type NodeInput } from './records.ts';
 import { addNode, apiHost as nodeApiHost, deleteNode, editNode, rotateToken } from './admin.ts';

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { AdminNodeInput } from '@separ/domain';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { NodeRow } from '../../platform/db/schema.ts';
 import { randomToken, tokenHash } from '../../platform/security/crypto.ts';

@@ -1,4 +1,4 @@
-import type { Log } from '../../context.ts';
+import type { Log } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { NodeRow } from '../../platform/db/schema.ts';
 import type { Clock } from '../../platform/clock.ts';

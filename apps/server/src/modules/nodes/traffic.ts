@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/index.ts';
 import type { NodeRow } from '../../platform/db/schema.ts';
 

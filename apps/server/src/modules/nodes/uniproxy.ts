@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
+// The node routes take the platform's context with the node caches (caches.ts).
+import type { NodesContext as AppContext } from './caches.ts';
 import type { NodeRow } from '../../platform/db/schema.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import { tokenHash } from '../../platform/security/crypto.ts';

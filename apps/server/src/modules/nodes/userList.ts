@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { encode } from '@msgpack/msgpack';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { NodeRow } from '../../platform/db/schema.ts';
-import { refusal } from '../accounts/access.ts';
+import { refusal } from '../accounts/index.ts';
 import { minIdBytes } from './records.ts';
 
 /** One account in the nodes' user list: the fields of V2bX's `UserInfo` (api/panel/user.go). */

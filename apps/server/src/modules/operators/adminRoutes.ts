@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { asRecord, type AdminErrorCode, type AdminListQuery } from '@separ/domain';
-import type { AppContext } from '../../context.ts';
+// The console's API reaches the gateways (reconciliation, orders completed by hand).
+import type { PaymentsContext as AppContext } from '../payments/index.ts';
 import type { OperatorRow } from '../../platform/db/schema.ts';
-import { cookieSecure } from '../accounts/auth.ts';
+import { cookieSecure } from '../accounts/index.ts';
 import { HttpError } from '../../platform/http/errors.ts';
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.ts';
 import { Overloaded } from '../../platform/security/workQueue.ts';
 import { listAudit } from '../../platform/audit.ts';
-import { changeShopSettings } from '../settings/admin.ts';
-import { getShopSettings } from '../settings/shopSettings.ts';
+import { changeShopSettings } from '../settings/index.ts';
+import { getShopSettings } from '../settings/index.ts';
 import {
   addCountry,
   addServer,
@@ -19,7 +20,7 @@ import {
   removeCountry,
   removeServer,
   updatePlan,
-} from '../catalog/admin.ts';
+} from '../catalog/index.ts';
 import {
   addNode,
   addRadius,
@@ -29,7 +30,7 @@ import {
   editNode,
   removeRadius,
   rotateToken,
-} from '../nodes/admin.ts';
+} from '../nodes/index.ts';
 import {
   addOperator,
   checkCurrentCode,
@@ -52,9 +53,10 @@ import {
   reconcileNow,
   resendOutbox,
   searchOrders,
-} from '../payments/admin.ts';
+} from '../payments/index.ts';
 import { overview } from './overview.ts';
-import { userAction, userDetail, searchUsers, type UserActionInput } from '../accounts/admin.ts';
+import { userAction, searchUsers, type UserActionInput } from '../accounts/index.ts';
+import { userDetail } from './userDetail.ts';
 
 /** The web admin's cookie (CONTRACTS §8): never the customers' jwtUserToken. */
 export const ADMIN_COOKIE = 'separ_admin';

@@ -1,12 +1,12 @@
 import { Secret, TOTP } from 'otpauth';
 import type { AdminOperator, AdminOperatorCreated, AdminOperatorRow, AdminTotpSetup } from '@separ/domain';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { OperatorRow } from '../../platform/db/schema.ts';
 import { clientKey } from '../../platform/http/clientKey.ts';
 import { tooManyRequests } from '../../platform/http/errors.ts';
 import { randomPassword, randomToken, tokenHash } from '../../platform/security/crypto.ts';
 import { ConflictError, InputError, NotFoundError } from '../../platform/errors.ts';
-import { throttledCheck } from '../accounts/login.ts';
+import { throttledCheck } from '../accounts/index.ts';
 import { countAttempts, refundAttempts } from '../../platform/security/throttle.ts';
 import { audit, type Actor } from '../../platform/audit.ts';
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { AdminOverview } from '@separ/domain';
-import type { AppContext } from '../../context.ts';
-import { ORDER } from '../payments/orders.ts';
-import { MB } from '../accounts/access.ts';
-import { adminNodes } from '../nodes/admin.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { ORDER } from '../payments/index.ts';
+import { MB } from '../accounts/index.ts';
+import { adminNodes } from '../nodes/index.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -8,7 +8,8 @@ import type {
   AdminPage,
   AdminReconcileSummary,
 } from '@separ/domain';
-import type { AppContext } from '../../context.ts';
+// This module's functions take the platform's context with the gateways (adapters.ts).
+import type { PaymentsContext as AppContext } from './adapters.ts';
 import type { OrderRow } from '../../platform/db/schema.ts';
 import { ORDER, ORDER_STATE_NAMES } from './orders.ts';
 import { reconcile } from './reconcile.ts';

@@ -9,14 +9,15 @@ import {
   type PaymentResultPayload,
 } from '@separ/domain';
 import { publicOrigin } from '../../platform/config.ts';
-import type { AppContext } from '../../context.ts';
+// This module's functions take the platform's context with the gateways (adapters.ts).
+import type { PaymentsContext as AppContext } from './adapters.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { OrderRow, PlanRow, UserRow } from '../../platform/db/schema.ts';
 import { randomPassword } from '../../platform/security/crypto.ts';
-import { generateUsername, newVpnId } from '../accounts/accounts.ts';
-import { getShopSettings } from '../settings/shopSettings.ts';
+import { generateUsername, newVpnId } from '../accounts/index.ts';
+import { getShopSettings } from '../settings/index.ts';
 import { GatewayError, type GatewayAdapter, type Verification } from './gateways.ts';
-import { renewedTerms } from '../accounts/renewal.ts';
+import { renewedTerms } from '../accounts/index.ts';
 
 /** Order states: the payment states of SPEC §4 (0 pending, 1 failed, 2 paid) plus 3 expired. */
 export const ORDER = { pending: 0, failed: 1, paid: 2, expired: 3 } as const;

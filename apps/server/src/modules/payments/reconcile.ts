@@ -1,4 +1,5 @@
-import type { AppContext } from '../../context.ts';
+// This module's functions take the platform's context with the gateways (adapters.ts).
+import type { PaymentsContext as AppContext } from './adapters.ts';
 import type { OrderRow } from '../../platform/db/schema.ts';
 import { DAY_MS } from '../../platform/clock.ts';
 import { moveOrder, ORDER, settle } from './orders.ts';

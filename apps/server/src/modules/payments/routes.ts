@@ -12,16 +12,16 @@ import {
   type PaymentResultPayload,
 } from '@separ/domain';
 import { newNonce } from '../../platform/http/headers.ts';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { OrderRow } from '../../platform/db/schema.ts';
 import { badRequest, HttpError, notFound, tooManyRequests } from '../../platform/http/errors.ts';
 import { param, querySchema, requiredParam } from '../../platform/http/params.ts';
 import { clientKey } from '../../platform/http/clientKey.ts';
-import { gatewayActive } from '../catalog/routes.ts';
-import { languageOf } from '../accounts/siteRoutes.ts';
+import { gatewayActive, type PaymentsContext } from './adapters.ts';
+import { languageOf } from '../../platform/http/language.ts';
 import { countAttempts } from '../../platform/security/throttle.ts';
 import { GatewayError } from './gateways.ts';
-import { maskEmail } from '../messaging/mail.ts';
+import { maskEmail } from '../messaging/index.ts';
 import {
   moveOrder,
   newOrderNumber,
@@ -32,7 +32,7 @@ import {
   settle,
   type Settlement,
 } from './orders.ts';
-import { forgetRenewLink, renewalTarget } from '../accounts/renewal.ts';
+import { forgetRenewLink, renewalTarget } from '../accounts/index.ts';
 
 function originOf(ctx: AppContext, request: FastifyRequest): string {
   return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -78,7 +78,15 @@ const HOUR_MS = 60 * 60 * 1000;
 const BUSY_WAIT_MS = 8_000;
 
 /** Purchase (SPEC §7), the gateway return and the sandbox bank (CONTRACTS §3). */
-export async function paymentRoutes(app: FastifyInstance, ctx: AppContext) {
+export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) {
+  app.get('/site_gateways', { schema: { querystring: { type: 'object' } } }, async () => ({
+    ok: true,
+    code: 200,
+    message: 'OK',
+    ird_auto_active: gatewayActive(ctx, 'ird') ? 1 : 0,
+    spay_auto_active: gatewayActive(ctx, 'spay') ? 1 : 0,
+  }));
+
   /**
    * The settlements running in this process, by order: a second return of an order that is being
    * settled here waits for the first instead of claiming it, and then answers duplicate.

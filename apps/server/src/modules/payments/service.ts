@@ -1,4 +1,5 @@
-import type { AppContext } from '../../context.ts';
+// This module's functions take the platform's context with the gateways (adapters.ts).
+import type { PaymentsContext as AppContext } from './adapters.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { OrderEventRow, OrderRow } from '../../platform/db/schema.ts';
 import { InputError } from '../../platform/errors.ts';

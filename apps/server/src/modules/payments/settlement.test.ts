@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePaymentResult, type PaymentResult } from '@separ/domain';
 import { startFakeGateway, type FakeAnswer } from '../../../test/fakeGateway.ts';
 import { json, KINDS, startTestServer, type TestServer, resultData } from '../../../test/harness.ts';
-import type { Log } from '../../context.ts';
+import type { Log } from '../../platform/context.ts';
 import { deliverOutbox } from '../messaging/mail.ts';
 import { claimOrder, ORDER, releaseClaim } from './orders.ts';
 import { backoffMinutes, reconcile } from './reconcile.ts';

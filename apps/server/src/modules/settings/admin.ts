@@ -1,5 +1,5 @@
 import type { ShopSettings } from '@separ/domain';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { updateShopSettings } from './shopSettings.ts';
 import { audit, type Actor } from '../../platform/audit.ts';
 

@@ -1,5 +1,5 @@
 import type { ShopSettings } from '@separ/domain';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { InputError } from '../../platform/errors.ts';
 import { getShopSettings, shopSettingsDefaults } from './shopSettings.ts';
 import { changeShopSettings } from './admin.ts';

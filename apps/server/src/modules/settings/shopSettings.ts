@@ -1,6 +1,6 @@
 import { DEFAULT_SHOP_SETTINGS, shopNameProblem, shopUrlProblem, type ShopSettings } from '@separ/domain';
 import type { Config } from '../../platform/config.ts';
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { inTransaction, type Db } from '../../platform/db/index.ts';
 import { InputError } from '../../platform/errors.ts';
 

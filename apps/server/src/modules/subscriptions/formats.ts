@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
-import type { LinkSpec } from '../nodes/links.ts';
+import type { LinkSpec } from '../nodes/index.ts';
 
 /**
  * The subscription's three formats (CONTRACTS §7) from the account's V2Ray links: the links

@@ -1,20 +1,26 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { requireUser } from '../accounts/auth.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { requireUser } from '../accounts/index.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { accountOf } from '../accounts/access.ts';
-import { currentShopSettings } from '../settings/shopSettings.ts';
+import { languageOf } from '../../platform/http/language.ts';
+import { accountOf } from '../accounts/index.ts';
+import { currentShopSettings } from '../settings/index.ts';
 import { formatFor, singBoxVersion } from './clients.ts';
+import { accountServers } from './servers.ts';
 import { base64Profile, clashProfile, singBoxProfile } from './formats.ts';
-import { resetSubToken, subscriptionLinks, subscriptionUrl, userInfo } from './service.ts';
+import { resetSubToken, subscriptionUrl } from '../accounts/index.ts';
+import { subscriptionLinks, userInfo } from './service.ts';
 
 export interface SubscriptionRouteOptions {
   /** Serves the web app's page for this address (the subscription page), when the app is built. */
   sendPage: ((request: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>) | null;
 }
 
-/** The subscription link (CONTRACTS §7): GET /sub/{token}, and POST /api/site/sub/reset. */
+/**
+ * The subscription link (CONTRACTS §7): GET /sub/{token} and POST /api/site/sub/reset; and the
+ * account's servers for the panel and the apps (POST /api/site/servers).
+ */
 export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, options: SubscriptionRouteOptions) {
   const originOf = (request: FastifyRequest) => ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
@@ -99,5 +105,24 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, 
     const user = await requireUser(ctx, request);
     const token = await resetSubToken(ctx.db, user.id);
     return { ok: true, subUrl: subscriptionUrl(originOf(request), token) };
+  });
+
+  app.post('/api/site/servers', { schema: { querystring: { type: 'object' } } }, async (request) => {
+    const user = await requireUser(ctx, request);
+    const lng = languageOf(request.headers.cookie, (request.query as Record<string, unknown>).lng);
+    const [servers, countries] = await Promise.all([
+      accountServers(ctx, user),
+      ctx.db.selectFrom('countries').selectAll().orderBy('sort_order').orderBy('id').execute(),
+    ]);
+    return {
+      ok: true,
+      servers,
+      countries: countries.map((c) => ({
+        id: c.id,
+        title: lng === 'fa' ? c.title_fa : c.title,
+        title_en: c.title,
+        title_fa: c.title_fa,
+      })),
+    };
   });
 }

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../context.ts';
+import type { AppContext } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { formatLink, nodeLinkSpec } from '../nodes/links.ts';
-import { minIdBytes } from '../nodes/records.ts';
+import { formatLink, nodeLinkSpec } from '../nodes/index.ts';
+import { minIdBytes } from '../nodes/index.ts';
 
 /** A node shows as a server of this id, apart from the hand-written servers' own ids. */
 export const NODE_SERVER_ID_BASE = 1_000_000;

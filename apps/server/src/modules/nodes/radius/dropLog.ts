@@ -1,4 +1,4 @@
-import type { Log } from '../../../context.ts';
+import type { Log } from '../../../platform/context.ts';
 
 /**
  * The RADIUS server's warnings about dropped datagrams, at most one line per interval (security

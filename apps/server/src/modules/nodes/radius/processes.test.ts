@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../platform/config.ts';
-import { createContext } from '../../../context.ts';
+import { createContext } from '../../../root.ts';
 import { openDatabase } from '../../../platform/db/index.ts';
 import { createAccount } from '../../accounts/accounts.ts';
 import { freshDatabase } from '../../../../test/harness.ts';

@@ -1,6 +1,6 @@
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { isIPv6 } from 'node:net';
-import type { AppContext } from '../../../context.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import {
   accessReply,
   accountingAuthenticatorValid,

@@ -1,14 +1,14 @@
 import { isIP } from 'node:net';
 import { sql } from 'kysely';
-import type { AppContext } from '../../../context.ts';
+import type { AppContext } from '../../../platform/context.ts';
 import { inTransaction, type Db } from '../../../platform/db/index.ts';
 import { prepare } from '../../../platform/db/prepared.ts';
 import { HttpError } from '../../../platform/http/errors.ts';
 import { Overloaded } from '../../../platform/security/workQueue.ts';
-import { REFUSAL_MESSAGES, refusal } from '../../accounts/access.ts';
-import { startSubscription } from '../../accounts/accounts.ts';
+import { activeSince, REFUSAL_MESSAGES, refusal } from '../../accounts/index.ts';
+import { startSubscription } from '../../accounts/index.ts';
 import { InputError } from '../../../platform/errors.ts';
-import { checkCredentials } from '../../accounts/login.ts';
+import { checkCredentials } from '../../accounts/index.ts';
 import { octets, type Attribute, type Packet } from './codec.ts';
 import { MAX_REPORT_BYTES, MAX_USED_BYTES } from '../traffic.ts';
 
@@ -25,11 +25,6 @@ export interface RadiusClient {
 export interface AccessAnswer {
   code: 'Access-Accept' | 'Access-Reject';
   attributes: Attribute[];
-}
-
-/** An OpenConnect session is active from its Start until its Stop, or until it misses two interim updates. */
-export function activeSince(ctx: AppContext, now: Date): string {
-  return new Date(now.getTime() - 2 * ctx.config.radius.interimSeconds * 1000).toISOString();
 }
 
 /** The account's OpenConnect sessions that are active now. */
