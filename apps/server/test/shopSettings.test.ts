@@ -186,13 +186,13 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
     await expect(run('reset')).rejects.toThrow(InputError);
   });
 
-  it('gives the app links to /appinfo, keeps app-links’ rows, and the shop name to the subscription', async () => {
+  it('gives the app links to /appinfo, keeps the rows older versions wrote, and the shop name to the subscription', async () => {
     const appInfo = async () => json<{ data: Array<Record<string, string>> }>(await s.app.inject('/appinfo')).data[0];
     expect(await appInfo()).toEqual({
       app_android_link: 'https://dl.separ.example/separ-android.apk',
       app_win_link: '',
     });
-    // `separ-admin app-links set` writes the same rows: seen by the settings.
+    // The rows an older separ-admin's `app-links set` wrote: seen by the settings.
     await setSetting(s.database.db, 'app_win_link', 'https://dl.nova.example/nova.exe');
     expect((await getShopSettings(s.ctx)).windowsAppUrl).toBe('https://dl.nova.example/nova.exe');
     expect((await appInfo())?.app_win_link).toBe('https://dl.nova.example/nova.exe');

@@ -16,10 +16,11 @@ import type { Db } from '../../platform/db/index.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { randomPassword } from '../../platform/security/crypto.ts';
 import { accountOf } from './access.ts';
-import { changePassword } from './accounts.ts';
+import { changePassword, createAccount, findUserByUsername } from './accounts.ts';
+import { planById } from '../catalog/index.ts';
 import { isCommonPassword } from '../../platform/security/commonPasswords.ts';
 import { addDays } from '../../platform/clock.ts';
-import { InputError, NotFoundError } from '../../platform/errors.ts';
+import { ConflictError, InputError, NotFoundError } from '../../platform/errors.ts';
 import { audit, type Actor } from '../../platform/audit.ts';
 import { pageOf, sortOf, startsWith } from '../../platform/db/paging.ts';
 
@@ -246,5 +247,123 @@ export async function userAction(
       after,
     });
     return result;
+  });
+}
+
+/** The rule for a username an operator chooses (a generated one is "sp" and six digits). */
+const USERNAME = /^[a-z0-9_.-]{3,20}$/i;
+
+/** A password an operator gives or makes: the panel's rules (length, letters and digits, not common). */
+function checkOperatorPassword(password: string, given: boolean): void {
+  if (password.length < MIN_PASSWORD_LENGTH || !isValidPasswordText(password))
+    throw new InputError(`The password must be at least ${MIN_PASSWORD_LENGTH} Latin letters and digits.`);
+  const max = maxPasswordLength();
+  if (password.length > max) throw new InputError(`${passwordTooLongMessage(max)}.`);
+  if (given && isCommonPassword(password)) throw new InputError(`${PASSWORD_TOO_COMMON_MESSAGE}.`);
+}
+
+export interface NewUserInput {
+  /** The plan's data, days, devices and platform; without one, the fields below. */
+  planId?: number;
+  allowedMB?: number;
+  days?: number;
+  devices?: number;
+  ios?: 0 | 1;
+  username?: string;
+  password?: string;
+  email?: string | null;
+}
+
+/**
+ * An account an operator makes (separ-admin users create): from a plan or given terms, starting on
+ * its first connection, with the username and password given or generated. The account and its
+ * audit record are one transaction; the password is shown once and never logged.
+ */
+export async function createUser(
+  ctx: AppContext,
+  input: NewUserInput,
+  actor: Actor,
+): Promise<{ user: UserRow; password: string }> {
+  const plan = input.planId === undefined ? undefined : await planById(ctx, input.planId);
+  if (input.password !== undefined) checkOperatorPassword(input.password, true);
+  if (input.username !== undefined && !USERNAME.test(input.username))
+    throw new InputError('A username must be 3 to 20 letters, digits, dots, dashes or underscores.');
+  const terms = {
+    allowedMB: plan ? Number(plan.allowed_mb) : input.allowedMB,
+    allowedDevices: plan ? plan.allowed_devices : input.devices,
+    subsDays: plan ? plan.subs_days : input.days,
+    ios: plan ? plan.ios : (input.ios ?? 0),
+  };
+  if (terms.allowedMB === undefined || terms.allowedDevices === undefined || terms.subsDays === undefined)
+    throw new InputError('Give a plan, or the data, days and devices.');
+  const { allowedMB, allowedDevices, subsDays, ios } = terms;
+  return ctx.db.transaction().execute(async (trx) => {
+    if (input.username !== undefined && (await findUserByUsername(trx, input.username)))
+      throw new ConflictError(`The username ${input.username} is taken.`);
+    const created = await createAccount(
+      trx,
+      ctx.secrets,
+      {
+        username: input.username,
+        password: input.password,
+        email: input.email ?? null,
+        allowedMB,
+        allowedDevices,
+        subsDays,
+        ios,
+        planId: plan?.id ?? null,
+      },
+      ctx.now(),
+    );
+    await audit(trx, ctx, {
+      actor,
+      action: 'user.create',
+      target: `user:${created.user.username}`,
+      after: { planId: plan?.id ?? null, allowedMB, allowedDevices, pendingDays: subsDays, ios: ios === 1 },
+    });
+    return created;
+  });
+}
+
+/** An account and its app devices, as separ-admin's users show prints them. */
+export async function userWithDevices(ctx: AppContext, username: string) {
+  const user = await userByName(ctx.db, username);
+  const devices = await ctx.db
+    .selectFrom('devices')
+    .select(['id', 'device_info', 'login_at'])
+    .where('user_id', '=', user.id)
+    .execute();
+  return { user, devices };
+}
+
+/** An account's web sessions, oldest first. */
+export async function webSessions(ctx: AppContext, username: string) {
+  const user = await userByName(ctx.db, username);
+  const sessions = await ctx.db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .orderBy('created_at')
+    .execute();
+  return { user, sessions };
+}
+
+/** Ends an account's web sessions (its app devices stay: users end-devices ends both). Audited. */
+export async function revokeWebSessions(
+  ctx: AppContext,
+  username: string,
+  actor: Actor,
+): Promise<{ username: string; revoked: number }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const user = await userByName(trx, username);
+    const result = await trx.deleteFrom('sessions').where('user_id', '=', user.id).executeTakeFirst();
+    const revoked = Number(result.numDeletedRows);
+    await audit(trx, ctx, {
+      actor,
+      action: 'user.revoke-sessions',
+      target: `user:${user.username}`,
+      after: { revoked },
+    });
+    return { username: user.username, revoked };
   });
 }

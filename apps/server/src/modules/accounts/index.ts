@@ -21,3 +21,4 @@ export {
 export { purgeExpiredSessions, userForSession } from './sessions.ts';
 export { siteRoutes } from './siteRoutes.ts';
 export { ensureSubToken, newSubToken, resetSubToken, subscriptionUrl } from './subToken.ts';
+export { ACCOUNT_COMMANDS } from './cli.ts';

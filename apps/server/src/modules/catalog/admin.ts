@@ -247,3 +247,15 @@ export async function removeServer(ctx: AppContext, id: number, actor: Actor): P
     await audit(trx, ctx, { actor, action: 'server.remove', target: `server:${id}`, before: serverOf(row) });
   });
 }
+
+/** The plans as stored, by id (separ-admin's `plans list` prints their stored prices). */
+export async function planRows(ctx: AppContext): Promise<PlanRow[]> {
+  return ctx.db.selectFrom('plans').selectAll().orderBy('id').execute();
+}
+
+/** One plan as stored, or NotFoundError. */
+export async function planById(ctx: AppContext, id: number): Promise<PlanRow> {
+  const plan = await ctx.db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!plan) throw new NotFoundError(`No plan ${id}.`);
+  return plan;
+}

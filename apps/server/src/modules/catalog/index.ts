@@ -7,9 +7,12 @@ export {
   listCountries,
   listPlans,
   listServers,
+  planById,
+  planRows,
   removeCountry,
   removeServer,
   updatePlan,
 } from './admin.ts';
 export { currentPlans } from './plansCache.ts';
 export { publicRoutes } from './routes.ts';
+export { CATALOG_COMMANDS } from './cli.ts';

@@ -7,3 +7,4 @@ export { botStatus } from './botService.ts';
 export { deliverOutbox, maskEmail } from './mail.ts';
 export { reminderRoutes } from './reminderRoutes.ts';
 export { runReminders } from './reminders.ts';
+export { MESSAGING_COMMANDS } from './cli.ts';

@@ -1,7 +1,17 @@
 import type { AppContext } from '../../platform/context.ts';
 import { v2bxNodeEntry } from './v2bx.ts';
 import { findNode, listNodes, type NodeInput } from './records.ts';
-import { addNode, apiHost as nodeApiHost, deleteNode, editNode, rotateToken } from './admin.ts';
+import {
+  addNode,
+  addRadius,
+  apiHost as nodeApiHost,
+  deleteNode,
+  editNode,
+  removeRadius,
+  rotateToken,
+} from './admin.ts';
+import { listRadiusClients } from './radius/service.ts';
+import { arg, text, type CommandRow } from '../../platform/cli.ts';
 import { InputError } from '../../platform/errors.ts';
 
 type Values = Record<string, string | string[] | boolean | undefined>;
@@ -161,3 +171,49 @@ export async function runNodes(
       throw new InputError(`Unknown command "nodes ${command ?? ''}". Run separ-admin --help.`);
   }
 }
+
+/** separ-admin's nodes (read by runNodes above) and RADIUS clients: the functions the web admin calls. */
+export const NODE_COMMANDS: Array<CommandRow<AppContext>> = [
+  {
+    command: 'nodes',
+    group: true,
+    async run({ ctx, values, positionals, out, actor }) {
+      await runNodes(positionals[1], values, positionals, ctx, out, actor);
+    },
+  },
+  {
+    command: 'radius-clients add',
+    async run({ ctx, values, out, actor }) {
+      const { id, warning } = await addRadius(
+        ctx,
+        {
+          ip: text(values, 'ip', true)!,
+          secret: text(values, 'secret', true)!,
+          name: text(values, 'name'),
+          requireMessageAuthenticator: values['require-message-authenticator'] === true,
+        },
+        actor,
+      );
+      out(`RADIUS client ${id} added: a running server hears it within 10 seconds.`);
+      if (warning) out(`Warning: ${warning}`);
+    },
+  },
+  {
+    command: 'radius-clients list',
+    async run({ ctx, out }) {
+      const clients = await listRadiusClients(ctx);
+      if (clients.length === 0) out('No RADIUS clients.');
+      for (const c of clients)
+        out(
+          `${c.id}\t${c.ip}\t${c.name}\t${c.require_message_authenticator ? 'requires Message-Authenticator' : 'Message-Authenticator optional'}\t${c.created_at}`,
+        );
+    },
+  },
+  {
+    command: 'radius-clients remove',
+    async run({ ctx, positionals, out, actor }) {
+      const client = await removeRadius(ctx, arg(positionals, 2, 'ip|name|id'), actor);
+      out(`Removed RADIUS client ${client.id} (${client.ip}).`);
+    },
+  },
+];

@@ -13,7 +13,7 @@ export {
 export { purgeAlive } from './alive.ts';
 export { createNodeCaches } from './caches.ts';
 export type { NodeCaches, NodesContext } from './caches.ts';
-export { NODE_OPTION_SPECS, runNodes } from './cli.ts';
+export { NODE_COMMANDS, NODE_OPTION_SPECS, runNodes } from './cli.ts';
 export { formatLink, nodeLinkSpec, parseLink } from './links.ts';
 export type { LinkSpec } from './links.ts';
 export { RadiusServer } from './radius/server.ts';

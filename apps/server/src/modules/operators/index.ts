@@ -2,3 +2,4 @@
 // mounts every module's admin functions), the overview and the account detail views.
 export { adminRoutes } from './adminRoutes.ts';
 export { addOperator, listOperators, removeOperator, unlockOperator } from './operators.ts';
+export { OPERATOR_COMMANDS } from './cli.ts';

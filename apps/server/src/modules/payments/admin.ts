@@ -140,9 +140,16 @@ export async function completeOrderByHand(
   return { detail, username: done.username, password: done.password, renewed: done.renewed };
 }
 
-/** Asks the gateways about the pending orders now (not only those older than five minutes). */
-export async function reconcileNow(ctx: AppContext, actor: Actor): Promise<AdminReconcileSummary> {
-  const summary = await reconcile(ctx, { olderThanMinutes: 0 });
+/**
+ * Asks the gateways about the pending orders now: all of them from the web admin, those older than
+ * `olderThanMinutes` from separ-admin's `payments reconcile --older-than`. Audited.
+ */
+export async function reconcileNow(
+  ctx: AppContext,
+  actor: Actor,
+  olderThanMinutes = 0,
+): Promise<AdminReconcileSummary> {
+  const summary = await reconcile(ctx, { olderThanMinutes });
   await audit(ctx.db, ctx, { actor, action: 'payments.reconcile', target: 'orders', after: summary });
   return summary;
 }

@@ -16,3 +16,4 @@ export { ORDER, ORDER_STATE_NAMES } from './orders.ts';
 export { reconcile } from './reconcile.ts';
 export { paymentRoutes } from './routes.ts';
 export { isOrderStateName, listOrders, orderDetails } from './service.ts';
+export { PAYMENT_COMMANDS } from './cli.ts';

@@ -1,3 +1,4 @@
+import type { CommandRow } from '../../platform/cli.ts';
 import type { ShopSettings } from '@separ/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { InputError } from '../../platform/errors.ts';
@@ -96,3 +97,14 @@ export async function runSettings(
   }
   throw new InputError(`Unknown command "settings ${command ?? ''}". Use settings show or settings set.`);
 }
+
+/** separ-admin's settings (read by runSettings above): the function the web admin's Settings screen calls. */
+export const SETTINGS_COMMANDS: Array<CommandRow<AppContext>> = [
+  {
+    command: 'settings',
+    group: true,
+    async run({ ctx, values, positionals, out, actor }) {
+      await runSettings(positionals[1], values, ctx, out, actor);
+    },
+  },
+];
