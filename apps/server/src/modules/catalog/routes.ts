@@ -46,7 +46,7 @@ export async function publicRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.send(body);
   });
 
-  // The app download links: the operator's settings (separ-admin settings set, or app-links set).
+  // The app download links: the operator’s settings (separ-admin settings set, or the admin).
   app.get('/appinfo', { schema: { querystring: { type: 'object' } } }, async () => {
     const { androidAppUrl, windowsAppUrl } = await getShopSettings(ctx);
     return { ok: true, data: [{ app_android_link: androidAppUrl, app_win_link: windowsAppUrl }] };

@@ -38,7 +38,7 @@ interface Built {
 const MAX_AGE_MS = 10 * 60_000;
 
 /**
- * The accounts that may connect now (the one rule of services/access.ts: active or pending
+ * The accounts that may connect now (the one rule of accounts/access.ts: active or pending
  * activation), with their V2Ray ids, as every V2Ray node asks for them (`GET user`). The list is
  * built once and kept with its ETag until the database's `users` version moves (triggers bump it
  * on any change that can change the list, whoever writes it; this process looks at most every

@@ -6,7 +6,7 @@ import { InputError } from '../../platform/errors.ts';
 
 /**
  * The shop's settings (issue 23 §5) are rows of the `settings` table, one a setting. The app links
- * keep the rows `separ-admin app-links` has always written.
+ * keep the rows the old `separ-admin app-links` wrote.
  */
 export const SHOP_SETTING_ROWS: Record<keyof ShopSettings, string> = {
   shopName: 'shop_name',
@@ -160,7 +160,7 @@ interface Snapshot {
 /**
  * One process's copy of the settings for what is served often (pages, subscription headers): read
  * again at most once per `checkEveryMs` — the rows themselves, one indexed query, so that a change
- * made any way (`separ-admin settings`, `app-links`, the admin, another process) is seen within that
+ * made any way (`separ-admin settings`, the admin, another process) is seen within that
  * time without a query per request.
  */
 class ShopSettingsCache {

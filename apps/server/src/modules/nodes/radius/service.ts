@@ -44,7 +44,7 @@ const reject = (message: string): AccessAnswer => ({ code: 'Access-Reject', attr
 /**
  * An Access-Request (PAP): the account's username and password, checked like a login (the login
  * throttle, counted by the client's address from Calling-Station-Id; the bounded hashing queue),
- * then who may connect (services/access.ts: the same rule as the V2Ray nodes' list) and the device
+ * then who may connect (accounts/access.ts: the same rule as the V2Ray nodes' list) and the device
  * limit (the account's active OpenConnect sessions). An Accept carries Acct-Interim-Interval and
  * Session-Timeout: the seconds until the subscription ends (for an account in pending activation,
  * its whole period: it starts with the session).
