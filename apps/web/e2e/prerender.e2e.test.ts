@@ -235,7 +235,9 @@ for (const lang of ['fa', 'en'] as Language[]) {
   describe(`a phone visitor's first touch in ${lang}`, () => {
     const test = journeyTest({ language: lang, mobile: true });
 
-    test('a tap on a tab, before anything else, starts the app and is done once it is live', async ({ j }) => {
+    test('a tap on a tab, before anything else, is answered at once and starts the app, which keeps it', async ({
+      j,
+    }) => {
       const { page } = j;
       // The app's code is fetched ahead once the page is idle (issue 28 §3); once the app asks for
       // it, it is held until the tap is over: the tap comes before the app.
@@ -263,13 +265,23 @@ for (const lang of ['fa', 'en'] as Language[]) {
       const tab = pricing.getByRole('tab', { name: text(lang, 'home:pricing.tabs.other') });
       const cards = pricing.getByRole('link', { name: new RegExp(text(lang, 'plans:card.select')) });
       expect(await tab.getAttribute('aria-selected')).toBe('false');
+      // The other tab's plans are on the page, inert: no text of theirs is found before the tap.
+      expect(await pricing.locator('a[href="/payment?plan_id=7"]').count()).toBe(0);
       await tab.tap();
+      // Answered by the page's boot script, before the app runs: the tab and its plans (an iOS plan).
+      expect(await tab.getAttribute('aria-selected')).toBe('true');
+      expect(await cards.first().getAttribute('href')).toBe('/payment?plan_id=7');
       await expect.poll(() => asked).toBe(true);
       expect(await page.evaluate(() => document.documentElement.dataset.render ?? null)).toBeNull();
       release();
       await page.waitForFunction(() => document.documentElement.dataset.live === 'true');
-      await expect.poll(() => cards.first().getAttribute('href')).toBe('/payment?plan_id=7');
+      // The app keeps what the visitor sees (a page that did not hydrate as drawn fails the journey).
+      expect(await cards.first().getAttribute('href')).toBe('/payment?plan_id=7');
       expect(await tab.getAttribute('aria-selected')).toBe('true');
+      expect(await pricing.getByRole('tabpanel').count()).toBe(1);
+      // And the first tab again, now by the app.
+      await pricing.getByRole('tab', { name: text(lang, 'home:pricing.tabs.androidWindows') }).tap();
+      await expect.poll(() => cards.first().getAttribute('href')).not.toBe('/payment?plan_id=7');
     });
   });
 }

@@ -2,10 +2,11 @@
  * The page's one script. A prerendered public page is whole without script: its text, fonts and
  * links are there, and its cookie banner. So its app — React, the router, the store, the
  * translations, 180 KB of gzip — is not asked for while the visitor reads: it starts at the first
- * sign that they are there to act (a pointer moving over the page, a touch, a scroll, a key, a
+ * sign that they are there to act (a pointer moving over the page, a touch, a wheel, a key, a
  * focus). A visitor on a phone touches the screen to scroll long before they press anything, so
  * the app is usually live by then; one who acts first (a tab, the banner, a form) has what they did
- * done again for them once the app is live (keepEarlyActions). Measured in docs/BENCHMARKS.md,
+ * done again for them once the app is live (keepEarlyActions), and a tab whose panel the page holds
+ * is switched at once, before the app runs (earlyTabs). Measured in docs/BENCHMARKS.md,
  * side by side with the same pages without any script. The single-page app's shell (panel,
  * payment pages) starts at once.
  */
@@ -106,6 +107,71 @@ function keepEarlyActions() {
   whenLive.observe(root, { attributes: true, attributeFilter: ['data-live'] });
 }
 
+/**
+ * Tabs the server drew with every panel (the home page's pricing: one panel a tab, all but the
+ * chosen one `hidden`, their content in a template) are switched here at a tap or an arrow key before the app runs: the tab is
+ * selected and its panel shown in the same frame (issue 28 §3). The press is kept and done again
+ * for the app once it hydrates (keepEarlyActions), so that the app's state follows what the visitor
+ * sees. Tabs whose panels the page does not hold are left to the app.
+ */
+function earlyTabs() {
+  const root = document.documentElement;
+  const tabOf = (event: Event) => {
+    const tab = event.target instanceof Element ? event.target.closest('[role="tab"]') : null;
+    return tab instanceof HTMLElement && !root.dataset.render ? tab : null;
+  };
+  const tabsBeside = (tab: HTMLElement) => [
+    ...(tab.closest('[role="tablist"]')?.querySelectorAll<HTMLElement>('[role="tab"]') ?? []),
+  ];
+  const select = (event: Event) => {
+    const tab = tabOf(event);
+    if (!tab) return;
+    const tabs = tabsBeside(tab);
+    const panels = tabs.map((each) => document.getElementById(each.getAttribute('aria-controls') ?? ''));
+    if (panels.some((panel) => !panel)) return;
+    tabs.forEach((each, index) => {
+      const chosen = each === tab;
+      const panel = panels[index]!;
+      // A panel the server drew inert (packages/ui Pricing) comes out of its template.
+      const inert = panel.firstElementChild;
+      if (chosen && inert instanceof HTMLTemplateElement) inert.replaceWith(inert.content);
+      each.setAttribute('aria-selected', String(chosen));
+      each.tabIndex = chosen ? 0 : -1;
+      panel.hidden = !chosen;
+    });
+  };
+  // The keys of the tabs' keyboard model (packages/ui Tabs), arrows following the reading direction.
+  const move = (event: KeyboardEvent) => {
+    const tab = tabOf(event);
+    if (!tab) return;
+    const tabs = tabsBeside(tab);
+    const index = tabs.indexOf(tab);
+    const forward = root.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const backward = root.dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft';
+    let next: number;
+    if (event.key === forward) next = index + 1;
+    else if (event.key === backward) next = index - 1;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = tabs.length - 1;
+    else return;
+    const target = tabs[(next + tabs.length) % tabs.length];
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+    // A press like a tap's: selected above, and kept to be done again for the app.
+    target.click();
+  };
+  window.addEventListener('click', select, { capture: true });
+  window.addEventListener('keydown', move, { capture: true });
+  const whenLive = new MutationObserver(() => {
+    if (root.dataset.live !== 'true') return;
+    whenLive.disconnect();
+    window.removeEventListener('click', select, { capture: true });
+    window.removeEventListener('keydown', move, { capture: true });
+  });
+  whenLive.observe(root, { attributes: true, attributeFilter: ['data-live'] });
+}
+
 /** The translation namespaces i18next loads on every page (src/i18n.ts). */
 const ALWAYS_LOADED = ['common', 'errors'];
 
@@ -161,16 +227,38 @@ function fetchAppWhenIdle() {
 
 /**
  * What tells the page that a visitor is there and about to act: a pointer moving over it, a touch,
- * a scroll, a key, a focus. The app starts on the first of them. A visitor who only reads gets the
+ * a wheel, a key, a focus; not a scroll by itself, which a link to an anchor or the browser does
+ * too (a finger's scroll starts with a touch). The app starts on the first of them. A visitor who only reads gets the
  * page as the server drew it, without the app's code, as if no script had run.
  */
-const ENGAGEMENT = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] as const;
+const ENGAGEMENT = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
+
+/** What ends a press: its click, or the browser taking it over (a scroll, a long press). */
+const PRESS_END = ['click', 'pointercancel', 'touchcancel', 'contextmenu'] as const;
+
+/** Runs `then` once the next frame is painted. */
+const afterPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
 
 if (document.getElementById(PRERENDER_DATA_ID)) {
   keepEarlyActions();
-  const engaged = () => {
+  earlyTabs();
+  const engaged = (event: Event) => {
     for (const type of ENGAGEMENT) window.removeEventListener(type, engaged, { capture: true });
-    start();
+    if (event.type !== 'pointerdown' && event.type !== 'touchstart') {
+      start();
+      return;
+    }
+    // A finger or a button down: the app's first run is a long task, so it waits until the press
+    // has been answered (an early tab, a link) and painted; a press held longer starts it anyway.
+    let waiting = true;
+    const go = () => {
+      if (!waiting) return;
+      waiting = false;
+      for (const type of PRESS_END) window.removeEventListener(type, go, { capture: true });
+      afterPaint(start);
+    };
+    for (const type of PRESS_END) window.addEventListener(type, go, { capture: true });
+    setTimeout(go, 1000);
   };
   for (const type of ENGAGEMENT) window.addEventListener(type, engaged, { passive: true, capture: true });
   fetchAppWhenIdle();

@@ -1,23 +1,19 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { PricingTab } from '@separ/domain';
 import { useGetPlansQuery } from '@separ/api';
 import { HomeScreen, type PricingProps } from '@separ/ui';
 
-/** Home: pricing loads the tab's plans and falls back to the static ones on failure or an empty list (SPEC §4). */
+/**
+ * Home: pricing shows every platform's plans, a tab each, and falls back to the static ones on
+ * failure or an empty list (SPEC §4). One list for both tabs: a tap on a tab is answered in the same
+ * frame, by the app or, before it runs, by the page's boot script (issue 28 §3).
+ */
 export function HomePage() {
   const [tab, setTab] = useState<PricingTab>('android-windows');
-  const { data, isError, isLoading } = useGetPlansQuery({ platform: tab === 'other' ? 'ios' : 'android' });
-  // Plans that arrive are drawn as a deferred render, in slices, like the catalogue (PlansPage): the
-  // tab and its plans together. A tab whose plans are at hand (the served page's, or fetched before)
-  // is drawn at once: a tap on it is answered in the same frame (issue 28 §3).
-  const current = useMemo(() => ({ tab, data, isError, isLoading }), [tab, data, isError, isLoading]);
-  const deferred = useDeferredValue(current);
-  const shown = current.isLoading ? deferred : current;
-  return useMemo(() => {
-    let plans: PricingProps['plans'];
-    if (shown.isLoading) plans = 'loading';
-    else if (shown.isError || !shown.data || shown.data.length === 0) plans = 'fallback';
-    else plans = shown.data;
-    return <HomeScreen tab={shown.tab} onTabChange={setTab} plans={plans} />;
-  }, [shown]);
+  const { data, isError, isLoading } = useGetPlansQuery();
+  let plans: PricingProps['plans'];
+  if (isLoading) plans = 'loading';
+  else if (isError || !data || data.length === 0) plans = 'fallback';
+  else plans = data;
+  return <HomeScreen tab={tab} onTabChange={setTab} plans={plans} />;
 }

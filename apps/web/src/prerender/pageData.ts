@@ -2,7 +2,7 @@ import { asRecord, PAGE_DATA_ID, toText, type PageData, type Platform } from '@s
 import { appInfoApi, plansApi, plansFromResponse } from '@separ/api';
 import type { AppStore } from '../app/store.ts';
 
-/** The platforms the pages ask plans for (the home page's tabs and the catalogue's). */
+/** The platforms the catalogue asks plans for (the home page asks for every platform's). */
 const PLATFORMS: Platform[] = ['android', 'ios'];
 
 /** The block as the page carries it: safe inside HTML (no `</script>` can close it early). */
@@ -36,6 +36,9 @@ export function seedPageData(store: AppStore, data: PageData | null): void {
   if (!data) return;
   const entries = [];
   if (data.plans !== undefined) {
+    // Every platform's list (the home page's tabs) and each platform's own (the catalogue).
+    const all = plansFromResponse(data.plans);
+    if (!('error' in all)) entries.push({ endpointName: 'getPlans' as const, arg: undefined, value: all });
     for (const platform of PLATFORMS) {
       const plans = plansFromResponse(data.plans, platform);
       if (!('error' in plans)) entries.push({ endpointName: 'getPlans' as const, arg: { platform }, value: plans });

@@ -11,7 +11,11 @@ export const List = styled.div`
   max-inline-size: 100%;
 `;
 
-export const Tab = styled.button<{ $selected: boolean }>`
+/**
+ * A tab, styled by its `aria-selected` rather than by a prop: the page's boot script can select a tab
+ * the server drew before the app runs (apps/web/src/boot.ts, issue 28 §3), and the look follows.
+ */
+export const Tab = styled.button`
   border: 0;
   border-radius: ${({ theme }) => theme.radii.pill};
   padding-block: ${({ theme }) => theme.space(2)};
@@ -19,10 +23,18 @@ export const Tab = styled.button<{ $selected: boolean }>`
   min-block-size: 44px;
   font-weight: 700;
   cursor: pointer;
-  background: ${({ theme, $selected }) => ($selected ? theme.colors.primary : 'transparent')};
-  color: ${({ theme, $selected }) => ($selected ? theme.colors.onPrimary : theme.colors.text)};
-  box-shadow: ${({ theme, $selected }) => ($selected ? theme.shadows.sm : 'none')};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  box-shadow: none;
   &:hover {
-    background: ${({ theme, $selected }) => ($selected ? theme.colors.primaryHover : theme.colors.surface)};
+    background: ${({ theme }) => theme.colors.surface};
+  }
+  &[aria-selected='true'] {
+    background: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.onPrimary};
+    box-shadow: ${({ theme }) => theme.shadows.sm};
+  }
+  &[aria-selected='true']:hover {
+    background: ${({ theme }) => theme.colors.primaryHover};
   }
 `;

@@ -58,7 +58,6 @@ export function Tabs<T extends string>({ items, value, onChange, label, idPrefix
             aria-selected={selected}
             aria-controls={ids.panel}
             tabIndex={selected ? 0 : -1}
-            $selected={selected}
             onClick={() => onChange(item.id)}
             onKeyDown={(event) => onKeyDown(event, index)}
           >
