@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, {
   LogController,
-  type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -19,9 +18,9 @@ import { originCheck } from './platform/http/csrf.ts';
 import { NONCE_PLACEHOLDER, newNonce, securityHeaders } from './platform/http/headers.ts';
 import { encodePage, markConsent, sessionRedirect, SitePages } from './web/pages.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
-import { HttpError } from './platform/http/errors.ts';
+import { errorAnswer, sendError } from './platform/http/errors.ts';
+import { AppError } from './platform/errors.ts';
 import { redactUrl } from './platform/http/redact.ts';
-import { Overloaded } from './platform/security/workQueue.ts';
 import { appRoutes, siteRoutes } from './modules/accounts/index.ts';
 import { paymentRoutes } from './modules/payments/index.ts';
 import { uniProxyRoutes } from './modules/nodes/index.ts';
@@ -39,10 +38,6 @@ export interface BuildOptions {
   /** A context made beforehand (the background jobs share it). */
   context?: ShopContext;
 }
-
-/** Errors that mean the database is away: the request may succeed later. */
-const DATABASE_DOWN =
-  /ECONNREFUSED|ECONNRESET|Connection terminated|terminating connection|connection is closed|Client has encountered a connection error|database is locked|SQLITE_BUSY|SQLITE_CANTOPEN|SQLITE_IOERR|disk I\/O error|database connection is not open|too many clients|the database system is (starting up|shutting down)|timeout exceeded when trying to connect|is not currently accepting connections|Connection terminated unexpectedly/i;
 
 /** The web build's fetch-ahead worker script. */
 const FETCH_AHEAD_WORKER = /^\/assets\/fetchAhead\.worker-[A-Za-z0-9_-]{8,}\.js$/;
@@ -97,7 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new HttpError(400, 'The request body is not valid JSON.'), undefined);
+      done(new AppError('invalidJson'), undefined);
     }
   });
   await app.register(formbody);
@@ -132,35 +127,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     done();
   });
 
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof Overloaded) {
-      return reply
-        .code(503)
-        .header('retry-after', String(error.retryAfterSeconds))
-        .send({ ok: false, message: error.message, code: 'overloaded' });
-    }
-    if (error instanceof HttpError) {
-      return reply
-        .code(error.statusCode)
-        .headers(error.headers)
-        .send({ ok: false, message: error.message, ...(error.code ? { code: error.code } : {}) });
-    }
-    if ((error as FastifyError).validation) {
-      return reply.code(400).send({ ok: false, message: `Invalid request: ${error.message}` });
-    }
-    const status = (error as FastifyError).statusCode;
-    if (status !== undefined && status >= 400 && status < 500) {
-      return reply.code(status).send({ ok: false, message: error.message || 'Bad request' });
-    }
-    if (DATABASE_DOWN.test(`${error.message} ${(error as NodeJS.ErrnoException).code ?? ''}`)) {
-      request.log.error({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ ok: false, message: 'The service is temporarily unavailable. Please try again in a moment.' });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ ok: false, message: 'Something went wrong on our side. Please try again.' });
+  // Every error answer: `{ ok: false, message, code }`, its status and headers from the code (http/errors.ts).
+  app.setErrorHandler((error, request, reply) => {
+    const answer = errorAnswer(error);
+    if (answer.failure === 'database') request.log.error({ err: error }, 'database unavailable');
+    else if (answer.failure === 'internal') request.log.error({ err: error }, 'request failed');
+    return sendError(reply, answer);
   });
 
   await registerOpenApi(app);
@@ -177,7 +149,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await ctx.db.selectFrom('settings').select('key').limit(1).execute();
       return { ok: true };
     } catch {
-      return reply.code(503).send({ ok: false, message: 'Database unavailable' });
+      return sendError(reply, errorAnswer(new AppError('databaseUnavailable')));
     }
   });
 
@@ -240,7 +212,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // Every app route is served by the single-page app; unknown paths show the home page.
       return sendPage(request, reply);
     }
-    return reply.code(404).send({ ok: false, message: 'Not found' });
+    return sendError(reply, errorAnswer(new AppError('not_found')));
   });
 
   return app;

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, trustProxy } from '../src/platform/config.ts';
 import { clientKey } from '../src/platform/http/clientKey.ts';
 import { GENERATED_SCRYPT, Passwords } from '../src/platform/security/passwords.ts';
-import { BoundedQueue, Overloaded } from '../src/platform/security/workQueue.ts';
+import { BoundedQueue } from '../src/platform/security/workQueue.ts';
+import { AppError } from '../src/platform/errors.ts';
 import { purgeExpiredSessions } from '../src/modules/accounts/sessions.ts';
 import { purgeThrottle } from '../src/platform/security/throttle.ts';
 import { json, KINDS, startTestServer, type TestServer } from './harness.ts';
@@ -44,8 +45,9 @@ describe('the bounded queue', () => {
       'rejected',
       'rejected',
     ]);
-    const refused = (outcomes[3] as PromiseRejectedResult).reason as Overloaded;
-    expect(refused).toBeInstanceOf(Overloaded);
+    const refused = (outcomes[3] as PromiseRejectedResult).reason as AppError;
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused.code).toBe('overloaded');
     expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
     expect(queue.averageMs).toBeGreaterThan(30);
   });
@@ -57,7 +59,7 @@ describe('the bounded queue', () => {
       await sleep(20);
       order.push('first');
     });
-    await expect(queue.run(() => sleep(1))).rejects.toThrow(Overloaded);
+    await expect(queue.run(() => sleep(1))).rejects.toMatchObject({ code: 'overloaded' });
     const urgent = queue.run(async () => void order.push('urgent'), { urgent: true });
     await Promise.all([first, urgent]);
     expect(order).toEqual(['first', 'urgent']);
@@ -156,7 +158,7 @@ describe.each(KINDS)('logins under attack, on %s', (kind) => {
     const unknown = await login('nobody-here', 'whatever1', '198.51.100.31');
     const took = performance.now() - started;
     expect(unknown.statusCode).toBe(401);
-    expect(json(unknown)).toEqual({ ok: false, message: 'Invalid username or password' });
+    expect(json(unknown)).toEqual({ ok: false, message: 'Invalid username or password', code: 'bad_credentials' });
     expect(s.ctx.secrets.passwords.stats.slow).toBe(before);
     expect(took).toBeGreaterThanOrEqual(floor * 0.9);
   });

@@ -32,7 +32,7 @@ describe('the embedded database locked by another process', () => {
       });
       expect(refused.statusCode).toBe(503);
       expect(refused.headers['retry-after']).toBe('5');
-      expect(json(refused)).toEqual({ ok: false, message: UNAVAILABLE });
+      expect(json(refused)).toEqual({ ok: false, message: UNAVAILABLE, code: 'unavailable' });
     } finally {
       intruder.exec('ROLLBACK');
       intruder.close();
@@ -74,8 +74,12 @@ describe('PostgreSQL going away mid-traffic', () => {
     ).toBe(true);
     expect(statuses).toContain(503);
     for (const response of during.filter((r) => r.statusCode === 503))
-      expect(json(response)).toEqual({ ok: false, message: UNAVAILABLE });
-    expect(json(await s.app.inject('/healthz'))).toEqual({ ok: false, message: 'Database unavailable' });
+      expect(json(response)).toEqual({ ok: false, message: UNAVAILABLE, code: 'unavailable' });
+    expect(json(await s.app.inject('/healthz'))).toEqual({
+      ok: false,
+      message: 'Database unavailable',
+      code: 'databaseUnavailable',
+    });
 
     // It comes back: so does the service, without a restart.
     await admin.query(`alter database ${name} with allow_connections true`);

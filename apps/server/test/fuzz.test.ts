@@ -1,10 +1,11 @@
 /**
  * Fuzzing (security issue §1): 10,000 generated requests per database across every endpoint —
  * random and oversized query strings, bodies, headers, cookies, methods and unicode. No answer may
- * be a 5xx; every error is JSON with a clear message; the server still serves afterwards.
+ * be a 5xx; every error is JSON with a clear message and a code; the server still serves afterwards.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isErrorCode } from '@separ/domain';
 import { json, KINDS, startTestServer, type TestServer } from './harness.ts';
 
 const RUNS = 10_000;
@@ -177,10 +178,12 @@ for (const kind of KINDS) {
           const htmlByContract = r.path.startsWith('/sandbox/pay/');
           if (response.statusCode >= 400 && r.method !== 'HEAD' && !htmlByContract) {
             expect(response.headers['content-type']).toMatch(/^application\/json/);
-            const body = json<{ ok: boolean; message: string }>(response);
+            const body = json<{ ok: boolean; message: string; code: unknown }>(response);
             expect(body.ok).toBe(false);
             expect(typeof body.message).toBe('string');
             expect(body.message.length).toBeGreaterThan(3);
+            // And a code of the error table beside it (issue #29).
+            expect(isErrorCode(body.code), `${r.method} ${r.path}: ${String(body.code)}`).toBe(true);
           }
         }),
         { numRuns: RUNS },

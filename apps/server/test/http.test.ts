@@ -89,7 +89,7 @@ describe.each(KINDS)('HTTP contract on %s', (kind) => {
       for (const url of ['/api/site/nothing', '/api/whatever']) {
         const response = await s.app.inject({ method: 'POST', url });
         expect(response.statusCode).toBe(404);
-        expect(json(response)).toEqual({ ok: false, message: 'Not found' });
+        expect(json(response)).toEqual({ ok: false, message: 'Not found', code: 'not_found' });
       }
     });
   });
@@ -98,14 +98,18 @@ describe.each(KINDS)('HTTP contract on %s', (kind) => {
     it('refuses blank credentials with 400 and wrong ones with 401', async () => {
       const blank = await s.app.inject({ method: 'POST', url: '/site_login?username=&password=' });
       expect(blank.statusCode).toBe(400);
-      expect(json(blank)).toEqual({ ok: false, message: 'Please enter username and password' });
+      expect(json(blank)).toEqual({
+        ok: false,
+        message: 'Please enter username and password',
+        code: 'missingCredentials',
+      });
       const user = await s.createUser();
       const wrong = await s.app.inject({
         method: 'POST',
         url: `/site_login?username=${user.username}&password=nope123`,
       });
       expect(wrong.statusCode).toBe(401);
-      expect(json(wrong)).toEqual({ ok: false, message: 'Invalid username or password' });
+      expect(json(wrong)).toEqual({ ok: false, message: 'Invalid username or password', code: 'bad_credentials' });
       const nobody = await s.app.inject({ method: 'POST', url: '/site_login?username=ghost&password=nope123' });
       expect(nobody.statusCode).toBe(401);
     });
@@ -533,7 +537,7 @@ describe.each(KINDS)('HTTP contract on %s', (kind) => {
       const url = `/site_login?username=${user.username}&password=${user.password}`;
       const evil = await s.app.inject({ method: 'POST', url, headers: { origin: 'https://evil.example' } });
       expect(evil.statusCode).toBe(403);
-      expect(json(evil)).toEqual({ ok: false, message: 'Cross-site request refused.' });
+      expect(json(evil)).toEqual({ ok: false, message: 'Cross-site request refused.', code: 'cross_site' });
       const evilReferer = await s.app.inject({
         method: 'POST',
         url,

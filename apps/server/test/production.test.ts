@@ -82,7 +82,7 @@ describe('production mode (NODE_ENV=production)', () => {
     expect(await (await fetch(`${base}/getTelPlans`)).json()).toEqual({ ok: true, code: 200, data: [] });
     const sandbox = await fetch(`${base}/sandbox/pay/SBX0123`);
     expect(sandbox.status).toBe(404);
-    expect(await sandbox.json()).toEqual({ ok: false, message: 'Not found' });
+    expect(await sandbox.json()).toEqual({ ok: false, message: 'Not found', code: 'not_found' });
     expect((await fetch(`${base}/sandbox/pay/SBX0123`, { method: 'POST', body: 'action=pay' })).status).toBe(404);
 
     const check = openDatabase({ databaseUrl: fresh.url, dataDir: fresh.dataDir, poolSize: 1 });
@@ -113,7 +113,11 @@ describe('production mode (NODE_ENV=production)', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toEqual({ ok: false, message: 'This payment gateway is not available right now.' });
+    expect(await refused.json()).toEqual({
+      ok: false,
+      message: 'This payment gateway is not available right now.',
+      code: 'gatewayUnavailable',
+    });
     bare.kill('SIGTERM');
     expect((await exited(bare)).code).toBe(0);
 

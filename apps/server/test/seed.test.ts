@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../src/platform/db/index.ts';
-import { DEMO_PLANS, seedDemoData } from '../src/platform/db/seed.ts';
+import { DEMO_PLANS } from '@separ/domain/demo';
+import { seedDemoData } from '../src/platform/db/seed.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { freshDatabase, KINDS } from './harness.ts';
 
@@ -23,8 +24,11 @@ describe.each(KINDS)('seeding a fresh %s database from several processes at once
               await seedDemoData(handles[2]!.db, now),
             ];
       expect(outcomes.filter(Boolean)).toHaveLength(1);
-      const plans = await handles[0]!.db.selectFrom('plans').select('id').execute();
-      expect(plans).toHaveLength(DEMO_PLANS.length);
+      // The catalogue's ids are the ones a fresh database gives, which the mocks and stories rely on.
+      const plans = await handles[0]!.db.selectFrom('plans').select(['id', 'title']).orderBy('id').execute();
+      expect(plans.map((plan) => ({ id: Number(plan.id), title: plan.title }))).toEqual(
+        DEMO_PLANS.map(({ id, title }) => ({ id, title })),
+      );
       expect(await seedDemoData(handles[1]!.db, now)).toBe(false);
     } finally {
       for (const handle of handles) await handle.close();

@@ -9,7 +9,7 @@ import { runSettings, SETTINGS_OPTION_SPECS } from '../src/modules/settings/cli.
 import { createContext } from '../src/root.ts';
 import { openDatabase } from '../src/platform/db/index.ts';
 import { withShopLinks } from '../src/web/pages.ts';
-import { InputError } from '../src/platform/errors.ts';
+import { AppError } from '../src/platform/errors.ts';
 import {
   currentShopSettings,
   getShopSettings,
@@ -111,7 +111,7 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
     ];
     for (const [patch, message] of refused) {
       const attempt = updateShopSettings(s.ctx, patch as Partial<ShopSettings>);
-      await expect(attempt, JSON.stringify(patch)).rejects.toThrow(InputError);
+      await expect(attempt, JSON.stringify(patch)).rejects.toThrow(AppError);
       await expect(attempt, JSON.stringify(patch)).rejects.toThrow(message);
     }
     expect(await getShopSettings(s.ctx)).toEqual(before);
@@ -183,7 +183,7 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
     await expect(run('set')).rejects.toThrow(/Nothing to change: give at least one of --shop-name/);
     await expect(run('set', { free: 'maybe' })).rejects.toThrow(/--free must be 0 \(off\) or 1 \(on\)/);
     await expect(run('set', { 'bot-url': 'separ_bot' })).rejects.toThrow(/The bot link must be an http/);
-    await expect(run('reset')).rejects.toThrow(InputError);
+    await expect(run('reset')).rejects.toThrow(AppError);
   });
 
   it('gives the app links to /appinfo, keeps the rows older versions wrote, and the shop name to the subscription', async () => {

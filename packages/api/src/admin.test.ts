@@ -45,7 +45,8 @@ describe('admin session', () => {
       kind: 'http',
       code: 401,
       adminCode: 'unauthenticated',
-      serverMessage: 'Please sign in.',
+      errorCode: 'unauthenticated',
+      serverMessage: 'Please sign in to the admin.',
     });
     expect(adminErrorCode(error)).toBe('unauthenticated');
   });

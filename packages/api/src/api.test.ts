@@ -7,7 +7,7 @@ import { appInfoApi } from './endpoints/appInfo.ts';
 import { isSubscriptionGone, panelApi } from './endpoints/panel.ts';
 import { GATEWAYS_FAILED, paymentsApi, serverMessage } from './endpoints/payments.ts';
 import { plansApi } from './endpoints/plans.ts';
-import { isTransportError, isUnauthorized, type ApiError } from './errors.ts';
+import { errorCodeOf, isTransportError, isUnauthorized, type ApiError } from './errors.ts';
 import { createMockBackend, failure, type MockEndpoint, type MockFailure } from './mocks/handlers.ts';
 import { mockUser } from './mocks/fixtures.ts';
 import { createApiStore } from './testing.ts';
@@ -115,8 +115,8 @@ describe('plans', () => {
     const result = await plans(store());
     expect(seen[0]!.url).toBe(`${PLANS}/getTelPlans`);
     const ids = result.data!.map((p) => p.id);
-    expect(ids).toEqual([1, 2, 3, 4, 7, 8, 9]); // 5 is inactive, 6 has unreadable prices
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('plan 6: unreadable price_toman'));
+    expect(ids).toEqual([1, 2, 3, 4, 6, 7, 8, 9]); // 5 is inactive, 10 has unreadable prices
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('plan 10: unreadable price_toman'));
     expect(result.data![1]!.discountPercent).toBe(9);
   });
 
@@ -226,6 +226,9 @@ describe('gateways and purchase', () => {
       paymentsApi.endpoints.requestPayment.initiate({ planId: 2, email: 'a@b.co', gate: 'ird' }),
     );
     expect(serverMessage(result.error as ApiError)).toBe('This payment gateway is not available right now.');
+    // The server's code, as the server answers it (400 `gatewayUnavailable`).
+    expect(result.error).toMatchObject({ kind: 'http', code: 400, errorCode: 'gatewayUnavailable' });
+    expect(errorCodeOf(result.error)).toBe('gatewayUnavailable');
   });
 
   it('finds the message inside an HTTP error body, and none in a bare failure', async () => {

@@ -1,3 +1,5 @@
+import { isErrorCode, type ErrorCode } from '@separ/domain';
+
 /**
  * The normalised errors of SPEC §8. Every failed call of the api package carries one of these,
  * so that screens can tell a timeout from a refusal without reading transport details.
@@ -12,18 +14,55 @@ export interface ApiError {
   code?: number;
   /** The body text of a failed HTTP response. */
   details?: string;
+  /**
+   * The server's error code (`@separ/domain` ERRORS), from its `{ ok: false, message, code }`
+   * answer, when it sent one: what screens switch on, never the message's text.
+   */
+  errorCode?: ErrorCode;
 }
 
 export const INVALID_JSON = 'Invalid JSON response';
 export const REQUEST_TIMEOUT = 'Request timeout';
 export const NETWORK_FAILED = 'Network request failed';
 
-export function httpError(status: number, statusText: string, details: string): ApiError {
-  return { kind: 'http', message: `HTTP ${status}: ${statusText}`, code: status, details };
+/** The error code of an answer's body (parsed JSON, or its text), when it carries a known one. */
+export function errorCodeOfBody(body: unknown): ErrorCode | undefined {
+  let value = body;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
+  const code = typeof value === 'object' && value !== null ? (value as { code?: unknown }).code : undefined;
+  return isErrorCode(code) ? code : undefined;
 }
 
-export function apiError(message: string, code?: number): ApiError {
-  return code === undefined ? { kind: 'api', message } : { kind: 'api', message, code };
+export function httpError(status: number, statusText: string, details: string): ApiError {
+  const errorCode = errorCodeOfBody(details);
+  return {
+    kind: 'http',
+    message: `HTTP ${status}: ${statusText}`,
+    code: status,
+    details,
+    ...(errorCode ? { errorCode } : {}),
+  };
+}
+
+/** A `{ ok: false }` answer (or an unusable one): its message, and the server's error code when it sent one. */
+export function apiError(message: string, code?: number, errorCode?: ErrorCode): ApiError {
+  return {
+    kind: 'api',
+    message,
+    ...(code === undefined ? {} : { code }),
+    ...(errorCode === undefined ? {} : { errorCode }),
+  };
+}
+
+/** The server's error code of a failed call (an RTK Query hook's `error`, a mutation's rejection). */
+export function errorCodeOf(error: unknown): ErrorCode | undefined {
+  return isApiError(error) ? error.errorCode : undefined;
 }
 
 export function isApiError(value: unknown): value is ApiError {

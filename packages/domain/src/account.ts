@@ -1,5 +1,6 @@
 import { UNLIMITED_MB } from './format.ts';
 import { asRecord, pick, toNumber, toText } from './records.ts';
+import { DAY_MS } from './units.ts';
 
 /** One device session of an account; deviceInfo is "operating system;version". */
 export interface Device {
@@ -39,8 +40,6 @@ export type AccountStatus =
   | { state: 'expired' }
   | { state: 'dataExceeded' }
   | { state: 'active'; daysLeft: number };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function toDateText(value: unknown): string | null {
   if (typeof value === 'string') return value.trim() === '' ? null : value;

@@ -39,24 +39,7 @@ export interface AdminLoginInput {
   otp?: string;
 }
 
-/**
- * Error codes in `{ ok: false, message, code }` answers of the admin API, beside the HTTP status:
- * 401 `unauthenticated` (no or expired session), 401 `bad_credentials`, 401 `otp_required` (the
- * password was right; ask for the code), 401 `bad_otp`, 423 `operator_locked` (5 wrong codes: no
- * sign-in until an unlock), 429 `throttled`, 400 `invalid`, 404
- * `not_found`, 409 `conflict`, 403 `cross_site`.
- */
-export type AdminErrorCode =
-  | 'unauthenticated'
-  | 'bad_credentials'
-  | 'otp_required'
-  | 'bad_otp'
-  | 'operator_locked'
-  | 'throttled'
-  | 'invalid'
-  | 'not_found'
-  | 'conflict'
-  | 'cross_site';
+/** The admin API's error codes: `AdminErrorCode` in `contract/errors.ts`, with the rest of the table. */
 
 /** `POST /api/admin/totp/setup`: a new secret to scan; enabled only once `totp/enable` gets a code. */
 export interface AdminTotpSetup {
@@ -285,9 +268,13 @@ export interface AdminReconcileSummary {
   completed: number;
   failed: number;
   expired: number;
+  /** Not paid yet, and not old enough to expire: asked again next run. */
   open: number;
+  /** The gateway could not be reached or gave an answer we cannot read: asked again after a backoff. */
   unknown: number;
+  /** Another process holds the order's claim. */
   busy: number;
+  /** Settling the order threw (a database error, a plan that is gone): logged, the others go on. */
   errors: number;
 }
 

@@ -1,16 +1,5 @@
 /** Business constants of the product (SPEC §9), shared by the site, the api client and the server. */
 
-/** Simultaneous devices per subscription, and for the family and ultimate tiers. */
-export const DEVICES_PER_SUBSCRIPTION = 5;
-export const DEVICES_PER_FAMILY_SUBSCRIPTION = 10;
-
-/** The free account: one device, three locations. */
-export const FREE_PLAN = { devices: 1, locations: 3 } as const;
-
-/** Money-back guarantee in days, and the refund window of a failed transaction in hours. */
-export const MONEY_BACK_DAYS = 30;
-export const FAILED_PAYMENT_REFUND_HOURS = 72;
-
 /** Every backend call gives up after this many milliseconds. */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -40,12 +29,6 @@ export type Gateway = (typeof GATEWAYS)[number];
 export function isGateway(value: unknown): value is Gateway {
   return typeof value === 'string' && (GATEWAYS as readonly string[]).includes(value);
 }
-
-/** The legal pages' "last updated" date. */
-export const POLICY_DATE = '2025-09-23';
-
-/** Claimed service uptime, in percent. */
-export const UPTIME_PERCENT = 99.9;
 
 /** The translation loader's retry policy: attempts, first delay (doubling), parallel reads. */
 export const LOCALE_LOAD_RETRIES = 5;

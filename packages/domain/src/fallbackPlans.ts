@@ -26,12 +26,6 @@ export const FALLBACK_PLANS: readonly FallbackPlan[] = [
   { tier: 'ultimate', tab: 'other', priceUsd: 12.99, priceToman: 320_000, devices: 10, popular: false },
 ];
 
-/** The generic tiers quoted in marketing copy outside the tabs. */
-export const GENERIC_PLAN_PRICES = {
-  premium: { priceUsd: 9.99, priceToman: 199_000 },
-  family: { priceUsd: 19.99, priceToman: 399_000 },
-} as const;
-
 /** The static plans of one tab, in card order. */
 export function fallbackPlansFor(tab: PricingTab): FallbackPlan[] {
   return FALLBACK_PLANS.filter((plan) => plan.tab === tab);

@@ -1,11 +1,10 @@
+import { MB_PER_GB } from './units.ts';
+
 /** A data allowance as numbers only; words and digits are the UI's job. */
 export type DataVolume = { kind: 'unlimited' } | { kind: 'amount'; value: number; unit: 'GB' | 'MB' };
 
 /** A subscription length reduced to its largest whole unit. */
 export type Duration = { value: number; unit: 'year' | 'month' | 'day' };
-
-/** Megabytes in one gigabyte, the unit boundary of {@link dataVolume}. */
-export const MB_PER_GB = 1024;
 
 /** The allowance value that means "no data limit". */
 export const UNLIMITED_MB = -1;

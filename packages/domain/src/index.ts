@@ -2,6 +2,7 @@
  * @separ/domain — Separ's business rules as pure functions: plan pricing, formats, account status,
  * validation, payment results and server links. No React, no I/O, no clock: callers pass `now`.
  */
+export * from './units.ts';
 export * from './format.ts';
 export * from './plans.ts';
 export * from './account.ts';
@@ -14,3 +15,4 @@ export { asRecord, toNumber, toText } from './records.ts';
 export * from './apps.ts';
 export * from './admin.ts';
 export * from './shop.ts';
+export * from './contract/errors.ts';

@@ -1,88 +1,19 @@
 /**
- * Realistic data for stories: the same shapes the API package's handlers serve. Stories only; the
- * screens take whatever data the app hands them.
+ * Realistic data for stories: the same shapes the API package's handlers serve, the plans from the
+ * demo catalogue (@separ/domain/demo). Stories only; the screens take whatever data the app hands them.
  */
-import { normalizeAccount, normalizePlan, parseServer, type Account, type Plan, type RawPlan } from '@separ/domain';
+import {
+  isPlanDisplayable,
+  normalizeAccount,
+  normalizePlan,
+  parseServer,
+  type Account,
+  type Plan,
+} from '@separ/domain';
+import { DEMO_PLANS } from '@separ/domain/demo';
 
-const price = (toman: number, credit = toman) => ({
-  price_toman: JSON.stringify({ '100': toman }),
-  price_credit: JSON.stringify({ '100': credit }),
-});
-
-export const RAW_PLANS: RawPlan[] = [
-  {
-    id: 1,
-    title: 'یک ماهه ۵۰ گیگ',
-    active: 1,
-    ios: 0,
-    allowedMB: 51200,
-    subsDays: 30,
-    allowedDevices: 1,
-    ...price(120000),
-  },
-  {
-    id: 2,
-    title: 'سه ماهه ۱۵۰ گیگ',
-    active: 1,
-    ios: 0,
-    allowedMB: 153600,
-    subsDays: 90,
-    allowedDevices: 2,
-    ...price(320000, 290000),
-  },
-  {
-    id: 3,
-    title: 'یک ماهه نامحدود',
-    active: 1,
-    ios: 0,
-    allowedMB: -1,
-    subsDays: 30,
-    allowedDevices: 5,
-    ...price(250000),
-  },
-  {
-    id: 4,
-    title: 'سالانه نامحدود',
-    active: 1,
-    ios: 0,
-    allowedMB: -1,
-    subsDays: 365,
-    allowedDevices: 5,
-    ...price(2400000, 1900000),
-  },
-  {
-    id: 7,
-    title: 'یک ماهه iOS ۵۰ گیگ',
-    active: 1,
-    ios: 1,
-    allowedMB: 51200,
-    subsDays: 30,
-    allowedDevices: 1,
-    ...price(150000),
-  },
-  {
-    id: 8,
-    title: 'سه ماهه iOS نامحدود',
-    active: 1,
-    ios: 1,
-    allowedMB: -1,
-    subsDays: 90,
-    allowedDevices: 3,
-    ...price(450000, 390000),
-  },
-  {
-    id: 9,
-    title: 'شش ماهه iOS ۳۰۰ گیگ',
-    active: 1,
-    ios: 1,
-    allowedMB: 307200,
-    subsDays: 180,
-    allowedDevices: 2,
-    ...price(700000),
-  },
-];
-
-export const PLANS: Plan[] = RAW_PLANS.map(normalizePlan);
+/** The demo catalogue's plans that a shop shows (the inactive one is left out). */
+export const PLANS: Plan[] = DEMO_PLANS.filter(isPlanDisplayable).map(normalizePlan);
 
 export const ACCOUNT: Account = normalizeAccount({
   username: 'sp482913',

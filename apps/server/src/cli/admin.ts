@@ -17,7 +17,7 @@ import { OPERATOR_COMMANDS } from '../modules/operators/index.ts';
 import { PAYMENT_COMMANDS } from '../modules/payments/index.ts';
 import { SETTINGS_COMMANDS, SETTINGS_HELP, SETTINGS_OPTION_SPECS } from '../modules/settings/index.ts';
 import { UsageError, type CommandRow, type Out } from '../platform/cli.ts';
-import { InputError } from '../platform/errors.ts';
+import { AppError } from '../platform/errors.ts';
 import type { ShopContext } from '../root.ts';
 
 export { UsageError } from '../platform/cli.ts';
@@ -158,13 +158,22 @@ function say(level: string) {
     console.error(`separ-admin: ${level}: ${message ?? ''} ${JSON.stringify(object)}`);
 }
 
+/**
+ * What a failed command prints and exits with: a usage mistake or a refusal (an AppError whose
+ * code answers below 500 over HTTP: invalid, not found, conflict …) exits 2; anything else 1.
+ */
+export function cliFailure(error: unknown): { line: string; exitCode: number } {
+  const usage =
+    error instanceof UsageError ||
+    (error instanceof AppError && error.status < 500) ||
+    (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS') === true;
+  return { line: `separ-admin: ${error instanceof Error ? error.message : String(error)}`, exitCode: usage ? 2 : 1 };
+}
+
 if (import.meta.main) {
   main().catch((error: unknown) => {
-    const usage =
-      error instanceof UsageError ||
-      error instanceof InputError ||
-      (error as NodeJS.ErrnoException).code?.startsWith('ERR_PARSE_ARGS');
-    console.error(`separ-admin: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(usage ? 2 : 1);
+    const { line, exitCode } = cliFailure(error);
+    console.error(line);
+    process.exit(exitCode);
   });
 }

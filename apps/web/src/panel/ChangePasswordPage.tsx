@@ -2,10 +2,8 @@ import { useState } from 'react';
 import {
   isPasswordChangeRefusal,
   maxPasswordLength,
-  PASSWORD_CHANGE_MESSAGES,
-  PASSWORD_TOO_COMMON_MESSAGE,
   validatePasswordChange,
-  type PasswordChangeError,
+  type ErrorCode,
   type PasswordChangeRefusal,
 } from '@separ/domain';
 import { isTransportError, useChangePasswordMutation, useGetAccountQuery } from '@separ/api';
@@ -28,19 +26,12 @@ function fromCode(code: PasswordChangeRefusal): ChangePasswordMessage {
 }
 
 /**
- * The backend answers `{ ok: false, message, code }`: the code when it is one the page knows, else
- * the English texts it is known to send (SPEC §5, §8), else its message as it came.
+ * The backend answers `{ ok: false, message, code }`: the code when it is a refusal the page
+ * knows; else the server's message as it came (it named something the page has no words for).
+ * Never the message's text compared: the code is the contract (CONTRACTS §15, issue #29).
  */
-function fromServer(message: string, code?: string): ChangePasswordMessage {
+function fromServer(message: string, code?: ErrorCode): ChangePasswordMessage {
   if (isPasswordChangeRefusal(code)) return fromCode(code);
-  if (message === 'Current password is incorrect') return { type: 'error', failure: 'currentIncorrect' };
-  if (message === PASSWORD_TOO_COMMON_MESSAGE) return { type: 'error', failure: 'tooCommon' };
-  const tooLong = /^New password must be at most (\d+) characters\.?$/.exec(message);
-  if (tooLong) return { type: 'error', tooLong: Number(tooLong[1]) };
-  const rule = (Object.keys(PASSWORD_CHANGE_MESSAGES) as PasswordChangeError[]).find(
-    (key) => PASSWORD_CHANGE_MESSAGES[key] === message,
-  );
-  if (rule) return { type: 'error', rule };
   return message ? { type: 'error', server: message } : { type: 'error', failure: 'failed' };
 }
 

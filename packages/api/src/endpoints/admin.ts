@@ -6,34 +6,35 @@
  * A request that finds the session gone (`unauthenticated`) asks `GET /api/admin/me` again, so the
  * console's sign-in gate shows the login screen.
  */
-import type {
-  AdminAuditEntry,
-  AdminCountry,
-  AdminErrorCode,
-  AdminListQuery,
-  AdminLoginInput,
-  AdminNode,
-  AdminNodeInput,
-  AdminNodeSecret,
-  AdminOperator,
-  AdminOperatorCreated,
-  AdminOperatorRow,
-  AdminOrderDetail,
-  AdminOrderFilter,
-  AdminOrderRow,
-  AdminOutboxRow,
-  AdminOverview,
-  AdminPage,
-  AdminPlan,
-  AdminPlanInput,
-  AdminRadiusClient,
-  AdminReconcileSummary,
-  AdminServer,
-  AdminTotpSetup,
-  AdminUserAction,
-  AdminUserDetail,
-  AdminUserRow,
-  ShopSettings,
+import {
+  isAdminErrorCode,
+  type AdminAuditEntry,
+  type AdminCountry,
+  type AdminErrorCode,
+  type AdminListQuery,
+  type AdminLoginInput,
+  type AdminNode,
+  type AdminNodeInput,
+  type AdminNodeSecret,
+  type AdminOperator,
+  type AdminOperatorCreated,
+  type AdminOperatorRow,
+  type AdminOrderDetail,
+  type AdminOrderFilter,
+  type AdminOrderRow,
+  type AdminOutboxRow,
+  type AdminOverview,
+  type AdminPage,
+  type AdminPlan,
+  type AdminPlanInput,
+  type AdminRadiusClient,
+  type AdminReconcileSummary,
+  type AdminServer,
+  type AdminTotpSetup,
+  type AdminUserAction,
+  type AdminUserDetail,
+  type AdminUserRow,
+  type ShopSettings,
 } from '@separ/domain';
 import { separApi } from '../api.ts';
 import { isApiError, type ApiError } from '../errors.ts';
@@ -57,30 +58,11 @@ export const ADMIN_TAGS = [
 
 export type AdminTag = (typeof ADMIN_TAGS)[number];
 
-/** Every code of {@link AdminErrorCode} (a record, so that a new code cannot be left out). */
-const ADMIN_ERROR_CODE_SET: Record<AdminErrorCode, true> = {
-  unauthenticated: true,
-  bad_credentials: true,
-  otp_required: true,
-  bad_otp: true,
-  operator_locked: true,
-  throttled: true,
-  invalid: true,
-  not_found: true,
-  conflict: true,
-  cross_site: true,
-};
-const ADMIN_ERROR_CODES = Object.keys(ADMIN_ERROR_CODE_SET) as readonly AdminErrorCode[];
-
 /** A failed admin call: the base query's error plus the admin API's code and message, when it sent them. */
 export interface AdminApiError extends ApiError {
   adminCode?: AdminErrorCode;
   /** The server's own `message` (English, for operators), when its answer carried one. */
   serverMessage?: string;
-}
-
-function isAdminErrorCode(value: unknown): value is AdminErrorCode {
-  return typeof value === 'string' && (ADMIN_ERROR_CODES as readonly string[]).includes(value);
 }
 
 /** The base query's error with the admin API's `{ ok: false, message, code }` read from its body. */

@@ -1,6 +1,14 @@
-import { asRecord, normalizeAccount, toText, type Account, type Country, type RawServer } from '@separ/domain';
+import {
+  asRecord,
+  normalizeAccount,
+  toText,
+  type Account,
+  type Country,
+  type ErrorCode,
+  type RawServer,
+} from '@separ/domain';
 import { separApi } from '../api.ts';
-import { apiError, isApiError } from '../errors.ts';
+import { apiError, errorCodeOfBody, isApiError } from '../errors.ts';
 
 export interface ServersData {
   servers: RawServer[];
@@ -34,14 +42,15 @@ export interface ChangePasswordArgs {
 export interface ChangePasswordResult {
   ok: boolean;
   message: string;
-  code?: string;
+  code?: ErrorCode;
 }
 
 export function changePasswordFromResponse(body: unknown): ChangePasswordResult {
   const record = asRecord(body);
   const result: ChangePasswordResult = { ok: record.ok === true, message: toText(record.message) };
-  // A string: the spec's answers also carry numeric HTTP-like codes, which name no refusal.
-  if (typeof record.code === 'string' && record.code) result.code = record.code;
+  // A code of the error table: the spec's answers also carry numeric HTTP-like codes, which name no refusal.
+  const code = errorCodeOfBody(record);
+  if (code) result.code = code;
   return result;
 }
 
@@ -93,7 +102,14 @@ export const panelApi = separApi.injectEndpoints({
         const result = await baseQuery({ url: '/api/site/account', method: 'POST' });
         if (result.error) return { error: result.error };
         const account = accountFromResponse(result.data);
-        if (!account) return { error: apiError(toText(asRecord(result.data).message) || 'Account unavailable') };
+        if (!account)
+          return {
+            error: apiError(
+              toText(asRecord(result.data).message) || 'Account unavailable',
+              undefined,
+              errorCodeOfBody(asRecord(result.data)),
+            ),
+          };
         return { data: account };
       },
       providesTags: ['Account'],
@@ -108,7 +124,14 @@ export const panelApi = separApi.injectEndpoints({
         });
         if (result.error) return { error: result.error };
         const data = subscriptionFromResponse(result.data);
-        if (!data) return { error: apiError(toText(asRecord(result.data).message) || 'Subscription unavailable') };
+        if (!data)
+          return {
+            error: apiError(
+              toText(asRecord(result.data).message) || 'Subscription unavailable',
+              undefined,
+              errorCodeOfBody(asRecord(result.data)),
+            ),
+          };
         return { data };
       },
     }),
@@ -119,7 +142,8 @@ export const panelApi = separApi.injectEndpoints({
         if (result.error) return { error: result.error };
         const body = asRecord(result.data);
         const subUrl = toText(body.subUrl);
-        if (body.ok !== true || !subUrl) return { error: apiError(toText(body.message) || 'Link not replaced') };
+        if (body.ok !== true || !subUrl)
+          return { error: apiError(toText(body.message) || 'Link not replaced', undefined, errorCodeOfBody(body)) };
         return { data: { subUrl } };
       },
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
@@ -169,7 +193,7 @@ export const panelApi = separApi.injectEndpoints({
         const body = asRecord(result.data);
         const code = toText(body.code);
         if (body.ok !== true || !/^\d{4,12}$/.test(code))
-          return { error: apiError(toText(body.message) || 'No code was made') };
+          return { error: apiError(toText(body.message) || 'No code was made', undefined, errorCodeOfBody(body)) };
         return { data: { code, expiresAt: toText(body.expiresAt), minutes: Number(body.minutes) || 10 } };
       },
     }),
@@ -179,7 +203,10 @@ export const panelApi = separApi.injectEndpoints({
         const result = await baseQuery({ url: '/api/site/unlinkdevice', method: 'POST', params: { sessionId: id } });
         if (result.error) return { error: result.error };
         const body = asRecord(result.data);
-        if (body.ok !== true) return { error: apiError(toText(body.message) || 'Device not disconnected') };
+        if (body.ok !== true)
+          return {
+            error: apiError(toText(body.message) || 'Device not disconnected', undefined, errorCodeOfBody(body)),
+          };
         return { data: { ok: true } };
       },
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {

@@ -1,6 +1,6 @@
 import { asRecord, GATEWAYS, toNumber, toText, type Gateway } from '@separ/domain';
 import { separApi } from '../api.ts';
-import { apiError, type ApiError } from '../errors.ts';
+import { apiError, type ApiError, errorCodeOfBody } from '../errors.ts';
 
 export interface GatewayStatus {
   ok: boolean;
@@ -96,7 +96,8 @@ export const paymentsApi = separApi.injectEndpoints({
         if (result.error) return { error: result.error };
         const body = asRecord(result.data);
         const url = toText(body.url);
-        if (body.ok !== true || !url) return { error: apiError(toText(body.message)) };
+        if (body.ok !== true || !url)
+          return { error: apiError(toText(body.message), undefined, errorCodeOfBody(body)) };
         const renews = toText(asRecord(body.renew).username);
         return { data: renews ? { url, renews } : { url } };
       },

@@ -24,9 +24,12 @@ import {
   type AdminUserRow,
   type AdminUserStatus,
   type ShopSettings,
-} from '@separ/domain';
-import {
+  DAY_MS,
+  MINUTE_MS,
   MB,
+} from '@separ/domain';
+import { errorResponse, errorResponseWithMessage } from './errors.ts';
+import {
   MOCK_ADMIN_NOW,
   MOCK_ADMIN_OTP_CODE,
   mockAdminData,
@@ -36,7 +39,7 @@ import {
   type MockAdminOperator,
   type MockAdminOrder,
   type MockAdminUser,
-} from './adminFixtures.ts';
+} from '@separ/domain/demo';
 
 export const ADMIN_MOCK_ENDPOINTS = {
   login: ['post', '*/api/admin/login'],
@@ -117,33 +120,9 @@ export interface AdminMockState {
   now(): number;
 }
 
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  423: 'Locked',
-  429: 'Too Many Requests',
-};
-
-const STATUS_OF: Record<AdminErrorCode, number> = {
-  unauthenticated: 401,
-  bad_credentials: 401,
-  otp_required: 401,
-  bad_otp: 401,
-  operator_locked: 423,
-  throttled: 429,
-  invalid: 400,
-  not_found: 404,
-  conflict: 409,
-  cross_site: 403,
-};
-
-/** An admin API error answer: `{ ok: false, message, code }` with the code's status. */
+/** An admin API error answer: `{ ok: false, message, code }` with the code's status (the error table's). */
 export function adminErrorResponse(code: AdminErrorCode, message: string): Response {
-  const status = STATUS_OF[code];
-  return HttpResponse.json({ ok: false, message, code }, { status, statusText: STATUS_TEXT[status] });
+  return errorResponseWithMessage(code, message);
 }
 
 /** A request's input the mock refuses (400 `invalid`), thrown from deep inside a handler. */
@@ -158,8 +137,6 @@ class Refusal extends Error {
 const refuse = (code: AdminErrorCode, message: string): never => {
   throw new Refusal(code, message);
 };
-
-const DAY = 86_400_000;
 
 export function adminUserStatus(user: MockAdminUser, now: number): AdminUserStatus {
   if (user.suspended) return 'suspended';
@@ -337,7 +314,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     return http[method](path, async ({ request, params }) => {
       state.calls[endpoint] += 1;
       if (options.latencyMs) await delay(options.latencyMs);
-      if (!open && !state.session) return adminErrorResponse('unauthenticated', 'Please sign in.');
+      if (!open && !state.session) return errorResponse('unauthenticated');
       try {
         const answer = await resolve({
           request,
@@ -449,7 +426,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       };
       data().users.unshift(account);
     } else if (account.expireDate) {
-      account.expireDate = new Date(Math.max(Date.parse(account.expireDate), now) + days * DAY).toISOString();
+      account.expireDate = new Date(Math.max(Date.parse(account.expireDate), now) + days * DAY_MS).toISOString();
     } else {
       account.pendingDays += days;
     }
@@ -478,12 +455,12 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     const now = state.now();
     const today = new Date(now).toISOString().slice(0, 10);
     const paid = data().orders.filter((o) => o.state === 'paid' && o.paidAt);
-    const since = (days: number) => now - days * DAY;
-    const startOfDay = (daysBack: number) => Date.parse(`${today}T00:00:00.000Z`) - daysBack * DAY;
+    const since = (days: number) => now - days * DAY_MS;
+    const startOfDay = (daysBack: number) => Date.parse(`${today}T00:00:00.000Z`) - daysBack * DAY_MS;
     const sum = (from: number) =>
       paid.filter((o) => Date.parse(o.paidAt!) >= from).reduce((total, o) => total + o.amount, 0);
     const revenueByDay = Array.from({ length: 30 }, (_, index) => {
-      const day = new Date(now - (29 - index) * DAY).toISOString().slice(0, 10);
+      const day = new Date(now - (29 - index) * DAY_MS).toISOString().slice(0, 10);
       const ofDay = paid.filter((o) => o.paidAt!.startsWith(day));
       return { day, toman: ofDay.reduce((total, o) => total + o.amount, 0), orders: ofDay.length };
     });
@@ -830,7 +807,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
           const days = whole(input.days, 'days', 1, 3_650);
           const before = { expireDate: user.expireDate, pendingDays: user.pendingDays };
           if (user.expireDate)
-            user.expireDate = new Date(Math.max(Date.parse(user.expireDate), now) + days * DAY).toISOString();
+            user.expireDate = new Date(Math.max(Date.parse(user.expireDate), now) + days * DAY_MS).toISOString();
           else user.pendingDays += days;
           record('user.extend', target, before, { expireDate: user.expireDate, pendingDays: user.pendingDays });
           break;
@@ -914,7 +891,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
         errors: 0,
       };
       open.forEach((order, index) => {
-        if (Date.parse(order.createdAt) > now - 30 * 60_000) {
+        if (Date.parse(order.createdAt) > now - 30 * MINUTE_MS) {
           summary.open += 1;
         } else if (index % 2 === 0) {
           complete(order, `RC-${order.resNum.slice(-6)}`, 'reconcile');
@@ -1042,14 +1019,5 @@ export function adminFailure(
       return new HttpResponse('upstream exploded', { status: 500, statusText: 'Internal Server Error' });
     if (code === 'network') return HttpResponse.error();
     return adminErrorResponse(code, message);
-  });
-}
-
-/** An admin route that never answers (the loading states of stories). */
-export function adminPending(endpoint: AdminMockEndpoint): HttpHandler {
-  const [method, path] = ADMIN_MOCK_ENDPOINTS[endpoint];
-  return http[method](path, async () => {
-    await delay('infinite');
-    return HttpResponse.json({ ok: true });
   });
 }

@@ -1,143 +1,41 @@
 /**
- * What the mock backend serves: the raw shapes of SPEC §3 as the real backend sends them, including
- * the awkward cases (an inactive plan, unreadable prices, a server whose JSON is broken).
+ * What the mock backend serves: the demo catalogue (@separ/domain/demo, the one a fresh server
+ * seeds) in the raw shapes of SPEC §3, with the awkward cases the error paths need added here: a
+ * plan whose prices cannot be read and a server whose JSON is broken.
  */
 import type { Account, RawPlan, RawServer } from '@separ/domain';
+import { DEMO_APP_LINKS, DEMO_COUNTRIES, DEMO_PLANS, DEMO_SERVERS } from '@separ/domain/demo';
 
-const price = (toman: number, credit = toman) => ({
-  price_toman: JSON.stringify({ '100': toman }),
-  price_credit: JSON.stringify({ '100': credit }),
-});
+/** A plan whose toman price is unreadable JSON: never shown (SPEC §9). */
+export const BROKEN_PRICE_PLAN: RawPlan = {
+  id: 10,
+  title: 'طرح با قیمت خراب',
+  active: 1,
+  ios: 0,
+  allowedMB: 20_480,
+  subsDays: 30,
+  allowedDevices: 1,
+  price_toman: '{"100":',
+  price_credit: '{"100":90000}',
+};
 
-export const MOCK_PLANS: RawPlan[] = [
-  {
-    id: 1,
-    title: 'یک ماهه ۵۰ گیگ',
-    active: 1,
-    ios: 0,
-    allowedMB: 51_200,
-    subsDays: 30,
-    allowedDevices: 1,
-    ...price(120_000),
-  },
-  {
-    id: 2,
-    title: 'سه ماهه ۱۵۰ گیگ',
-    active: 1,
-    ios: 0,
-    allowedMB: 153_600,
-    subsDays: 90,
-    allowedDevices: 2,
-    ...price(320_000, 290_000),
-  },
-  {
-    id: 3,
-    title: 'یک ماهه نامحدود',
-    active: 1,
-    ios: 0,
-    allowedMB: -1,
-    subsDays: 30,
-    allowedDevices: 5,
-    ...price(250_000),
-  },
-  {
-    id: 4,
-    title: 'سالانه نامحدود',
-    active: 1,
-    ios: 0,
-    allowedMB: -1,
-    subsDays: 365,
-    allowedDevices: 5,
-    ...price(2_400_000, 1_900_000),
-  },
-  {
-    id: 5,
-    title: 'طرح قدیمی',
-    active: 0,
-    ios: 0,
-    allowedMB: 10_240,
-    subsDays: 30,
-    allowedDevices: 1,
-    ...price(50_000),
-  },
-  {
-    id: 6,
-    title: 'طرح با قیمت خراب',
-    active: 1,
-    ios: 0,
-    allowedMB: 20_480,
-    subsDays: 30,
-    allowedDevices: 1,
-    price_toman: '{"100":',
-    price_credit: '{"100":90000}',
-  },
-  {
-    id: 7,
-    title: 'یک ماهه iOS ۵۰ گیگ',
-    active: 1,
-    ios: 1,
-    allowedMB: 51_200,
-    subsDays: 30,
-    allowedDevices: 1,
-    ...price(150_000),
-  },
-  {
-    id: 8,
-    title: 'سه ماهه iOS نامحدود',
-    active: 1,
-    ios: 1,
-    allowedMB: -1,
-    subsDays: 90,
-    allowedDevices: 3,
-    ...price(450_000, 390_000),
-  },
-  {
-    id: 9,
-    title: 'شش ماهه iOS ۳۰۰ گیگ',
-    active: 1,
-    ios: 1,
-    allowedMB: 307_200,
-    subsDays: 180,
-    allowedDevices: 2,
-    ...price(700_000),
-  },
-];
+export const MOCK_PLANS: RawPlan[] = [...DEMO_PLANS, BROKEN_PRICE_PLAN];
 
-export const MOCK_COUNTRIES = [
-  { id: 'DE', title: 'Germany', title_fa: 'آلمان' },
-  { id: 'NL', title: 'Netherlands', title_fa: 'هلند' },
-  { id: 'CA', title: 'Canada', title_fa: 'کانادا' },
-  { id: 'SG', title: 'Singapore', title_fa: 'سنگاپور' },
-  { id: 'JP', title: 'Japan', title_fa: 'ژاپن' },
-  { id: 'FR', title: 'France', title_fa: 'فرانسه' },
-  { id: 'TR', title: 'Turkey', title_fa: 'ترکیه' },
-  { id: 'US', title: 'United States', title_fa: 'آمریکا' },
-];
+export const MOCK_COUNTRIES = DEMO_COUNTRIES;
 
-const v2ray = (host: string, name: string) =>
-  JSON.stringify({
-    s: [
-      `vless://xxx@${host}:443?type=ws&security=tls&path=%2Fsepar#${name}-WS`,
-      `vless://xxx@${host}:8443?type=grpc&security=reality#${name}-gRPC`,
-    ],
-  });
-const openconnect = (host: string) => JSON.stringify({ s: [`https://xxx@${host}:4443/separ`] });
+/** A server whose JSON is broken: listed, with no links. */
+export const BROKEN_SERVER: RawServer = {
+  id: 11,
+  title: 'Turkey (maintenance)',
+  type: 2,
+  countryCode: 'TR',
+  server: '{"s": [broken',
+};
 
 /** Templates with `xxx`, as stored; the mock backend fills them like the real one (CONTRACTS §3). */
-export const MOCK_SERVERS: RawServer[] = [
-  { id: 1, title: 'Germany 1 — xxx', type: 2, countryCode: 'DE', server: v2ray('de1.vpn.separ.example', 'DE1') },
-  { id: 2, title: 'Germany 2 (OpenConnect)', type: 1, countryCode: 'DE', server: openconnect('de2.vpn.separ.example') },
-  { id: 3, title: 'Netherlands 1', type: 2, countryCode: 'NL', server: v2ray('nl1.vpn.separ.example', 'NL1') },
-  { id: 4, title: 'Canada 1', type: 2, countryCode: 'CA', server: v2ray('ca1.vpn.separ.example', 'CA1') },
-  { id: 5, title: 'Singapore 1', type: 1, countryCode: 'SG', server: openconnect('sg1.vpn.separ.example') },
-  { id: 6, title: 'Japan 1', type: 2, countryCode: 'JP', server: v2ray('jp1.vpn.separ.example', 'JP1') },
-  { id: 7, title: 'Turkey (maintenance)', type: 2, countryCode: 'TR', server: '{"s": [broken' },
-];
+export const MOCK_SERVERS: RawServer[] = [...DEMO_SERVERS, BROKEN_SERVER];
 
-export const MOCK_APP_LINKS = {
-  app_android_link: 'https://dl.separ.example/separ-android.apk',
-  app_win_link: 'https://dl.separ.example/separ-windows-setup.exe',
-};
+export const MOCK_APP_LINKS = DEMO_APP_LINKS;
 
 /**
  * A few of the most common passwords, which the mock refuses as the backend refuses its whole list

@@ -10,9 +10,6 @@ import {
   isPlanDisplayable,
   isValidEmail,
   maxPasswordLength,
-  PASSWORD_CHANGE_MESSAGES,
-  PASSWORD_TOO_COMMON_MESSAGE,
-  passwordTooLongMessage,
   type RawPlan,
   USER_TOKEN_COOKIE,
   USERNAME_COOKIE,
@@ -29,6 +26,7 @@ import {
   type MockUser,
 } from './fixtures.ts';
 import { createAdminMockBackend, type AdminMockOptions, type AdminMockState } from './adminHandlers.ts';
+import { errorResponse } from './errors.ts';
 
 /** Where the mock's login cookies land. In a browser, the page's own cookies, as a real backend's would. */
 export interface CookieJar {
@@ -102,8 +100,7 @@ export const MOCK_ENDPOINTS = {
 
 export type MockEndpoint = keyof typeof MOCK_ENDPOINTS;
 
-const unauthorized = () =>
-  HttpResponse.json({ ok: false, message: 'Please log in again.' }, { status: 401, statusText: 'Unauthorized' });
+const unauthorized = () => errorResponse('loginRequired');
 
 function fill(text: string, user: MockUser): string {
   return text.replaceAll('xxx', `${user.username}-${user.password}`);
@@ -202,10 +199,10 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       const email = query.get('email') ?? '';
       const gate = query.get('gate') ?? '';
       const plan = state.plans.find((p) => p.id === planId);
-      if (!plan || !isPlanDisplayable(plan)) return HttpResponse.json({ ok: false, message: 'Plan not found' });
-      if (!isValidEmail(email)) return HttpResponse.json({ ok: false, message: 'Please enter a valid email address' });
-      if (!isGateway(gate) || state.gateways[gate] !== 1)
-        return HttpResponse.json({ ok: false, message: 'This payment gateway is not available right now.' });
+      if (!plan || !isPlanDisplayable(plan)) return errorResponse('planNotFound');
+      if (!isValidEmail(email)) return errorResponse('invalidEmail');
+      if (!isGateway(gate)) return errorResponse('unknownGateway');
+      if (state.gateways[gate] !== 1) return errorResponse('gatewayUnavailable');
       // Logged in: the purchase renews the account (issue #24), unless renew=0 asks for a new one.
       const renews = state.loggedIn && query.get('renew') !== '0' ? state.user.username : null;
       state.purchases.push({ planId, email, gate, ...(renews ? { renew: renews } : {}) });
@@ -256,11 +253,7 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       const fields = await fieldsOf(request);
       const username = fields.get('username') ?? '';
       const password = fields.get('password') ?? '';
-      if (username !== state.user.username || password !== state.user.password)
-        return HttpResponse.json(
-          { ok: false, message: 'Invalid username or password' },
-          { status: 401, statusText: 'Unauthorized' },
-        );
+      if (username !== state.user.username || password !== state.user.password) return errorResponse('bad_credentials');
       state.loggedIn = true;
       cookies.set(USERNAME_COOKIE, username);
       return HttpResponse.json({ ok: true, username });
@@ -282,11 +275,7 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
     route('subscription', (request) => {
       const url = new URL(request.url);
       const token = url.pathname.split('/').pop();
-      if (token !== state.subToken)
-        return HttpResponse.json(
-          { ok: false, message: 'No such subscription.' },
-          { status: 404, statusText: 'Not Found' },
-        );
+      if (token !== state.subToken) return errorResponse('subscriptionNotFound');
       const { password: _password, devices: _devices, payments: _payments, ...account } = state.user;
       return HttpResponse.json({
         ok: true,
@@ -309,13 +298,12 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       const fields = await fieldsOf(request);
       const current = fields.get('currentpassword') ?? '';
       const next = fields.get('newpassword') ?? '';
-      const refuse = (code: string, message: string) => HttpResponse.json({ ok: false, message, code });
+      // As the server: the refusals answer 200 `{ ok: false, message, code }` (the table's status).
       const rule = validatePasswordChange({ current, next, confirm: next });
-      if (rule) return refuse(rule, PASSWORD_CHANGE_MESSAGES[rule]);
-      if (next.length > maxPasswordLength()) return refuse('tooLong', passwordTooLongMessage());
-      if (MOCK_COMMON_PASSWORDS.includes(next.toLowerCase()))
-        return refuse('passwordTooCommon', PASSWORD_TOO_COMMON_MESSAGE);
-      if (current !== state.user.password) return refuse('currentIncorrect', 'Current password is incorrect');
+      if (rule) return errorResponse(rule);
+      if (next.length > maxPasswordLength()) return errorResponse('tooLong', { max: maxPasswordLength() });
+      if (MOCK_COMMON_PASSWORDS.includes(next.toLowerCase())) return errorResponse('passwordTooCommon');
+      if (current !== state.user.password) return errorResponse('currentIncorrect');
       // As the backend (CONTRACTS §15): a new subscription link, and every app device signed out.
       replaceSubToken();
       state.user = { ...state.user, password: next, devices: [] };
@@ -342,11 +330,7 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
         const id = query.get('sessionId');
         const before = state.user.devices.length;
         state.user = { ...state.user, devices: state.user.devices.filter((d) => d.id !== id) };
-        if (state.user.devices.length === before)
-          return HttpResponse.json(
-            { ok: false, message: 'Device not found' },
-            { status: 404, statusText: 'Not Found' },
-          );
+        if (state.user.devices.length === before) return errorResponse('deviceNotFound');
         return HttpResponse.json({ ok: true });
       }),
     ),

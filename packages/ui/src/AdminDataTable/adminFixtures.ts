@@ -14,8 +14,7 @@ import type {
   AdminUserDetail,
   AdminUserRow,
 } from '@separ/domain';
-
-const GB = 1024 ** 3;
+import { GB } from '@separ/domain';
 
 export const ADMIN_USERS: AdminUserRow[] = [
   {

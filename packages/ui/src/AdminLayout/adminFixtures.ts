@@ -12,8 +12,8 @@ import type {
   AdminServer,
   ShopSettings,
 } from '@separ/domain';
-
-const GB = 1024 ** 3;
+import { MOCK_ADMIN_PLANS } from '@separ/domain/demo';
+import { GB } from '@separ/domain';
 
 /** The last 30 UTC days up to 2026-11-24, oldest first, with a weekly rhythm and a quiet day. */
 const revenueByDay: AdminOverview['revenueByDay'] = Array.from({ length: 30 }, (_, index) => {
@@ -53,68 +53,8 @@ export const ADMIN_OVERVIEW_EMPTY: AdminOverview = {
   outboxBacklog: 0,
 };
 
-export const ADMIN_PLANS: AdminPlan[] = [
-  {
-    id: 1,
-    title: 'یک ماهه ۵۰ گیگ',
-    active: true,
-    ios: false,
-    allowedMB: 51200,
-    days: 30,
-    devices: 1,
-    toman: 120000,
-    credit: 120000,
-    sortOrder: 1,
-  },
-  {
-    id: 2,
-    title: 'سه ماهه ۱۵۰ گیگ',
-    active: true,
-    ios: false,
-    allowedMB: 153600,
-    days: 90,
-    devices: 2,
-    toman: 320000,
-    credit: 290000,
-    sortOrder: 2,
-  },
-  {
-    id: 3,
-    title: 'یک ماهه نامحدود',
-    active: true,
-    ios: false,
-    allowedMB: -1,
-    days: 30,
-    devices: 5,
-    toman: 250000,
-    credit: 250000,
-    sortOrder: 3,
-  },
-  {
-    id: 7,
-    title: 'یک ماهه iOS ۵۰ گیگ',
-    active: true,
-    ios: true,
-    allowedMB: 51200,
-    days: 30,
-    devices: 1,
-    toman: 150000,
-    credit: 150000,
-    sortOrder: 4,
-  },
-  {
-    id: 9,
-    title: 'هفتگی ۱۰ گیگ',
-    active: false,
-    ios: false,
-    allowedMB: 10240,
-    days: 7,
-    devices: 1,
-    toman: 45000,
-    credit: 45000,
-    sortOrder: 5,
-  },
-];
+/** The demo catalogue's plans, as the console lists them. */
+export const ADMIN_PLANS: AdminPlan[] = [...MOCK_ADMIN_PLANS];
 
 export const ADMIN_COUNTRIES: AdminCountry[] = [
   { code: 'DE', title: 'Germany', titleFa: 'آلمان' },

@@ -39,6 +39,7 @@ import {
   type AdminRadiusClientInput,
   type AdminServerInput,
 } from './nodeForm';
+import { MB } from '@separ/domain';
 
 export type AdminNodesTab = 'nodes' | 'radius' | 'countries' | 'servers';
 
@@ -320,7 +321,7 @@ function NodesList({
           {
             key: 'traffic',
             header: t('nodes.columns.traffic'),
-            cell: (node) => format.data(node.trafficBytes / (1024 * 1024)),
+            cell: (node) => format.data(node.trafficBytes / MB),
           },
           {
             key: 'actions',

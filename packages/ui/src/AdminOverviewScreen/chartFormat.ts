@@ -3,6 +3,7 @@
  * meaning) and run their axes right to left for Persian; Persian labels are embedded right to left
  * so that "۱۴ آبان" reads in its own order inside the left-to-right drawing.
  */
+import { GB, MB } from '@separ/domain';
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -44,7 +45,7 @@ export function embedRtl(text: string, language: 'fa' | 'en'): string {
 
 /** Bytes as megabytes, the unit the formatter's `data` takes. */
 export function bytesToMB(bytes: number): number {
-  return bytes / (1024 * 1024);
+  return bytes / MB;
 }
 
 /** True when a series has nothing to draw (no point, or every point zero). */
@@ -54,7 +55,7 @@ export function isEmptySeries(values: number[]): boolean {
 
 /** The unit an axis of traffic counts in, chosen by its largest value: TB from 1 TB, GB from 1 GB, else MB. */
 export function trafficUnit(maxBytes: number): { unit: 'tb' | 'gb' | 'mb'; bytes: number } {
-  if (maxBytes >= 1024 ** 4) return { unit: 'tb', bytes: 1024 ** 4 };
-  if (maxBytes >= 1024 ** 3) return { unit: 'gb', bytes: 1024 ** 3 };
-  return { unit: 'mb', bytes: 1024 ** 2 };
+  if (maxBytes >= 1024 * GB) return { unit: 'tb', bytes: 1024 * GB };
+  if (maxBytes >= GB) return { unit: 'gb', bytes: GB };
+  return { unit: 'mb', bytes: MB };
 }

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maxPasswordLength, type AdminUserAction, type AdminUserDetail } from '@separ/domain';
+import { maxPasswordLength, type AdminUserAction, type AdminUserDetail, MB } from '@separ/domain';
 import { AdminDialog, AdminInput, ShownOnce } from '../AdminDataTable/AdminControls';
 import { AdminHead } from '../AdminDataTable/AdminHead';
 import { Facts, Muted, Quiet, RowLink, Section, Stack } from '../AdminDataTable/AdminScreen.styles';
@@ -42,8 +42,6 @@ export interface AdminUserDetailViewProps {
   /** Opens this dialog at first (stories). */
   initialDialog?: ActionName | null;
 }
-
-const BYTES_PER_MB = 1024 * 1024;
 
 /**
  * One account: status, expiry, data used, devices and orders, with the operator's actions: suspend
@@ -135,7 +133,7 @@ export function AdminUserDetailView({
     void run({ action: dialog });
   };
 
-  const usedMB = user.usedBytes / BYTES_PER_MB;
+  const usedMB = user.usedBytes / MB;
   const suspended = user.status === 'suspended';
   const name = user.username;
   const dialogs: Record<ActionName, { title: string; confirm: string; danger: boolean; body: ReactNode }> = {

@@ -7,6 +7,7 @@ import { useFormat, type Formatter } from '../format';
 import { Ltr } from '../Layout';
 import { AppLink } from '../provider';
 import { UserStatusBadge } from './UserStatusBadge';
+import { MB } from '@separ/domain';
 
 export interface AdminUsersScreenProps {
   status: 'loading' | 'error' | 'ready';
@@ -23,8 +24,6 @@ export interface AdminUsersScreenProps {
   refreshing?: boolean;
 }
 
-const BYTES_PER_MB = 1024 * 1024;
-
 /** "18.4 GB of 50 GB" (or "of unlimited"). */
 export function usageText(
   format: Formatter,
@@ -32,7 +31,7 @@ export function usageText(
   allowedMB: number,
   of: (used: string, allowed: string) => string,
 ) {
-  return of(format.data(usedBytes / BYTES_PER_MB), format.data(allowedMB));
+  return of(format.data(usedBytes / MB), format.data(allowedMB));
 }
 
 /** The accounts: search by username or e-mail, sort, and open one. */

@@ -1,8 +1,6 @@
 import type { AppContext } from '../../platform/context.ts';
-import { accountStatus, type Account } from '@separ/domain';
+import { accountStatus, errorMessage, MB, type Account, type ErrorCode } from '@separ/domain';
 import type { UserRow } from '../../platform/db/schema.ts';
-
-export const MB = 1024 * 1024;
 
 /**
  * Megabytes used, as the API's usedMB: rounded up, so that "more than allowed" means the same in
@@ -46,16 +44,23 @@ export function refusal(user: AccessColumns, now: Date): Refusal | null {
   return status.state === 'active' || status.state === 'pending' ? null : status.state;
 }
 
+/** The error code of each refusal (the app login answers it; RADIUS says its message). */
+export const REFUSAL_CODES = {
+  suspended: 'accountSuspended',
+  expired: 'accountExpired',
+  dataExceeded: 'dataExceeded',
+} as const satisfies Record<Refusal, ErrorCode>;
+
 /** What a refused account is told, in the words of the app login (CONTRACTS §3). */
 export const REFUSAL_MESSAGES: Record<Refusal, string> = {
-  suspended: 'This account is suspended. Please contact support.',
-  expired: 'This subscription has expired. Please buy a new plan.',
-  dataExceeded: 'This account has used all of its data. Please upgrade your plan.',
+  suspended: errorMessage(REFUSAL_CODES.suspended),
+  expired: errorMessage(REFUSAL_CODES.expired),
+  dataExceeded: errorMessage(REFUSAL_CODES.dataExceeded),
 };
 
 /** What an account at its device limit is told (the app login and RADIUS). */
 export function deviceLimitMessage(allowed: number): string {
-  return `Device limit reached: this account allows ${allowed} device(s). Disconnect one in your account panel.`;
+  return errorMessage('deviceLimitReached', { allowed });
 }
 
 /** An OpenConnect session is active from its Start until its Stop, or until it misses two interim updates. */

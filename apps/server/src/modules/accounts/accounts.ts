@@ -9,6 +9,7 @@ import { randomPassword, tokenHash } from '../../platform/security/crypto.ts';
 import { accountOf, type AccessColumns } from './access.ts';
 import { addDays } from '../../platform/clock.ts';
 import { ensureSubToken, newSubToken } from './subToken.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
 
 /** Everything needed to create a VPN account. */
 export interface NewAccount {
@@ -38,23 +39,38 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A new account's password: the plain text (shown once), its hash and its sealed copy. */
+export interface AccountCredentials {
+  password: string;
+  passwordHash: string;
+  passwordEnc: string;
+}
+
 /**
- * Creates an account with a unique username (generated unless given) and a random password of
- * letters and digits (unless given); returns the row and the plain password, shown once. A given
- * password is hashed at the full cost, a generated one at the fast cost (security/passwords.ts).
+ * The credentials of a new account: the given password hashed at the full cost, or a random one of
+ * letters and digits at the fast cost (security/passwords.ts). Hashing takes time: a caller with a
+ * transaction to keep short does it before the transaction opens.
  */
-export async function createAccount(
-  db: Db,
-  secrets: AccountSecrets,
-  input: NewAccount,
-  now: Date,
-): Promise<{ user: UserRow; password: string }> {
-  const password = input.password ?? randomPassword(12);
+export async function accountCredentials(secrets: AccountSecrets, given?: string): Promise<AccountCredentials> {
+  const password = given ?? randomPassword(12);
   const passwordHash =
-    input.password === undefined
+    given === undefined
       ? await secrets.passwords.hashGenerated(password)
       : await secrets.passwords.hashChosen(password);
-  const passwordEnc = secrets.box.seal(password);
+  return { password, passwordHash, passwordEnc: secrets.box.seal(password) };
+}
+
+/**
+ * The one place an account is made (a paid order, the bot's free account, `separ-admin users
+ * create`): inserts it with a unique username (generated unless given), a new VPN id and the given
+ * credentials.
+ */
+export async function insertAccount(
+  db: Db,
+  credentials: AccountCredentials,
+  input: Omit<NewAccount, 'password'>,
+  now: Date,
+): Promise<UserRow> {
   const at = now.toISOString();
   for (let attempt = 0; attempt < 20; attempt++) {
     const username = input.username ?? generateUsername();
@@ -64,12 +80,12 @@ export async function createAccount(
       continue;
     }
     try {
-      const user = await db
+      return await db
         .insertInto('users')
         .values({
           username,
-          password_hash: passwordHash,
-          password_enc: passwordEnc,
+          password_hash: credentials.passwordHash,
+          password_enc: credentials.passwordEnc,
           vpn_id: newVpnId(),
           email: input.email ?? null,
           expire_date: input.expireDate ?? null,
@@ -86,13 +102,27 @@ export async function createAccount(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return { user, password };
     } catch (error) {
       // A concurrent insert took the generated name: try another.
-      if (input.username || !/unique|duplicate/i.test(String(error))) throw error;
+      if (input.username || !isUniqueViolation(error)) throw error;
     }
   }
   throw new Error('Could not find a free username.');
+}
+
+/**
+ * Creates an account with a unique username (generated unless given) and a random password of
+ * letters and digits (unless given); returns the row and the plain password, shown once. A given
+ * password is hashed at the full cost, a generated one at the fast cost (security/passwords.ts).
+ */
+export async function createAccount(
+  db: Db,
+  secrets: AccountSecrets,
+  input: NewAccount,
+  now: Date,
+): Promise<{ user: UserRow; password: string }> {
+  const credentials = await accountCredentials(secrets, input.password);
+  return { user: await insertAccount(db, credentials, input, now), password: credentials.password };
 }
 
 /**

@@ -20,7 +20,7 @@ import { changePassword, createAccount, findUserByUsername } from './accounts.ts
 import { planById } from '../catalog/index.ts';
 import { isCommonPassword } from '../../platform/security/commonPasswords.ts';
 import { addDays } from '../../platform/clock.ts';
-import { ConflictError, InputError, NotFoundError } from '../../platform/errors.ts';
+import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { audit, type Actor } from '../../platform/audit.ts';
 import { pageOf, sortOf, startsWith } from '../../platform/db/paging.ts';
 
@@ -65,7 +65,7 @@ export async function searchUsers(ctx: AppContext, query: AdminListQuery): Promi
   const kind = ctx.database.kind;
   let base = ctx.db.selectFrom('users');
   if (q) {
-    if (q.length > 100) throw new InputError('The search is too long.');
+    if (q.length > 100) throw invalid('The search is too long.');
     base = base.where((eb) => eb.or([startsWith(kind, 'username', q), startsWith(kind, 'email', q)]));
   }
   // The page's ids first, sorted on two narrow columns, then its rows and its devices by id: sorting
@@ -104,7 +104,7 @@ export async function searchUsers(ctx: AppContext, query: AdminListQuery): Promi
 
 export async function userByName(db: Db, username: string): Promise<UserRow> {
   const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-  if (!user) throw new NotFoundError(`No user named "${username}".`);
+  if (!user) throw notFound(`No user named "${username}".`);
   return user;
 }
 
@@ -158,10 +158,10 @@ export async function userAction(
     const given = input.password;
     const password = given ?? randomPassword(12);
     if (password.length < MIN_PASSWORD_LENGTH || !isValidPasswordText(password))
-      throw new InputError(`The password must be at least ${MIN_PASSWORD_LENGTH} Latin letters and digits.`);
+      throw invalid(`The password must be at least ${MIN_PASSWORD_LENGTH} Latin letters and digits.`);
     const max = maxPasswordLength(user.username);
-    if (password.length > max) throw new InputError(`${passwordTooLongMessage(max)}.`);
-    if (given !== undefined && isCommonPassword(given)) throw new InputError(`${PASSWORD_TOO_COMMON_MESSAGE}.`);
+    if (password.length > max) throw invalid(`${passwordTooLongMessage(max)}.`);
+    if (given !== undefined && isCommonPassword(given)) throw invalid(`${PASSWORD_TOO_COMMON_MESSAGE}.`);
     // CONTRACTS §15: also a new VPN id and subscription URL, the bot's chats unlinked, every session ended.
     const ended = await changePassword(ctx, user.id, password, { generated: given === undefined });
     await audit(ctx.db, ctx, { actor, action: 'user.reset-password', target, after: { ...ended } });
@@ -171,7 +171,7 @@ export async function userAction(
     let query = trx.selectFrom('users').selectAll().where('username', '=', username);
     if (ctx.database.kind === 'postgres') query = query.forUpdate();
     const user = await query.executeTakeFirst();
-    if (!user) throw new NotFoundError(`No user named "${username}".`);
+    if (!user) throw notFound(`No user named "${username}".`);
     const before = snapshot(user);
     const result: UserActionResult = { username };
     switch (input.action) {
@@ -186,7 +186,7 @@ export async function userAction(
       case 'extend': {
         const days = input.days;
         if (!Number.isInteger(days) || days <= 0 || days > 3650)
-          throw new InputError('Days must be a whole number from 1 to 3650.');
+          throw invalid('Days must be a whole number from 1 to 3650.');
         if (user.subs_days > 0) {
           // Not started yet: it will start with more days.
           await trx
@@ -212,8 +212,8 @@ export async function userAction(
       case 'add-data': {
         const mb = input.mb;
         if (!Number.isInteger(mb) || mb <= 0 || mb > 100_000_000)
-          throw new InputError('Data must be a whole number of MB, at least 1.');
-        if (Number(user.allowed_mb) === -1) throw new InputError(`User ${user.username} has unlimited data already.`);
+          throw invalid('Data must be a whole number of MB, at least 1.');
+        if (Number(user.allowed_mb) === -1) throw invalid(`User ${user.username} has unlimited data already.`);
         // Added in the statement itself: two additions made together both count.
         await trx
           .updateTable('users')
@@ -233,7 +233,7 @@ export async function userAction(
         break;
       }
       default:
-        throw new InputError('Unknown action.');
+        throw invalid('Unknown action.');
     }
     const after =
       input.action === 'end-devices'
@@ -256,10 +256,10 @@ const USERNAME = /^[a-z0-9_.-]{3,20}$/i;
 /** A password an operator gives or makes: the panel's rules (length, letters and digits, not common). */
 function checkOperatorPassword(password: string, given: boolean): void {
   if (password.length < MIN_PASSWORD_LENGTH || !isValidPasswordText(password))
-    throw new InputError(`The password must be at least ${MIN_PASSWORD_LENGTH} Latin letters and digits.`);
+    throw invalid(`The password must be at least ${MIN_PASSWORD_LENGTH} Latin letters and digits.`);
   const max = maxPasswordLength();
-  if (password.length > max) throw new InputError(`${passwordTooLongMessage(max)}.`);
-  if (given && isCommonPassword(password)) throw new InputError(`${PASSWORD_TOO_COMMON_MESSAGE}.`);
+  if (password.length > max) throw invalid(`${passwordTooLongMessage(max)}.`);
+  if (given && isCommonPassword(password)) throw invalid(`${PASSWORD_TOO_COMMON_MESSAGE}.`);
 }
 
 export interface NewUserInput {
@@ -287,7 +287,7 @@ export async function createUser(
   const plan = input.planId === undefined ? undefined : await planById(ctx, input.planId);
   if (input.password !== undefined) checkOperatorPassword(input.password, true);
   if (input.username !== undefined && !USERNAME.test(input.username))
-    throw new InputError('A username must be 3 to 20 letters, digits, dots, dashes or underscores.');
+    throw invalid('A username must be 3 to 20 letters, digits, dots, dashes or underscores.');
   const terms = {
     allowedMB: plan ? Number(plan.allowed_mb) : input.allowedMB,
     allowedDevices: plan ? plan.allowed_devices : input.devices,
@@ -295,11 +295,11 @@ export async function createUser(
     ios: plan ? plan.ios : (input.ios ?? 0),
   };
   if (terms.allowedMB === undefined || terms.allowedDevices === undefined || terms.subsDays === undefined)
-    throw new InputError('Give a plan, or the data, days and devices.');
+    throw invalid('Give a plan, or the data, days and devices.');
   const { allowedMB, allowedDevices, subsDays, ios } = terms;
   return ctx.db.transaction().execute(async (trx) => {
     if (input.username !== undefined && (await findUserByUsername(trx, input.username)))
-      throw new ConflictError(`The username ${input.username} is taken.`);
+      throw conflict(`The username ${input.username} is taken.`);
     const created = await createAccount(
       trx,
       ctx.secrets,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { forbidden, HttpError } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { randomToken, tokenHash } from '../../platform/security/crypto.ts';
-import { deviceLimitMessage, REFUSAL_MESSAGES, refusal } from './access.ts';
+import { REFUSAL_CODES, refusal } from './access.ts';
 import { newDeviceId, startSubscription } from './accounts.ts';
 import { checkCredentials } from './login.ts';
 
@@ -30,7 +30,7 @@ export async function appRoutes(app: FastifyInstance, ctx: AppContext) {
         deviceInfo: string;
       };
       const user = await checkCredentials(ctx, username, password, request.ip);
-      if (!user) throw new HttpError(401, 'Invalid username or password');
+      if (!user) throw new AppError('bad_credentials');
       const token = randomToken();
       const deviceId = newDeviceId();
       const outcome = await ctx.db.transaction().execute(async (trx) => {
@@ -40,14 +40,14 @@ export async function appRoutes(app: FastifyInstance, ctx: AppContext) {
         const fresh = await query.executeTakeFirstOrThrow();
         const now = ctx.now();
         const refused = refusal(fresh, now);
-        if (refused) return { refused: REFUSAL_MESSAGES[refused] };
+        if (refused) return { refused: new AppError(REFUSAL_CODES[refused]) };
         const devices = await trx
           .selectFrom('devices')
           .select((eb) => eb.fn.countAll<number>().as('count'))
           .where('user_id', '=', fresh.id)
           .executeTakeFirstOrThrow();
         if (Number(devices.count) >= fresh.allowed_devices) {
-          return { refused: deviceLimitMessage(fresh.allowed_devices) };
+          return { refused: new AppError('deviceLimitReached', { allowed: fresh.allowed_devices }) };
         }
         const expireDate = await startSubscription(trx, fresh, now);
         await trx
@@ -63,7 +63,7 @@ export async function appRoutes(app: FastifyInstance, ctx: AppContext) {
           .execute();
         return { expireDate };
       });
-      if ('refused' in outcome) throw forbidden(outcome.refused as string);
+      if ('refused' in outcome) throw outcome.refused;
       return { ok: true, token, deviceId, username: user.username, expireDate: outcome.expireDate };
     },
   );

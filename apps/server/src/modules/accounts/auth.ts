@@ -3,7 +3,7 @@ import { USER_TOKEN_COOKIE, USERNAME_COOKIE } from '@separ/domain';
 import type { AppContext } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { userForSession } from './sessions.ts';
-import { unauthorized } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 
 /** Over HTTPS the session cookie carries the `__Host-` prefix: Secure, path /, no Domain — no subdomain can set or shadow it. */
 export const HOST_TOKEN_COOKIE = `__Host-${USER_TOKEN_COOKIE}`;
@@ -39,12 +39,12 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 /** The request's session token, if it carries a plausible one; 401 otherwise. */
 export function requireToken(request: FastifyRequest): string {
   const token = sessionToken(request);
-  if (!token || token.length > 200) throw unauthorized();
+  if (!token || token.length > 200) throw new AppError('loginRequired');
   return token;
 }
 
 /** What a session token that names no live session gets. */
-export const sessionEnded = () => unauthorized('Your session has ended. Please log in again.');
+export const sessionEnded = () => new AppError('sessionEnded');
 
 /** The logged-in user of the request's session cookie; 401 otherwise. */
 export async function requireUser(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {

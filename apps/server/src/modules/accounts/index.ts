@@ -1,8 +1,16 @@
 // The accounts module's public face: VPN accounts, who may connect (access rules), sign-in and
 // sessions, the subscription token, renew links, the panel's and the VPN apps' calls, and the
 // operators' account actions. Other modules import from here, never from the files behind it.
-export { accountOf, activeSince, MB, REFUSAL_MESSAGES, refusal, usedMB } from './access.ts';
-export { createAccount, findUserById, generateUsername, newVpnId, startSubscription } from './accounts.ts';
+export { accountOf, activeSince, REFUSAL_MESSAGES, refusal, usedMB } from './access.ts';
+export {
+  accountCredentials,
+  createAccount,
+  findUserById,
+  generateUsername,
+  insertAccount,
+  newVpnId,
+  startSubscription,
+} from './accounts.ts';
 export { rowOf, searchUsers, userAction, userByName } from './admin.ts';
 export type { UserActionInput, UserActionResult } from './admin.ts';
 export { appRoutes } from './appRoutes.ts';

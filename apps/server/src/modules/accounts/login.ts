@@ -1,19 +1,15 @@
 import type { AppContext } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { clientKey } from '../../platform/http/clientKey.ts';
-import { tooManyRequests } from '../../platform/http/errors.ts';
-import { Overloaded } from '../../platform/security/workQueue.ts';
-import { countAttempts, refundAttempts } from '../../platform/security/throttle.ts';
-
-const HOUR_MS = 60 * 60 * 1000;
-const TOO_MANY = 'Too many login attempts. Please wait and try again.';
-const MINUTE_MS = 60 * 1000;
+import { tooManyAttempts } from '../../platform/errors.ts';
+import { throttledAttempt } from '../../platform/security/throttle.ts';
+import { HOUR_MS, MINUTE_MS } from '@separ/domain';
 
 /**
  * Checks a username and password, throttled per account (attempts an hour, ASVS), per client
  * (attempts a minute; an IPv6 client by its /64) and across the whole shop (failed attempts a
  * minute, whatever the address: CONTRACTS §15). Returns the user, or null for wrong credentials;
- * throws 429 when throttled and Overloaded (503) when the hashing queue is full.
+ * throws `tooManyAttempts` (429) when throttled and `overloaded` (503) when the hashing queue is full.
  *
  * What an attempt costs is bounded:
  * - when the hashing queue is full, it is refused (503) before it writes anything, whoever it
@@ -43,7 +39,7 @@ export async function checkCredentials(
 export const GLOBAL_LOGIN_KEY = 'login:global';
 
 /** The 429 of every login throttle: the same answer whichever limit was reached, for any username. */
-const tooMany = (retryAfterSeconds: number) => tooManyRequests(TOO_MANY, retryAfterSeconds);
+const tooMany = (retryAfterSeconds: number) => tooManyAttempts(retryAfterSeconds, 'login attempts');
 
 /**
  * The login's rule for any kind of account (customers, operators): the row found by its name (or
@@ -61,55 +57,29 @@ export async function throttledCheck<Row extends { password_hash: string }>(
   // Too busy for a full-cost check: say so before anything is counted or written, for every name
   // alike (whether it exists, and how its password is hashed, must not change the answer).
   passwords.admit();
-  const now = ctx.now();
   const ipKey = `login:ip:${clientKey(ip)}`;
   const { perUserPerHour, perIpPerMinute, globalPerMinute } = ctx.config.loginLimits;
-  // All counted in one statement. What the client is refused for does not count against the
-  // account or the shop; what the shop is refused for does not count against the account.
-  const [byIp, byUser, byShop] = await countAttempts(
+  // Refused in this order. What the client is refused for does not count against the account or the
+  // shop; what the shop or the account is refused for still counts against the client.
+  const attempt = await throttledAttempt(
     ctx.db,
+    ctx.now(),
     [
-      { key: ipKey, limit: perIpPerMinute, windowMs: MINUTE_MS },
-      { key: userKey, limit: perUserPerHour, windowMs: HOUR_MS },
+      { key: ipKey, limit: perIpPerMinute, windowMs: MINUTE_MS, keptWhenRefused: true },
       { key: GLOBAL_LOGIN_KEY, limit: globalPerMinute, windowMs: MINUTE_MS },
+      { key: userKey, limit: perUserPerHour, windowMs: HOUR_MS },
     ],
-    now,
+    (refusedBy, states) => tooMany(states[refusedBy]!.retryAfterSeconds),
+    async () => {
+      // The queue may have filled up while the attempt was counted: asked again of every name alike.
+      passwords.admit();
+      return user && (await passwords.verify(password, user.password_hash)) ? user : null;
+    },
   );
-  if (byIp!.blocked) {
-    await refundAttempts(ctx.db, [userKey, GLOBAL_LOGIN_KEY]);
-    throw tooMany(byIp!.retryAfterSeconds);
-  }
-  if (byShop!.blocked) {
-    await refundAttempts(ctx.db, [userKey]);
-    throw tooMany(byShop!.retryAfterSeconds);
-  }
-  if (byUser!.blocked) {
-    await refundAttempts(ctx.db, [GLOBAL_LOGIN_KEY]);
-    throw tooMany(byUser!.retryAfterSeconds);
-  }
-  const counted = [userKey, ipKey, GLOBAL_LOGIN_KEY];
-  let valid = false;
-  try {
-    // The queue may have filled up while the attempt was counted: asked again of every name alike.
-    passwords.admit();
-    if (user) valid = await passwords.verify(password, user.password_hash);
-  } catch (error) {
-    // Not served, so the attempt does not count.
-    if (error instanceof Overloaded) await refundAttempts(ctx.db, counted);
-    throw error;
-  }
-  if (!user || !valid) {
+  if (!attempt.passed) {
     await passwords.padFrom(started);
     return null;
   }
   // A success takes its attempt back from all three (one statement each), when the caller says so.
-  let refunded = false;
-  return {
-    row: user,
-    async refund() {
-      if (refunded) return;
-      refunded = true;
-      await refundAttempts(ctx.db, counted);
-    },
-  };
+  return { row: attempt.value, refund: attempt.refund };
 }

@@ -1,11 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { parseDateTime, UNLIMITED_MB, type Language } from '@separ/domain';
+import { parseDateTime, UNLIMITED_MB, type Language, DAY_MS, DAY_SECONDS } from '@separ/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { publicOrigin } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { PlanRow, UserRow } from '../../platform/db/schema.ts';
 import { cookieSecure, sessionToken } from './auth.ts';
-import { DAY_MS } from '../../platform/clock.ts';
 import { userForSession } from './sessions.ts';
 
 /**
@@ -18,7 +17,7 @@ export const RENEW_LINK_DAYS = 30;
 /** The cookie a followed renew link leaves for the purchase that follows (HttpOnly). */
 export const RENEW_COOKIE = 'separ_renew';
 /** How long that cookie lasts: long enough to choose a plan and pay. */
-export const RENEW_COOKIE_SECONDS = 2 * 24 * 60 * 60;
+export const RENEW_COOKIE_SECONDS = 2 * DAY_SECONDS;
 
 /** The terms of an account after a renewal with a plan. */
 export type RenewedTerms = Pick<

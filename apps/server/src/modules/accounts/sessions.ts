@@ -49,12 +49,6 @@ export async function revokeSession(db: Db, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash(token)).execute();
 }
 
-/** Ends every session of a user (operator action). */
-export async function revokeUserSessions(db: Db, userId: number): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 /** Deletes the web sessions that have expired. */
 export async function purgeExpiredSessions(db: Db, now: Date): Promise<number> {
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).executeTakeFirst();

@@ -3,7 +3,7 @@ import type { AdminCountry, AdminPlan, AdminPlanInput, AdminServer } from '@sepa
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { PlanRow } from '../../platform/db/schema.ts';
-import { InputError, NotFoundError, ConflictError } from '../../platform/errors.ts';
+import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import { PLANS_VERSION_KEY } from './plansCache.ts';
 import { setSetting } from '../settings/index.ts';
 import { audit, type Actor } from '../../platform/audit.ts';
@@ -39,24 +39,23 @@ const whole = (value: unknown): value is number => typeof value === 'number' && 
 /** Checks the fields given; on create every field but `credit` and `active` is required. */
 function checkPlan(input: Partial<AdminPlanInput>, creating: boolean) {
   const need = (name: keyof AdminPlanInput) => {
-    if (creating && input[name] === undefined) throw new InputError(`${name} is required.`);
+    if (creating && input[name] === undefined) throw invalid(`${name} is required.`);
     return input[name] !== undefined;
   };
   if (need('title') && (typeof input.title !== 'string' || input.title.trim() === '' || input.title.length > 80))
-    throw new InputError('The title must be 1 to 80 characters.');
+    throw invalid('The title must be 1 to 80 characters.');
   if (need('allowedMB') && (!whole(input.allowedMB) || input.allowedMB < -1))
-    throw new InputError('Data must be a whole number of MB, or -1 for unlimited.');
+    throw invalid('Data must be a whole number of MB, or -1 for unlimited.');
   if (need('days') && (!whole(input.days) || input.days < 1 || input.days > 3650))
-    throw new InputError('Days must be a whole number from 1 to 3650.');
+    throw invalid('Days must be a whole number from 1 to 3650.');
   if (need('devices') && (!whole(input.devices) || input.devices < 1 || input.devices > 100))
-    throw new InputError('Devices must be a whole number from 1 to 100.');
+    throw invalid('Devices must be a whole number from 1 to 100.');
   if (need('toman') && (!whole(input.toman) || input.toman < 1))
-    throw new InputError('The price must be a whole number of tomans, at least 1.');
+    throw invalid('The price must be a whole number of tomans, at least 1.');
   if (input.credit !== undefined && (!whole(input.credit) || input.credit < 1))
-    throw new InputError('The credit price must be a whole number of tomans, at least 1.');
-  if (need('ios') && typeof input.ios !== 'boolean') throw new InputError('ios must be true or false.');
-  if (input.active !== undefined && typeof input.active !== 'boolean')
-    throw new InputError('active must be true or false.');
+    throw invalid('The credit price must be a whole number of tomans, at least 1.');
+  if (need('ios') && typeof input.ios !== 'boolean') throw invalid('ios must be true or false.');
+  if (input.active !== undefined && typeof input.active !== 'boolean') throw invalid('active must be true or false.');
 }
 
 /** Every server process drops its cached plans when this version changes (services/plansCache.ts). */
@@ -115,10 +114,10 @@ export async function updatePlan(
       price_credit: input.credit === undefined ? undefined : JSON.stringify({ '100': input.credit }),
     }).filter(([, v]) => v !== undefined),
   );
-  if (Object.keys(set).length === 0) throw new InputError('Nothing to update: give at least one field.');
+  if (Object.keys(set).length === 0) throw invalid('Nothing to update: give at least one field.');
   return ctx.db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!before) throw new NotFoundError(`No plan ${id}.`);
+    if (!before) throw notFound(`No plan ${id}.`);
     const row = await trx.updateTable('plans').set(set).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     const plan = planOf(row);
     await plansChanged(trx);
@@ -142,14 +141,14 @@ export async function addCountry(ctx: AppContext, input: AdminCountry, actor: Ac
   const code = String(input.code ?? '')
     .trim()
     .toUpperCase();
-  if (!/^[A-Z]{2,3}$/.test(code)) throw new InputError('The code must be a two- or three-letter country code.');
+  if (!/^[A-Z]{2,3}$/.test(code)) throw invalid('The code must be a two- or three-letter country code.');
   const title = String(input.title ?? '').trim();
   const titleFa = String(input.titleFa ?? '').trim();
   if (!title || title.length > 60 || !titleFa || titleFa.length > 60)
-    throw new InputError('Give the country’s English and Persian names (up to 60 characters each).');
+    throw invalid('Give the country’s English and Persian names (up to 60 characters each).');
   return ctx.db.transaction().execute(async (trx) => {
     const exists = await trx.selectFrom('countries').select('id').where('id', '=', code).executeTakeFirst();
-    if (exists) throw new ConflictError(`Country ${code} exists already.`);
+    if (exists) throw conflict(`Country ${code} exists already.`);
     await trx.insertInto('countries').values({ id: code, title, title_fa: titleFa, sort_order: 100 }).execute();
     const country = { code, title, titleFa };
     await audit(trx, ctx, { actor, action: 'country.add', target: `country:${code}`, after: country });
@@ -162,7 +161,7 @@ export async function removeCountry(ctx: AppContext, codeGiven: string, actor: A
   const code = codeGiven.trim().toUpperCase();
   await ctx.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('countries').selectAll().where('id', '=', code).executeTakeFirst();
-    if (!row) throw new NotFoundError(`No country ${code}.`);
+    if (!row) throw notFound(`No country ${code}.`);
     await trx.deleteFrom('countries').where('id', '=', code).execute();
     await audit(trx, ctx, {
       actor,
@@ -209,18 +208,17 @@ export async function addServer(
   actor: Actor,
 ): Promise<AdminServer> {
   const title = String(input.title ?? '').trim();
-  if (!title || title.length > 80) throw new InputError('The title must be 1 to 80 characters.');
-  if (input.type !== 1 && input.type !== 2) throw new InputError('The type must be 2 (V2Ray) or 1 (OpenConnect).');
+  if (!title || title.length > 80) throw invalid('The title must be 1 to 80 characters.');
+  if (input.type !== 1 && input.type !== 2) throw invalid('The type must be 2 (V2Ray) or 1 (OpenConnect).');
   const links = (Array.isArray(input.links) ? input.links : []).map((l) => String(l).trim()).filter(Boolean);
-  if (links.length === 0) throw new InputError('Give at least one link.');
-  if (links.some((l) => l.length > 2000 || /\s/.test(l)))
-    throw new InputError('A link must be one line without spaces.');
+  if (links.length === 0) throw invalid('Give at least one link.');
+  if (links.some((l) => l.length > 2000 || /\s/.test(l))) throw invalid('A link must be one line without spaces.');
   const country = String(input.country ?? '')
     .trim()
     .toUpperCase();
   return ctx.db.transaction().execute(async (trx) => {
     const known = await trx.selectFrom('countries').select('id').where('id', '=', country).executeTakeFirst();
-    if (!known) throw new InputError(`No country ${country}: add it first.`);
+    if (!known) throw invalid(`No country ${country}: add it first.`);
     const row = await trx
       .insertInto('servers')
       .values({
@@ -242,7 +240,7 @@ export async function addServer(
 export async function removeServer(ctx: AppContext, id: number, actor: Actor): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('servers').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw new NotFoundError(`No server ${id}.`);
+    if (!row) throw notFound(`No server ${id}.`);
     await trx.deleteFrom('servers').where('id', '=', id).execute();
     await audit(trx, ctx, { actor, action: 'server.remove', target: `server:${id}`, before: serverOf(row) });
   });
@@ -253,9 +251,9 @@ export async function planRows(ctx: AppContext): Promise<PlanRow[]> {
   return ctx.db.selectFrom('plans').selectAll().orderBy('id').execute();
 }
 
-/** One plan as stored, or NotFoundError. */
+/** One plan as stored, or not_found. */
 export async function planById(ctx: AppContext, id: number): Promise<PlanRow> {
   const plan = await ctx.db.selectFrom('plans').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!plan) throw new NotFoundError(`No plan ${id}.`);
+  if (!plan) throw notFound(`No plan ${id}.`);
   return plan;
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { isLanguage } from '@separ/domain';
 import { currentPlans } from './plansCache.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { acceptsEncoding } from '../../platform/http/encoding.ts';
 import { getShopSettings } from '../settings/index.ts';
 
@@ -67,7 +67,7 @@ export async function publicRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { lng, file } = request.params as { lng: string; file: string };
       const entry = isLanguage(lng) ? locales.get(`${lng}/${file}`) : undefined;
-      if (!entry) throw notFound('No such translation file.');
+      if (!entry) throw new AppError('translationNotFound');
       reply.header('content-type', 'application/json; charset=utf-8');
       reply.header('cache-control', 'public, max-age=300, must-revalidate');
       reply.header('etag', entry.etag);
@@ -95,7 +95,7 @@ export async function publicRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request) => {
-      if (ctx.config.production) throw notFound();
+      if (ctx.config.production) throw new AppError('not_found');
       const { lng, ns } = request.params as { lng: string; ns: string };
       const keys = request.body && typeof request.body === 'object' ? Object.keys(request.body).slice(0, 100) : [];
       request.log.warn({ lng, ns, keys }, 'missing translation keys');

@@ -234,7 +234,7 @@ describe.each(KINDS)('the messaging bot, on %s', (kind) => {
     const { code } = await createLinkCode(s.ctx, user.id);
     const wrong = String((Number(code) + 7) % 100_000_000).padStart(8, '0');
     for (let i = 0; i < 10; i++) expect(await linkWithCode(s.ctx, '7010', wrong)).toBeNull();
-    await expect(linkWithCode(s.ctx, '7010', code)).rejects.toMatchObject({ statusCode: 429 });
+    await expect(linkWithCode(s.ctx, '7010', code)).rejects.toMatchObject({ code: 'tooManyAttempts', status: 429 });
     api.message(7010, code);
     expect((await api.until(7010, 1))[0]).toBe(
       'تعداد کدهای واردشده بیش از حد مجاز است. لطفاً یک ساعت دیگر دوباره امتحان کنید.',

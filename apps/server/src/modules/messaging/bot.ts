@@ -16,7 +16,7 @@ import QRCode from 'qrcode';
 import { publicOrigin } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { renewToken } from '../accounts/index.ts';
-import { Overloaded } from '../../platform/security/workQueue.ts';
+import { isAppError } from '../../platform/errors.ts';
 import { accountOf } from '../accounts/index.ts';
 import { getShopSettings } from '../settings/index.ts';
 import { ensureSubToken, subscriptionUrl } from '../accounts/index.ts';
@@ -234,7 +234,7 @@ export function createBot(ctx: AppContext): Bot {
         return;
       }
     } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 429) {
+      if (isAppError(error, 'tooManyAttempts')) {
         await c.reply(t(language, 'account.codeTooMany'));
         return;
       }
@@ -273,8 +273,7 @@ export function createBot(ctx: AppContext): Bot {
         return;
       }
     } catch (error) {
-      const status = (error as { statusCode?: number }).statusCode;
-      if (status === 429 || error instanceof Overloaded) {
+      if (isAppError(error, 'tooManyAttempts', 'overloaded')) {
         await c.reply(t(language, 'account.tooMany'));
         return;
       }

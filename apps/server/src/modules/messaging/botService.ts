@@ -1,14 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { isLanguage, toLatinDigits, type Language } from '@separ/domain';
+import { isLanguage, toLatinDigits, type Language, HOUR_MS, MINUTE_MS } from '@separ/domain';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/index.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { createAccount, findUserById } from '../accounts/index.ts';
-import { tooManyRequests } from '../../platform/http/errors.ts';
+import { tooManyAttempts } from '../../platform/errors.ts';
 import { checkCredentials } from '../accounts/index.ts';
-import { countAttempt, refundAttempt } from '../../platform/security/throttle.ts';
+import { throttledAttempt } from '../../platform/security/throttle.ts';
 import { getShopSettings } from '../settings/index.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
 
 /** A messaging user as the bot knows them: their language and the accounts tied to them. */
 export interface BotUser {
@@ -148,7 +149,6 @@ export const LINK_CODE_DIGITS = 8;
 export const LINK_CODE_MINUTES = 10;
 /** Codes a messaging user may try in an hour (the right one is not counted). */
 export const LINK_CODE_TRIES_PER_HOUR = 10;
-const HOUR_MS = 60 * 60 * 1000;
 
 const codeMac = (ctx: AppContext, code: string) => ctx.secrets.box.mac('bot-link-code', code);
 
@@ -159,7 +159,7 @@ const codeMac = (ctx: AppContext, code: string) => ctx.secrets.box.mac('bot-link
  */
 export async function createLinkCode(ctx: AppContext, userId: number): Promise<{ code: string; expiresAt: string }> {
   const now = ctx.now();
-  const expiresAt = new Date(now.getTime() + LINK_CODE_MINUTES * 60_000).toISOString();
+  const expiresAt = new Date(now.getTime() + LINK_CODE_MINUTES * MINUTE_MS).toISOString();
   await ctx.db
     .deleteFrom('bot_link_codes')
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('expires_at', '<=', now.toISOString())]))
@@ -180,7 +180,7 @@ export async function createLinkCode(ctx: AppContext, userId: number): Promise<{
       return { code, expiresAt };
     } catch (error) {
       // Another live code is the same (one in millions): draw again.
-      if (attempt >= 5 || !/unique|duplicate|constraint/i.test(String(error))) throw error;
+      if (attempt >= 5 || !isUniqueViolation(error)) throw error;
     }
   }
 }
@@ -200,19 +200,24 @@ export function asLinkCode(text: string): string | null {
 export async function linkWithCode(ctx: AppContext, messagingId: string, code: string): Promise<UserRow | null> {
   const now = ctx.now();
   const key = `botcode:chat:${messagingId}`;
-  const attempt = await countAttempt(ctx.db, key, LINK_CODE_TRIES_PER_HOUR, HOUR_MS, now);
-  if (attempt.blocked)
-    throw tooManyRequests('Too many codes tried. Please wait and try again.', attempt.retryAfterSeconds);
-  const used = await ctx.db
-    .updateTable('bot_link_codes')
-    .set({ used_at: now.toISOString() })
-    .where('code_mac', '=', codeMac(ctx, code))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .returning('user_id')
-    .executeTakeFirst();
-  if (!used) return null;
-  await refundAttempt(ctx.db, key);
+  const attempt = await throttledAttempt(
+    ctx.db,
+    now,
+    [{ key, limit: LINK_CODE_TRIES_PER_HOUR, windowMs: HOUR_MS }],
+    (_, [state]) => tooManyAttempts(state!.retryAfterSeconds, 'codes tried'),
+    async () =>
+      (await ctx.db
+        .updateTable('bot_link_codes')
+        .set({ used_at: now.toISOString() })
+        .where('code_mac', '=', codeMac(ctx, code))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now.toISOString())
+        .returning('user_id')
+        .executeTakeFirst()) ?? null,
+  );
+  if (!attempt.passed) return null;
+  await attempt.refund();
+  const used = attempt.value;
   const user = await findUserById(ctx.db, used.user_id);
   if (!user) return null;
   await botUser(ctx, messagingId);

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { AppContext } from '../../platform/context.ts';
+import { MINUTE_MS } from '@separ/domain';
 
 /** A recipient for logs: the first letter and the domain only. */
 export function maskEmail(email: string): string {
@@ -12,7 +13,7 @@ export interface MailTransport {
 }
 
 /** How long a process may take to send one message before another may try it. */
-const SEND_LEASE_MS = 5 * 60_000;
+const SEND_LEASE_MS = 5 * MINUTE_MS;
 
 /**
  * The SMTP URL with timeouts well inside the lease (nodemailer waits up to 10 minutes on a silent
@@ -25,7 +26,7 @@ export function withTimeouts(smtpUrl: string): string {
     for (const [key, ms] of [
       ['connectionTimeout', 30_000],
       ['greetingTimeout', 30_000],
-      ['socketTimeout', 60_000],
+      ['socketTimeout', MINUTE_MS],
     ] as const)
       if (!url.searchParams.has(key)) url.searchParams.set(key, String(ms));
     return url.toString();

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KINDS, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { runAdmin } from '../../cli/admin.ts';
 import { dueReminders, runReminders, unsubscribeToken } from './reminders.ts';
+import { GB, DAY_MS } from '@separ/domain';
 
 const DAY = 24 * 60;
-const GB = 1024 ** 3;
 
 describe('what is due', () => {
   const now = new Date('2026-06-01T12:00:00Z');
   const user = (days: number, usedGB = 0, extra = {}) => ({
-    expire_date: new Date(now.getTime() + days * 86_400_000).toISOString(),
+    expire_date: new Date(now.getTime() + days * DAY_MS).toISOString(),
     used_bytes: usedGB * GB,
     allowed_mb: 10 * 1024,
     subs_days: 0,
@@ -51,7 +51,7 @@ describe.each(KINDS)('reminders, on %s', (kind) => {
 
   it('sends each reminder once per threshold across runs, as the clock moves, by e-mail and by the bot', async () => {
     // Expires in 2.5 days, with 1 GB of 10 used; an e-mail address and a linked chat.
-    const expires = new Date(s.clock.now.getTime() + 2.5 * 86_400_000).toISOString();
+    const expires = new Date(s.clock.now.getTime() + 2.5 * DAY_MS).toISOString();
     const user = await s.createUser({ email: 'renew-me@example.com', expireDate: expires, allowedMB: 10 * 1024 });
     await s.database.db
       .insertInto('bot_users')
@@ -93,7 +93,7 @@ describe.each(KINDS)('reminders, on %s', (kind) => {
   });
 
   it('stops the e-mails with the link they carry, without logging in; a forged link does nothing', async () => {
-    const expires = new Date(s.clock.now.getTime() + 2 * 86_400_000).toISOString();
+    const expires = new Date(s.clock.now.getTime() + 2 * DAY_MS).toISOString();
     const user = await s.createUser({ email: 'stop-me@example.com', expireDate: expires });
     await runReminders(s.ctx);
     const [mail] = await reminderMail('stop-me@example.com');
@@ -116,7 +116,7 @@ describe.each(KINDS)('reminders, on %s', (kind) => {
   });
 
   it('separ-admin reminders run prints how many of each kind it queued', async () => {
-    const expires = new Date(s.clock.now.getTime() + 0.5 * 86_400_000).toISOString();
+    const expires = new Date(s.clock.now.getTime() + 0.5 * DAY_MS).toISOString();
     await s.createUser({ email: 'cli@example.com', expireDate: expires });
     const lines: string[] = [];
     await runAdmin(['reminders', 'run'], s.ctx, (line) => lines.push(line));

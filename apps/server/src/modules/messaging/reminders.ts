@@ -1,17 +1,15 @@
 import { timingSafeEqual } from 'node:crypto';
-import { isLanguage, parseDateTime, shopNameIn, UNLIMITED_MB, type Language } from '@separ/domain';
+import { isLanguage, parseDateTime, shopNameIn, UNLIMITED_MB, type Language, DAY_MS, MB } from '@separ/domain';
 import { publicOrigin } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { renewUrl } from '../accounts/index.ts';
-import { MB } from '../accounts/index.ts';
 import { getShopSettings } from '../settings/index.ts';
 
 /** The reminders of the bot and reminders issue, each sent once per subscription period. */
 export const REMINDER_KINDS = ['expires3d', 'expires1d', 'expired', 'data80', 'data100'] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** An expiry reminder is sent up to a week after the subscription ended, not for older ones. */
 const EXPIRED_WITHIN_MS = 7 * DAY_MS;
 

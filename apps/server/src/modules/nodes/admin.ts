@@ -5,6 +5,7 @@ import { addRadiusClient, listRadiusClients, removeRadiusClient } from './radius
 import { createNode, findNode, listNodes, removeNode, rotateNodeToken, updateNode, type NodeInput } from './records.ts';
 import { v2bxNodeEntry } from './v2bx.ts';
 import { audit, type Actor } from '../../platform/audit.ts';
+import { DAY_MS } from '@separ/domain';
 
 /**
  * The nodes as the operators manage them: the rules live in nodes/records.ts and nodes/radius; this
@@ -72,7 +73,7 @@ export function nodeOf(ctx: AppContext, node: NodeRow, trafficBytes = 0): AdminN
 
 /** The nodes, with the bytes each carried in the last 30 days. */
 export async function adminNodes(ctx: AppContext): Promise<AdminNode[]> {
-  const since = new Date(ctx.now().getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const since = new Date(ctx.now().getTime() - 30 * DAY_MS).toISOString().slice(0, 10);
   const [nodes, traffic] = await Promise.all([
     listNodes(ctx),
     ctx.db

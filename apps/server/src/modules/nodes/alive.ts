@@ -2,9 +2,10 @@ import { isIP } from 'node:net';
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction, type Db } from '../../platform/db/index.ts';
 import type { NodeRow } from '../../platform/db/schema.ts';
+import { MINUTE_MS } from '@separ/domain';
 
 /** How long an address a node reported counts as a connected device. */
-export const ALIVE_WINDOW_MS = 5 * 60_000;
+export const ALIVE_WINDOW_MS = 5 * MINUTE_MS;
 
 /**
  * An address as V2bX reports it, made plain: V2bX before July 2024 sent "ip_<node id>", and

@@ -12,7 +12,8 @@ import {
 } from './admin.ts';
 import { listRadiusClients } from './radius/service.ts';
 import { arg, text, type CommandRow } from '../../platform/cli.ts';
-import { InputError } from '../../platform/errors.ts';
+import { invalid } from '../../platform/errors.ts';
+import { GB } from '@separ/domain';
 
 type Values = Record<string, string | string[] | boolean | undefined>;
 
@@ -52,7 +53,7 @@ function nodeInput(values: Values): NodeInput {
   const input: Record<string, unknown> = {};
   const one = (name: string) => {
     const value = values[name];
-    if (Array.isArray(value)) throw new InputError(`--${name} takes one value.`);
+    if (Array.isArray(value)) throw invalid(`--${name} takes one value.`);
     return typeof value === 'string' ? value : undefined;
   };
   for (const [option, field] of Object.entries(NODE_OPTIONS)) {
@@ -64,23 +65,23 @@ function nodeInput(values: Values): NodeInput {
   for (const [option, field] of Object.entries(NUMBER_OPTIONS)) {
     const value = one(option);
     if (value === undefined) continue;
-    if (!/^\d+$/.test(value)) throw new InputError(`--${option} must be a whole number, not "${value}".`);
+    if (!/^\d+$/.test(value)) throw invalid(`--${option} must be a whole number, not "${value}".`);
     input[field] = Number(value);
   }
   const rate = one('rate');
   if (rate !== undefined) {
-    if (!/^\d+(\.\d+)?$/.test(rate)) throw new InputError(`--rate must be a number such as 1 or 1.5, not "${rate}".`);
+    if (!/^\d+(\.\d+)?$/.test(rate)) throw invalid(`--rate must be a number such as 1 or 1.5, not "${rate}".`);
     input.rate = Number(rate);
   }
   const active = one('active');
   if (active !== undefined) {
-    if (active !== '0' && active !== '1') throw new InputError('--active must be 0 or 1.');
+    if (active !== '0' && active !== '1') throw invalid('--active must be 0 or 1.');
     input.active = active === '1';
   }
   return input as NodeInput;
 }
 
-const gib = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+const gib = (bytes: number) => `${(bytes / GB).toFixed(2)} GiB`;
 
 /** `separ-admin nodes …` (CONTRACTS §5). */
 export async function runNodes(
@@ -93,7 +94,7 @@ export async function runNodes(
 ): Promise<void> {
   const which = () => {
     const value = positionals[2] ?? (typeof values.name === 'string' && command !== 'update' ? values.name : undefined);
-    if (!value) throw new InputError('Name the node: its id or its name.');
+    if (!value) throw invalid('Name the node: its id or its name.');
     return value;
   };
   const apiHost = nodeApiHost(ctx);
@@ -103,7 +104,7 @@ export async function runNodes(
       if (!input.name && positionals[2]) input.name = positionals[2];
       for (const required of ['name', 'protocol', 'host', 'port', 'country'] as const)
         if (input[required] === undefined)
-          throw new InputError(`--${required === 'protocol' ? 'type' : required} is required.`);
+          throw invalid(`--${required === 'protocol' ? 'type' : required} is required.`);
       const {
         node: { id },
         token,
@@ -168,7 +169,7 @@ export async function runNodes(
       return;
     }
     default:
-      throw new InputError(`Unknown command "nodes ${command ?? ''}". Run separ-admin --help.`);
+      throw invalid(`Unknown command "nodes ${command ?? ''}". Run separ-admin --help.`);
   }
 }
 

@@ -5,7 +5,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { NodeRow } from '../../platform/db/schema.ts';
 import { randomToken, tokenHash } from '../../platform/security/crypto.ts';
-import { InputError } from '../../platform/errors.ts';
+import { invalid } from '../../platform/errors.ts';
 
 /** The node records of CONTRACTS §5, and the operators' functions over them (separ-admin nodes …). */
 
@@ -65,7 +65,7 @@ const BASE64URL_32 = /^[A-Za-z0-9_-]{43}$/;
 /** The x25519 public key (base64url, as Xray writes it) of a private key. */
 export function realityPublicKey(privateKey: string): string {
   const raw = Buffer.from(privateKey, 'base64url');
-  if (raw.length !== 32) throw new InputError('The REALITY private key must be 32 bytes, base64url (xray x25519).');
+  if (raw.length !== 32) throw invalid('The REALITY private key must be 32 bytes, base64url (xray x25519).');
   const der = Buffer.concat([Buffer.from('302e020100300506032b656e04220420', 'hex'), raw]);
   const jwk = createPublicKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })).export({ format: 'jwk' });
   return String(jwk.x);
@@ -88,7 +88,7 @@ type Columns = Omit<
 /** Checks a node's settings as a whole; the message names what to change. */
 function check(n: Columns, knownCountries: Set<string>): void {
   const fail = (message: string): never => {
-    throw new InputError(message);
+    throw invalid(message);
   };
   if (!/^[\w .()-]{1,64}$/u.test(n.name)) fail('--name: 1 to 64 letters, digits, spaces, dots, dashes or brackets.');
   if (!(NODE_PROTOCOLS as readonly string[]).includes(n.protocol))
@@ -148,7 +148,7 @@ export async function findNode(db: Db, idOrName: string | number): Promise<NodeR
       ? db.selectFrom('nodes').selectAll().where('id', '=', id)
       : db.selectFrom('nodes').selectAll().where('name', '=', String(idOrName))
   ).executeTakeFirst();
-  if (!node) throw new InputError(`No node ${idOrName}.`);
+  if (!node) throw invalid(`No node ${idOrName}.`);
   return node;
 }
 
@@ -264,7 +264,7 @@ export async function createNode(ctx: AppContext, input: NodeInput): Promise<{ i
   const settings = merge(ctx, EMPTY, input);
   check(settings, await countries(ctx.db, settings.country_code));
   if (await ctx.db.selectFrom('nodes').select('id').where('name', '=', settings.name).executeTakeFirst())
-    throw new InputError(`A node named ${settings.name} exists already.`);
+    throw invalid(`A node named ${settings.name} exists already.`);
   const token = randomToken();
   const now = ctx.now().toISOString();
   const { id } = await ctx.db
@@ -292,7 +292,7 @@ export async function updateNode(ctx: AppContext, idOrName: string | number, inp
     settings.name !== node.name &&
     (await ctx.db.selectFrom('nodes').select('id').where('name', '=', settings.name).executeTakeFirst())
   )
-    throw new InputError(`A node named ${settings.name} exists already.`);
+    throw invalid(`A node named ${settings.name} exists already.`);
   await ctx.db
     .updateTable('nodes')
     .set({ ...settings, updated_at: ctx.now().toISOString() })

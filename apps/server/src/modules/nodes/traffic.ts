@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction } from '../../platform/db/index.ts';
 import type { NodeRow } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/errors.ts';
 
 /** One account's traffic in a push, the node's rate applied. */
 export interface Usage {
@@ -18,19 +19,14 @@ export const MAX_REPORT_BYTES = 10 * 1000 ** 4;
 /** The most any account's usage can reach: the largest integer both databases and JSON keep exactly. */
 export const MAX_USED_BYTES = Number.MAX_SAFE_INTEGER;
 
-/** A push that carries more than a node can have seen: nothing of it is applied. */
-export class ImplausiblePush extends Error {
-  readonly account: number;
-  constructor(account: number) {
-    super(`A push entry for account ${account} is above ${MAX_REPORT_BYTES} bytes.`);
-    this.account = account;
-  }
-}
+/** A push that carries more than a node can have seen: nothing of it is applied (400 `implausibleReport`). */
+const implausiblePush = (account: number) =>
+  new AppError('implausibleReport', { account, limit: MAX_REPORT_BYTES }, { logDetails: { account } });
 
 /**
  * Reads V2bX's push body `{"<user id>":[upload, download], …}` (byte deltas since its last push):
  * malformed entries are left out, as Xboard's processTraffic does, and so are accounts that are not
- * in the node's user list (`listed`, CONTRACTS §15); an entry above 10 TB throws ImplausiblePush.
+ * in the node's user list (`listed`, CONTRACTS §15); an entry above 10 TB throws `implausibleReport`.
  * Each account's bytes are (upload + download) × the node's rate.
  */
 export function readPush(body: unknown, rate: number, listed?: ReadonlySet<number>): Usage[] {
@@ -40,7 +36,7 @@ export function readPush(body: unknown, rate: number, listed?: ReadonlySet<numbe
     if (!/^[1-9]\d{0,9}$/.test(key) || !Array.isArray(value) || value.length !== 2) continue;
     const [up, down] = value.map(Number) as [number, number];
     if (![up, down].every((n) => Number.isFinite(n) && n >= 0)) continue;
-    if (up + down > MAX_REPORT_BYTES) throw new ImplausiblePush(Number(key));
+    if (up + down > MAX_REPORT_BYTES) throw implausiblePush(Number(key));
     if (listed && !listed.has(Number(key))) continue;
     const bytes = Math.min(Math.round((up + down) * rate), MAX_USED_BYTES);
     if (bytes > 0) usage.push({ id: Number(key), bytes });

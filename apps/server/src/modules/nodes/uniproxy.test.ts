@@ -133,7 +133,7 @@ describe.each(KINDS)('the UniProxy v1 API as V2bX calls it, on %s', (kind) => {
     const get = (query: string) => s.app.inject(`/api/v1/server/UniProxy/user?${query}`);
     const wrongToken = await get(`node_type=vless&node_id=${id}&token=nope`);
     expect(wrongToken.statusCode).toBe(403);
-    expect(json(wrongToken)).toEqual({ ok: false, message: 'Unknown node or wrong token.' });
+    expect(json(wrongToken)).toEqual({ ok: false, message: 'Unknown node or wrong token.', code: 'unknownNode' });
     expect((await get(`node_type=vless&node_id=99999&token=${token}`)).statusCode).toBe(403);
     expect((await get(`node_type=vless&node_id=${id}`)).statusCode).toBe(403);
     expect((await get(`node_type=vless&token=${token}`)).statusCode).toBe(403);
@@ -144,6 +144,7 @@ describe.each(KINDS)('the UniProxy v1 API as V2bX calls it, on %s', (kind) => {
     expect(json(wrongType)).toEqual({
       ok: false,
       message: "node_type vmess is not this node's type: it is a vless node.",
+      code: 'wrongNodeType',
     });
     expect((await get(`node_type=tuic&node_id=${id}&token=${token}`)).statusCode).toBe(400);
     // Xboard's aliases: v2ray is vmess, hysteria is hysteria2.
@@ -281,7 +282,13 @@ describe.each(KINDS)('the UniProxy v1 API as V2bX calls it, on %s', (kind) => {
     expect(json(body)).toEqual({ alive: {} });
     const bad = await s.app.inject({ method: 'POST', url: a.url('alive'), payload: 'not json' });
     expect(bad.statusCode).toBe(400);
-    expect(json(bad)).toEqual({ error: 'Invalid online data' });
+    // Xboard's answer, with the error table's fields beside it.
+    expect(json(bad)).toEqual({
+      error: 'Invalid online data',
+      ok: false,
+      message: 'Invalid online data',
+      code: 'invalidOnlineData',
+    });
   });
 
   it('takes a load report, and records when each node last called', async () => {

@@ -3,11 +3,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // The node routes take the platform's context with the node caches (caches.ts).
 import type { NodesContext as AppContext } from './caches.ts';
 import type { NodeRow } from '../../platform/db/schema.ts';
-import { HttpError } from '../../platform/http/errors.ts';
+import { AppError, isAppError } from '../../platform/errors.ts';
 import { tokenHash } from '../../platform/security/crypto.ts';
 import { aliveCounts, reportAlive } from './alive.ts';
 import { buildNodeConfig } from './nodeConfig.ts';
-import { applyPush, ImplausiblePush, readPush } from './traffic.ts';
+import { applyPush, readPush } from './traffic.ts';
+import { MB } from '@separ/domain';
 
 /** The node types V2bX sends, and Xboard's aliases (app/Models/Server.php TYPE_ALIASES). */
 const NODE_TYPES: Record<string, string> = {
@@ -21,7 +22,7 @@ const NODE_TYPES: Record<string, string> = {
 };
 
 /** The largest body a node may send: a push or alive report for some 100,000 accounts. */
-const NODE_BODY_LIMIT = 8 * 1024 * 1024;
+const NODE_BODY_LIMIT = 8 * MB;
 
 const sha1 = (body: string | Buffer) => createHash('sha1').update(body).digest('hex');
 
@@ -63,18 +64,15 @@ export async function uniProxyRoutes(app: FastifyInstance, ctx: AppContext) {
       const id = typeof query.node_id === 'string' && /^\d{1,9}$/.test(query.node_id) ? Number(query.node_id) : null;
       const token = typeof query.token === 'string' ? query.token : '';
       const node = id === null ? undefined : await ctx.nodes.registry.get(id);
-      if (!node || token === '' || token.length > 200) throw new HttpError(403, 'Unknown node or wrong token.');
+      if (!node || token === '' || token.length > 200) throw new AppError('unknownNode');
       const known = proved.get(node.id);
       if (!known || known.hash !== node.token_hash || !sameHash(known.token, token)) {
-        if (!sameHash(tokenHash(token), node.token_hash)) throw new HttpError(403, 'Unknown node or wrong token.');
+        if (!sameHash(tokenHash(token), node.token_hash)) throw new AppError('unknownNode');
         proved.set(node.id, { token, hash: node.token_hash });
       }
       const type = typeof query.node_type === 'string' ? NODE_TYPES[query.node_type.toLowerCase()] : undefined;
       if (type !== node.protocol)
-        throw new HttpError(
-          400,
-          `node_type ${String(query.node_type ?? '(none)')} is not this node's type: it is a ${node.protocol} node.`,
-        );
+        throw new AppError('wrongNodeType', { given: String(query.node_type ?? '(none)'), protocol: node.protocol });
       return node;
     }
 
@@ -109,25 +107,25 @@ export async function uniProxyRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.post(`${prefix}/push`, { schema: { querystring: query } }, async (request) => {
       const node = await authenticate(request);
       const body = jsonBody(request);
-      if (typeof body !== 'object' || body === null || Array.isArray(body))
-        throw new HttpError(422, 'Invalid data format');
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('invalidPushData');
       ctx.nodes.registry.seen(node.id);
       let usage;
       try {
         usage = readPush(body, Number(node.rate), await ctx.nodes.users.listedIds(node));
       } catch (error) {
-        if (!(error instanceof ImplausiblePush)) throw error;
-        ctx.log.warn({ node: node.id, account: error.account }, 'push refused: an entry above 10 TB');
-        throw new HttpError(400, error.message, 'implausibleReport');
+        if (!isAppError(error, 'implausibleReport')) throw error;
+        ctx.log.warn({ node: node.id, ...error.logDetails }, 'push refused: an entry above 10 TB');
+        throw error;
       }
       await applyPush(ctx, node, usage);
       return { status: 'success', message: 'success', data: true, error: null };
     });
 
-    scope.post(`${prefix}/alive`, { schema: { querystring: query } }, async (request, reply) => {
+    scope.post(`${prefix}/alive`, { schema: { querystring: query } }, async (request) => {
       const node = await authenticate(request);
       const body = jsonBody(request);
-      if (body === null) return reply.code(400).send({ error: 'Invalid online data' });
+      if (body === null)
+        throw new AppError('invalidOnlineData', undefined, { details: { error: 'Invalid online data' } });
       ctx.nodes.registry.seen(node.id);
       await reportAlive(ctx, node, body, {
         listed: await ctx.nodes.users.listedIds(node),
@@ -144,7 +142,7 @@ export async function uniProxyRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.post(`${prefix}/status`, { schema: { querystring: query } }, async (request) => {
       const node = await authenticate(request);
       const load = readStatus(jsonBody(request));
-      if (!load) throw new HttpError(422, 'cpu, mem, swap and disk are required.');
+      if (!load) throw new AppError('invalidStatusReport');
       ctx.nodes.registry.seen(node.id);
       await ctx.db
         .updateTable('nodes')

@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { NodeRow } from '../../platform/db/schema.ts';
 import { refusal } from '../accounts/index.ts';
 import { minIdBytes } from './records.ts';
+import { MINUTE_MS } from '@separ/domain';
 
 /** One account in the nodes' user list: the fields of V2bX's `UserInfo` (api/panel/user.go). */
 export interface NodeUser {
@@ -35,7 +36,7 @@ interface Built {
 }
 
 /** At most this long between two builds, whatever else happens. */
-const MAX_AGE_MS = 10 * 60_000;
+const MAX_AGE_MS = 10 * MINUTE_MS;
 
 /**
  * The accounts that may connect now (the one rule of accounts/access.ts: active or pending

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { asRecord, type AdminErrorCode, type AdminListQuery } from '@separ/domain';
+import { asRecord, type AdminListQuery } from '@separ/domain';
 // The console's API reaches the gateways (reconciliation, orders completed by hand).
 import type { PaymentsContext as AppContext } from '../payments/index.ts';
 import type { OperatorRow } from '../../platform/db/schema.ts';
 import { cookieSecure } from '../accounts/index.ts';
-import { HttpError } from '../../platform/http/errors.ts';
-import { ConflictError, InputError, NotFoundError } from '../../platform/errors.ts';
-import { Overloaded } from '../../platform/security/workQueue.ts';
+import { adminErrorAnswer, errorAnswer, sendError } from '../../platform/http/errors.ts';
+import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
 import { listAudit } from '../../platform/audit.ts';
 import { changeShopSettings } from '../settings/index.ts';
 import { getShopSettings } from '../settings/index.ts';
@@ -42,7 +41,6 @@ import {
   removeOperator,
   setUpTotp,
   signIn,
-  SignInRefused,
   signOut,
   unlockOperator,
 } from './operators.ts';
@@ -69,14 +67,7 @@ declare module 'fastify' {
   }
 }
 
-class AdminError extends HttpError {
-  declare readonly code: AdminErrorCode;
-  constructor(status: number, code: AdminErrorCode, message: string, headers: Record<string, string> = {}) {
-    super(status, message, code, headers);
-  }
-}
-
-const unauthenticated = () => new AdminError(401, 'unauthenticated', 'Please sign in to the admin.');
+const unauthenticated = () => new AppError('unauthenticated');
 
 /** Over HTTPS only the `__Host-` name is read (CONTRACTS §15): a sibling subdomain cannot set it. */
 function adminToken(request: FastifyRequest): string | undefined {
@@ -102,18 +93,18 @@ function refuseCrossSite(ctx: AppContext, request: FastifyRequest) {
   const own = hostOf(`${request.protocol}://${request.host}`) ?? request.host.toLowerCase();
   const allowed = ctx.config.allowedOrigins.map(hostOf);
   if (host !== null && (host === own || allowed.includes(host))) return;
-  throw new AdminError(403, 'cross_site', 'Cross-site request refused.');
+  throw new AppError('cross_site');
 }
 
 function text(value: unknown, name: string, max = 200): string {
-  if (typeof value !== 'string' || value.length > max) throw new InputError(`${name} is required (text).`);
+  if (typeof value !== 'string' || value.length > max) throw invalid(`${name} is required (text).`);
   return value;
 }
 
 function int(value: unknown, name: string): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isInteger(n)) throw new InputError(`${name} must be a whole number.`);
+  if (!Number.isInteger(n)) throw invalid(`${name} must be a whole number.`);
   return n;
 }
 
@@ -135,7 +126,7 @@ function optionalText(value: unknown): string | undefined {
 
 const numberParam = (request: FastifyRequest, name = 'id'): number => {
   const value = Number(asRecord(request.params)[name]);
-  if (!Number.isInteger(value) || value <= 0) throw new NotFoundError('Not found');
+  if (!Number.isInteger(value) || value <= 0) throw notFound('Not found');
   return value;
 };
 const textParam = (request: FastifyRequest, name: string): string => String(asRecord(request.params)[name] ?? '');
@@ -164,24 +155,11 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       return payload;
     });
 
+    // The admin's codes (http/errors.ts adminErrorAnswer); a failure of ours goes on to the app's handler.
     admin.setErrorHandler((error: Error, _request, reply) => {
-      const send = (status: number, code: AdminErrorCode, message: string) =>
-        reply.code(status).send({ ok: false, code, message });
-      if (error instanceof AdminError)
-        return reply
-          .code(error.statusCode)
-          .headers(error.headers)
-          .send({ ok: false, code: error.code, message: error.message });
-      if (error instanceof SignInRefused) return send(error.status, error.code, error.message);
-      if (error instanceof NotFoundError) return send(404, 'not_found', error.message);
-      if (error instanceof ConflictError) return send(409, 'conflict', error.message);
-      if (error instanceof InputError) return send(400, 'invalid', error.message);
-      if (error instanceof HttpError && error.statusCode === 429)
-        return reply.code(429).headers(error.headers).send({ ok: false, code: 'throttled', message: error.message });
-      if (error instanceof Overloaded) throw error;
-      const status = (error as { statusCode?: number }).statusCode;
-      if ((error as { validation?: unknown }).validation || status === 400) return send(400, 'invalid', error.message);
-      throw error;
+      const answer = adminErrorAnswer(error);
+      if (!answer) throw error;
+      return sendError(reply, answer);
     });
 
     function cookieOptions(request: FastifyRequest) {
@@ -302,7 +280,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
               : action === 'reset-password'
                 ? { action, password: optionalText(body.password) }
                 : null;
-      if (!input) throw new NotFoundError(`No action ${action}.`);
+      if (!input) throw notFound(`No action ${action}.`);
       const result = await userAction(ctx, username, input, actor(request));
       return { ...(await userDetail(ctx, username)), ...(result.password ? { password: result.password } : {}) };
     });
@@ -354,8 +332,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     );
     admin.delete('/api/admin/operators/:username', async (request) => {
       const username = textParam(request, 'username');
-      if (username === request.operator!.username)
-        throw new AdminError(409, 'conflict', 'You cannot remove yourself; another operator can.');
+      if (username === request.operator!.username) throw conflict('You cannot remove yourself; another operator can.');
       await removeOperator(ctx, username, actor(request));
       return { ok: true };
     });
@@ -369,8 +346,6 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
     admin.get('/api/admin/audit', async (request) => listAudit(ctx, listQuery(request.query)));
 
     // Anything else under /api/admin answers as the admin does: 401 first, then 404.
-    admin.all('/api/admin/*', async (_request, reply: FastifyReply) =>
-      reply.code(404).send({ ok: false, code: 'not_found', message: 'Not found' }),
-    );
+    admin.all('/api/admin/*', async (_request, reply: FastifyReply) => sendError(reply, errorAnswer(notFound())));
   });
 }

@@ -3,12 +3,12 @@ import type { AdminOperator, AdminOperatorCreated, AdminOperatorRow, AdminTotpSe
 import type { AppContext } from '../../platform/context.ts';
 import type { OperatorRow } from '../../platform/db/schema.ts';
 import { clientKey } from '../../platform/http/clientKey.ts';
-import { tooManyRequests } from '../../platform/http/errors.ts';
 import { randomPassword, randomToken, tokenHash } from '../../platform/security/crypto.ts';
-import { ConflictError, InputError, NotFoundError } from '../../platform/errors.ts';
+import { AppError, conflict, invalid, notFound, tooManyAttempts } from '../../platform/errors.ts';
 import { throttledCheck } from '../accounts/index.ts';
-import { countAttempts, refundAttempts } from '../../platform/security/throttle.ts';
+import { throttledAttempt } from '../../platform/security/throttle.ts';
 import { audit, type Actor } from '../../platform/audit.ts';
+import { HOUR_MS, MINUTE_MS } from '@separ/domain';
 
 /** The operators of the web admin (CONTRACTS §8), their sign-in, sessions and one-time codes. */
 
@@ -16,16 +16,16 @@ export const OPERATOR_USERNAME = /^[a-z0-9_.-]{3,32}$/;
 export const OPERATOR_MIN_PASSWORD = 10;
 const OPERATOR_MAX_PASSWORD = 128;
 /** A session lives this long whatever it does, and ends sooner after `config.adminIdleMinutes` idle. */
-const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
+const SESSION_MAX_MS = 12 * HOUR_MS;
 /** A session's last use is written at most this often (one write a minute, not one a request). */
-const TOUCH_EVERY_MS = 60 * 1000;
+const TOUCH_EVERY_MS = MINUTE_MS;
 const TOTP_PERIOD = 30;
 /**
  * Wrong one-time codes (CONTRACTS §15): at the fifth for one operator in 15 minutes their sign-in is
  * locked until an unlock; at the sixth from one client in 15 minutes that client is refused (429).
  */
 export const WRONG_CODES_LIMIT = 5;
-const WRONG_CODES_WINDOW_MS = 15 * 60 * 1000;
+const WRONG_CODES_WINDOW_MS = 15 * MINUTE_MS;
 const wrongCodesKey = (username: string) => `otp:operator:${username}`;
 const wrongCodesClientKey = (ip: string) => `otp:ip:${clientKey(ip)}`;
 const loginKey = (username: string) => `login:operator:${username}`;
@@ -53,17 +53,17 @@ export async function addOperator(
 ): Promise<AdminOperatorCreated> {
   const username = input.username.trim().toLowerCase();
   if (!OPERATOR_USERNAME.test(username))
-    throw new InputError('The username must be 3 to 32 Latin letters, digits, dots, dashes or underscores.');
+    throw invalid('The username must be 3 to 32 Latin letters, digits, dots, dashes or underscores.');
   const given = input.password;
   if (given !== undefined && (given.length < OPERATOR_MIN_PASSWORD || given.length > OPERATOR_MAX_PASSWORD))
-    throw new InputError(`The password must be ${OPERATOR_MIN_PASSWORD} to ${OPERATOR_MAX_PASSWORD} characters long.`);
+    throw invalid(`The password must be ${OPERATOR_MIN_PASSWORD} to ${OPERATOR_MAX_PASSWORD} characters long.`);
   const password = given ?? randomPassword(16);
   const { passwords } = ctx.secrets;
   const hash = given === undefined ? await passwords.hashGenerated(password) : await passwords.hashChosen(password);
   const now = ctx.now().toISOString();
   const created = await ctx.db.transaction().execute(async (trx) => {
     const taken = await trx.selectFrom('operators').select('id').where('username', '=', username).executeTakeFirst();
-    if (taken) throw new ConflictError(`An operator named ${username} exists already.`);
+    if (taken) throw conflict(`An operator named ${username} exists already.`);
     const row = await trx
       .insertInto('operators')
       .values({ username, password_hash: hash, created_at: now, totp_sealed: null, totp_pending_sealed: null })
@@ -84,7 +84,7 @@ export async function listOperators(ctx: AppContext): Promise<AdminOperatorRow[]
 export async function removeOperator(ctx: AppContext, username: string, actor: Actor): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('operators').selectAll().where('username', '=', username).executeTakeFirst();
-    if (!row) throw new NotFoundError(`No operator named ${username}.`);
+    if (!row) throw notFound(`No operator named ${username}.`);
     await trx.deleteFrom('admin_sessions').where('operator_id', '=', row.id).execute();
     await trx.deleteFrom('operators').where('id', '=', row.id).execute();
     await trx
@@ -95,28 +95,12 @@ export async function removeOperator(ctx: AppContext, username: string, actor: A
   });
 }
 
-type RefusalCode = 'bad_credentials' | 'otp_required' | 'bad_otp' | 'operator_locked';
-
 /**
- * Why a sign-in (or a change that needs the current one-time code) failed: a 401 with its own code
+ * Why a sign-in (or a change that needs the current one-time code) failed: 401 with its own code
  * (docs/ADMIN.md), or 423 `operator_locked` while wrong codes keep the operator locked.
  */
-export class SignInRefused extends Error {
-  readonly code: RefusalCode;
-  readonly status: number;
-  constructor(code: RefusalCode, message: string) {
-    super(message);
-    this.code = code;
-    this.status = code === 'operator_locked' ? 423 : 401;
-  }
-}
-
-const locked = () =>
-  new SignInRefused(
-    'operator_locked',
-    'Too many wrong one-time codes: this operator is locked. Another operator, or separ-admin operators unlock, lifts it.',
-  );
-const badCode = () => new SignInRefused('bad_otp', 'The one-time code is not right. Try the next one.');
+const locked = () => new AppError('operator_locked');
+const badCode = () => new AppError('bad_otp');
 
 /** The name a failed sign-in is audited under: the operator's, or what was typed when it cannot be one. */
 const triedName = (username: string) => (OPERATOR_USERNAME.test(username) ? username : '(not an operator name)');
@@ -153,41 +137,39 @@ export async function checkCurrentCode(
   ip: string,
 ): Promise<void> {
   const fresh = await ctx.db.selectFrom('operators').selectAll().where('id', '=', operator.id).executeTakeFirst();
-  if (!fresh) throw new NotFoundError('No such operator.');
+  if (!fresh) throw notFound('No such operator.');
   if (fresh.locked_at !== null) throw locked();
-  if (fresh.totp_sealed === null) return;
-  if (code === undefined || code === '')
-    throw new SignInRefused('otp_required', 'Enter the one-time code from your authenticator app.');
+  const sealed = fresh.totp_sealed;
+  if (sealed === null) return;
+  if (code === undefined || code === '') throw new AppError('otp_required');
   const operatorKey = wrongCodesKey(fresh.username);
   const clientCodesKey = wrongCodesClientKey(ip);
-  const [byClient, byOperator] = await countAttempts(
+  const attempt = await throttledAttempt(
     ctx.db,
-    [
-      { key: clientCodesKey, limit: WRONG_CODES_LIMIT, windowMs: WRONG_CODES_WINDOW_MS },
-      { key: operatorKey, limit: WRONG_CODES_LIMIT, windowMs: WRONG_CODES_WINDOW_MS },
-    ],
     ctx.now(),
+    [
+      { key: operatorKey, limit: WRONG_CODES_LIMIT, windowMs: WRONG_CODES_WINDOW_MS },
+      { key: clientCodesKey, limit: WRONG_CODES_LIMIT, windowMs: WRONG_CODES_WINDOW_MS },
+    ],
+    async (refusedBy, states) => {
+      if (refusedBy === 1) return tooManyAttempts(states[1]!.retryAfterSeconds, 'wrong one-time codes');
+      await lockOperator(ctx, fresh, states[0]!.count);
+      return locked();
+    },
+    async () => ((await useCode(ctx, fresh, ctx.secrets.box.open(sealed), code)) ? true : null),
   );
-  if (byOperator!.blocked) {
-    await refundAttempts(ctx.db, [clientCodesKey]);
-    await lockOperator(ctx, fresh, byOperator!.count);
-    throw locked();
-  }
-  if (byClient!.blocked) {
-    await refundAttempts(ctx.db, [operatorKey]);
-    throw tooManyRequests('Too many wrong one-time codes. Please wait and try again.', byClient!.retryAfterSeconds);
-  }
-  if (await useCode(ctx, fresh, ctx.secrets.box.open(fresh.totp_sealed), code)) {
-    await refundAttempts(ctx.db, [operatorKey, clientCodesKey]);
+  if (attempt.passed) {
+    await attempt.refund();
     return;
   }
+  const wrongCodes = attempt.states[0]!.count;
   await audit(ctx.db, ctx, {
     actor: fresh.username,
     action: 'operator.otp-wrong',
     target: `operator:${fresh.username}`,
-    after: { ip, wrongCodes: byOperator!.count },
+    after: { ip, wrongCodes },
   });
-  if (byOperator!.count >= WRONG_CODES_LIMIT) await lockOperator(ctx, fresh, byOperator!.count);
+  if (wrongCodes >= WRONG_CODES_LIMIT) await lockOperator(ctx, fresh, wrongCodes);
   throw badCode();
 }
 
@@ -198,9 +180,9 @@ export async function checkCurrentCode(
 export async function unlockOperator(ctx: AppContext, username: string, actor: Actor): Promise<AdminOperatorRow> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('operators').selectAll().where('username', '=', username).executeTakeFirst();
-    if (!row) throw new NotFoundError(`No operator named ${username}.`);
+    if (!row) throw notFound(`No operator named ${username}.`);
     if (actor === row.username)
-      throw new ConflictError('Another operator, or separ-admin operators unlock, lifts your own lock.');
+      throw conflict('Another operator, or separ-admin operators unlock, lifts your own lock.');
     const unlocked = await trx
       .updateTable('operators')
       .set({ locked_at: null })
@@ -289,7 +271,7 @@ export async function signIn(
     });
   if (!checked) {
     await failed('bad_credentials');
-    throw new SignInRefused('bad_credentials', 'Invalid username or password');
+    throw new AppError('bad_credentials');
   }
   const operator = checked.row;
   if (operator.locked_at !== null) {
@@ -338,7 +320,7 @@ export async function operatorForSession(ctx: AppContext, token: string): Promis
     .where('admin_sessions.token_hash', '=', hash)
     .executeTakeFirst();
   if (!found) return undefined;
-  const idleMs = ctx.config.adminIdleMinutes * 60 * 1000;
+  const idleMs = ctx.config.adminIdleMinutes * MINUTE_MS;
   const seen = Date.parse(found.session_seen);
   if (Date.parse(found.session_ends) <= now.getTime() || seen + idleMs <= now.getTime()) {
     await ctx.db.deleteFrom('admin_sessions').where('token_hash', '=', hash).execute();
@@ -383,7 +365,7 @@ export async function enableTotp(ctx: AppContext, operator: OperatorRow, code: s
     .selectAll()
     .where('id', '=', operator.id)
     .executeTakeFirstOrThrow();
-  if (fresh.totp_pending_sealed === null) throw new InputError('Start the set-up first: scan a new code.');
+  if (fresh.totp_pending_sealed === null) throw invalid('Start the set-up first: scan a new code.');
   const secret = ctx.secrets.box.open(fresh.totp_pending_sealed);
   if (!(await useCode(ctx, fresh, secret, code))) throw badCode();
   await ctx.db

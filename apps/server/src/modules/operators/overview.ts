@@ -2,10 +2,8 @@ import { sql } from 'kysely';
 import type { AdminOverview } from '@separ/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { ORDER } from '../payments/index.ts';
-import { MB } from '../accounts/index.ts';
 import { adminNodes } from '../nodes/index.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, MB } from '@separ/domain';
 
 /** The overview: money, orders, accounts, traffic, nodes and the outbox, in a handful of queries. */
 export async function overview(ctx: AppContext): Promise<AdminOverview> {

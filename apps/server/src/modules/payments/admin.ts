@@ -14,9 +14,10 @@ import type { OrderRow } from '../../platform/db/schema.ts';
 import { ORDER, ORDER_STATE_NAMES } from './orders.ts';
 import { reconcile } from './reconcile.ts';
 import { completeByOperator, isOrderStateName, orderDetails } from './service.ts';
-import { InputError, NotFoundError } from '../../platform/errors.ts';
+import { invalid, isAppError, notFound } from '../../platform/errors.ts';
 import { audit, type Actor } from '../../platform/audit.ts';
 import { pageOf, sortOf, startsWith } from '../../platform/db/paging.ts';
+import { DAY_MS } from '@separ/domain';
 
 /** Orders and the outbox as the operators see them: filters, history, completion by hand, resending. */
 
@@ -55,21 +56,21 @@ export async function searchOrders(
   const column = sortOf(ORDER_SORTS, query.sort, 'orders.created_at');
   const dir = query.dir === 'asc' ? 'asc' : 'desc';
   if (query.state !== undefined && !isOrderStateName(query.state))
-    throw new InputError(`state must be one of ${ORDER_STATE_NAMES.join(', ')}.`);
+    throw invalid(`state must be one of ${ORDER_STATE_NAMES.join(', ')}.`);
   for (const [name, day] of [
     ['from', query.from],
     ['to', query.to],
   ] as const)
     if (day !== undefined && (!DAY.test(day) || Number.isNaN(Date.parse(day))))
-      throw new InputError(`${name} must be a date as YYYY-MM-DD.`);
+      throw invalid(`${name} must be a date as YYYY-MM-DD.`);
   let base = ctx.db.selectFrom('orders').leftJoin('users', 'users.id', 'orders.user_id');
   if (query.state) base = base.where('orders.state', '=', ORDER[query.state]);
   if (query.gate) base = base.where('orders.gate', '=', query.gate);
   if (query.from) base = base.where('orders.created_at', '>=', `${query.from}T00:00:00.000Z`);
-  if (query.to) base = base.where('orders.created_at', '<', new Date(Date.parse(query.to) + 86_400_000).toISOString());
+  if (query.to) base = base.where('orders.created_at', '<', new Date(Date.parse(query.to) + DAY_MS).toISOString());
   const q = query.q?.trim();
   if (q) {
-    if (q.length > 200) throw new InputError('The search is too long.');
+    if (q.length > 200) throw invalid('The search is too long.');
     base = base.where((eb) =>
       eb.or([
         eb('orders.res_num', '=', q),
@@ -99,7 +100,7 @@ export async function orderDetail(ctx: AppContext, resNum: string): Promise<Admi
   try {
     details = await orderDetails(ctx.db, resNum);
   } catch (error) {
-    if (error instanceof InputError) throw new NotFoundError(error.message);
+    if (isAppError(error, 'invalid')) throw notFound(error.message);
     throw error;
   }
   const { order, history, account, receipt } = details;
@@ -195,7 +196,7 @@ export async function listOutbox(
   let base = ctx.db.selectFrom('outbox');
   if (query.state === 'waiting') base = base.where('sent_at', 'is', null);
   else if (query.state === 'sent') base = base.where('sent_at', 'is not', null);
-  else if (query.state !== undefined) throw new InputError('state must be waiting or sent.');
+  else if (query.state !== undefined) throw invalid('state must be waiting or sent.');
   const q = query.q?.trim();
   if (q) {
     const kind = ctx.database.kind;
@@ -220,7 +221,7 @@ export async function listOutbox(
 export async function resendOutbox(ctx: AppContext, id: number, actor: Actor): Promise<AdminOutboxRow> {
   return ctx.db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('outbox').select(OUTBOX_COLUMNS).where('id', '=', id).executeTakeFirst();
-    if (!before) throw new NotFoundError(`No message ${id} in the outbox.`);
+    if (!before) throw notFound(`No message ${id} in the outbox.`);
     await trx
       .updateTable('outbox')
       .set({ sent_at: null, attempts: 0, last_error: null, claimed_until: null })

@@ -208,7 +208,11 @@ describe('the shop with IranDargah configured', () => {
       mode = m;
       const response = await buy();
       expect(response.statusCode).toBe(502);
-      expect(json(response)).toEqual({ ok: false, message: 'Payment failed. Please try again.' });
+      expect(json(response)).toEqual({
+        ok: false,
+        message: 'Payment failed. Please try again.',
+        code: 'paymentFailed',
+      });
       const order = await s.database.db
         .selectFrom('orders')
         .selectAll()

@@ -4,7 +4,6 @@ import {
   isLanguage,
   shopNameIn,
   toPersianDigits,
-  type Gateway,
   type Language,
   type PaymentResultPayload,
 } from '@separ/domain';
@@ -13,8 +12,7 @@ import { publicOrigin } from '../../platform/config.ts';
 import type { PaymentsContext as AppContext } from './adapters.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { OrderRow, PlanRow, UserRow } from '../../platform/db/schema.ts';
-import { randomPassword } from '../../platform/security/crypto.ts';
-import { generateUsername, newVpnId } from '../accounts/index.ts';
+import { accountCredentials, insertAccount } from '../accounts/index.ts';
 import { getShopSettings } from '../settings/index.ts';
 import { GatewayError, type GatewayAdapter, type Verification } from './gateways.ts';
 import { renewedTerms } from '../accounts/index.ts';
@@ -131,14 +129,7 @@ export async function completeOrder(
 ): Promise<CompletionResult> {
   const plan = await ctx.db.selectFrom('plans').selectAll().where('id', '=', order.plan_id).executeTakeFirst();
   if (!plan) throw new Error(`Order ${order.res_num} names plan ${order.plan_id}, which no longer exists.`);
-  const newCredentials = async () => {
-    const password = randomPassword(12);
-    return {
-      password,
-      passwordHash: await ctx.secrets.passwords.hashGenerated(password),
-      passwordEnc: ctx.secrets.box.seal(password),
-    };
-  };
+  const newCredentials = () => accountCredentials(ctx.secrets);
   // A new account's password is hashed before the transaction (a renewal needs none).
   let credentials = order.renew_user_id === null ? await newCredentials() : null;
   if (ctx.config.fault === 'crash-after-verify') process.kill(process.pid, 'SIGKILL');
@@ -146,7 +137,8 @@ export async function completeOrder(
   const { shopName } = await getShopSettings(ctx);
 
   const result = await ctx.db.transaction().execute(async (trx) => {
-    const now = ctx.now().toISOString();
+    const at = ctx.now();
+    const now = at.toISOString();
     let before = trx.selectFrom('orders').select(['state', 'renew_user_id']).where('id', '=', order.id);
     if (ctx.database.kind === 'postgres') before = before.forUpdate();
     const { state: from, renew_user_id: renewUserId } = await before.executeTakeFirstOrThrow();
@@ -194,34 +186,20 @@ export async function completeOrder(
     }
 
     credentials ??= await newCredentials();
-    const { password, passwordHash, passwordEnc } = credentials;
-    let username = generateUsername();
-    for (let i = 0; i < 20; i++) {
-      const taken = await trx.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
-      if (!taken) break;
-      username = generateUsername();
-    }
-    const user = await trx
-      .insertInto('users')
-      .values({
-        username,
-        password_hash: passwordHash,
-        password_enc: passwordEnc,
-        vpn_id: newVpnId(),
+    const { password } = credentials;
+    const user = await insertAccount(
+      trx,
+      credentials,
+      {
         email: order.email,
-        expire_date: null,
-        used_bytes: 0,
-        allowed_mb: Number(plan.allowed_mb),
-        allowed_devices: plan.allowed_devices,
-        suspend: 0,
-        subs_days: plan.subs_days,
+        allowedMB: Number(plan.allowed_mb),
+        allowedDevices: plan.allowed_devices,
+        subsDays: plan.subs_days,
         ios: plan.ios,
-        plan_id: plan.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning(['id', 'username'])
-      .executeTakeFirstOrThrow();
+        planId: plan.id,
+      },
+      at,
+    );
     await trx.updateTable('orders').set({ user_id: user.id }).where('id', '=', order.id).execute();
     await recordPayment(trx, order, user.id, refNum, now);
     const receipt = renderReceipt(ctx, lng, {
@@ -477,9 +455,4 @@ export async function settle(ctx: AppContext, order: OrderRow, actor: Actor): Pr
   } finally {
     await releaseClaim(ctx, order.id, claim);
   }
-}
-
-/** The gateway code an order was placed with. */
-export function gateOf(order: OrderRow): Gateway {
-  return order.gate === 'spay' ? 'spay' : 'ird';
 }

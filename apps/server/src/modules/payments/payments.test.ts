@@ -65,16 +65,16 @@ describe.each(KINDS)('payments on %s', (kind) => {
 
   describe('POST /requestAccount2', () => {
     it.each([
-      ['plan_id=99999&email=a@b.co&gate=ird', 404, 'The selected plan could not be found.'],
-      ['plan_id=5&email=a@b.co&gate=ird', 404, 'The selected plan could not be found.'],
-      ['plan_id=abc&email=a@b.co&gate=ird', 404, 'The selected plan could not be found.'],
-      ['plan_id=1&email=not-an-email&gate=ird', 400, 'Please enter a valid email address'],
-      ['plan_id=1&email=a@b.co&gate=zarinpal', 400, 'Unknown payment gateway.'],
-      ['plan_id=1&gate=ird', 400, 'Missing parameter: email'],
-    ])('refuses %s with %i', async (query, status, message) => {
+      ['plan_id=99999&email=a@b.co&gate=ird', 404, 'The selected plan could not be found.', 'planNotFound'],
+      ['plan_id=5&email=a@b.co&gate=ird', 404, 'The selected plan could not be found.', 'planNotFound'],
+      ['plan_id=abc&email=a@b.co&gate=ird', 404, 'The selected plan could not be found.', 'planNotFound'],
+      ['plan_id=1&email=not-an-email&gate=ird', 400, 'Please enter a valid email address', 'invalidEmail'],
+      ['plan_id=1&email=a@b.co&gate=zarinpal', 400, 'Unknown payment gateway.', 'unknownGateway'],
+      ['plan_id=1&gate=ird', 400, 'Missing parameter: email', 'missingParameter'],
+    ])('refuses %s with %i', async (query, status, message, code) => {
       const response = await purchase(query);
       expect(response.statusCode).toBe(status);
-      expect(json(response)).toEqual({ ok: false, message });
+      expect(json(response)).toEqual({ ok: false, message, code });
     });
 
     it('refuses a plan whose prices cannot be read, as the catalogue hides it', async () => {
@@ -97,7 +97,11 @@ describe.each(KINDS)('payments on %s', (kind) => {
         .executeTakeFirstOrThrow();
       const response = await purchase(`plan_id=${broken.id}&email=a@b.co&gate=ird`);
       expect(response.statusCode).toBe(404);
-      expect(json(response)).toEqual({ ok: false, message: 'The selected plan could not be found.' });
+      expect(json(response)).toEqual({
+        ok: false,
+        message: 'The selected plan could not be found.',
+        code: 'planNotFound',
+      });
       await s.database.db.deleteFrom('plans').where('id', '=', broken.id).execute();
     });
 
@@ -232,7 +236,11 @@ describe.each(KINDS)('payments on %s', (kind) => {
       const callback = (await bank(authority, 'pay')).replace(/amount=\d+/, 'amount=10');
       const response = await s.app.inject(callback);
       expect(response.statusCode).toBe(400);
-      expect(json(response)).toEqual({ ok: false, message: 'The amount does not match the order.' });
+      expect(json(response)).toEqual({
+        ok: false,
+        message: 'The amount does not match the order.',
+        code: 'amountMismatch',
+      });
       const order = await s.database.db
         .selectFrom('orders')
         .selectAll()
@@ -244,7 +252,7 @@ describe.each(KINDS)('payments on %s', (kind) => {
     it('refuses an unknown authority and a return that names none', async () => {
       const unknown = await s.app.inject('/payment/callback/ird?authority=SBXFORGED&status=OK');
       expect(unknown.statusCode).toBe(404);
-      expect(json(unknown)).toEqual({ ok: false, message: 'Unknown payment.' });
+      expect(json(unknown)).toEqual({ ok: false, message: 'Unknown payment.', code: 'unknownPayment' });
       expect((await s.app.inject('/payment/callback/ird')).statusCode).toBe(400);
       expect((await s.app.inject('/payment/callback/paypal?authority=x')).statusCode).toBe(404);
     });

@@ -1,23 +1,11 @@
 // This module's functions take the platform's context with the gateways (adapters.ts).
 import type { PaymentsContext as AppContext } from './adapters.ts';
 import type { OrderRow } from '../../platform/db/schema.ts';
-import { DAY_MS } from '../../platform/clock.ts';
 import { moveOrder, ORDER, settle } from './orders.ts';
+import { DAY_MS, MINUTE_MS, type AdminReconcileSummary } from '@separ/domain';
 
-export interface ReconcileSummary {
-  checked: number;
-  completed: number;
-  failed: number;
-  expired: number;
-  /** Not paid yet, and not old enough to expire: asked again next run. */
-  open: number;
-  /** The gateway could not be reached or gave an answer we cannot read: asked again after a backoff. */
-  unknown: number;
-  /** Another process holds the order's claim. */
-  busy: number;
-  /** Settling the order threw (a database error, a plan that is gone): logged, the others go on. */
-  errors: number;
-}
+/** What a run found (the console's `POST /api/admin/payments/reconcile` answers it as it is). */
+export type ReconcileSummary = AdminReconcileSummary;
 
 /** How long after an order expires reconciliation still asks its gateway about it. */
 export const LATE_PAYMENT_DAYS = 3;
@@ -57,8 +45,8 @@ export async function reconcile(
 ): Promise<ReconcileSummary> {
   const now = ctx.now();
   const nowIso = now.toISOString();
-  const cutoff = new Date(now.getTime() - (options.olderThanMinutes ?? 5) * 60_000).toISOString();
-  const expiryCutoff = new Date(now.getTime() - ctx.config.orderExpiryMinutes * 60_000).toISOString();
+  const cutoff = new Date(now.getTime() - (options.olderThanMinutes ?? 5) * MINUTE_MS).toISOString();
+  const expiryCutoff = new Date(now.getTime() - ctx.config.orderExpiryMinutes * MINUTE_MS).toISOString();
   const lateCutoff = new Date(now.getTime() - LATE_PAYMENT_DAYS * DAY_MS).toISOString();
   const orders = await ctx.db
     .selectFrom('orders')
@@ -103,7 +91,7 @@ export async function reconcile(
       .updateTable('orders')
       .set({
         check_attempts: attempts,
-        next_check_at: new Date(now.getTime() + backoffMinutes(attempts, cap) * 60_000).toISOString(),
+        next_check_at: new Date(now.getTime() + backoffMinutes(attempts, cap) * MINUTE_MS).toISOString(),
       })
       .where('id', '=', order.id)
       .execute();

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePaymentResult, type PaymentResult } from '@separ/domain';
+import { decodePaymentResult, type PaymentResult, DAY_MS } from '@separ/domain';
 import { json, KINDS, startTestServer, type TestServer, resultData } from '../../../test/harness.ts';
 import { runReminders } from '../messaging/reminders.ts';
 import { completeOrder, ORDER, orderById } from './orders.ts';
 import { renewedTerms, renewToken, renewTokenUser, RENEW_COOKIE } from '../accounts/renewal.ts';
 
-const DAY_MS = 86_400_000;
 const NOW = new Date('2026-06-01T12:00:00Z');
 const plan = { id: 7, subs_days: 30, allowed_mb: 51_200, allowed_devices: 2, ios: 0 };
 const account = { expire_date: null, subs_days: 0, allowed_mb: 10_240, allowed_devices: 1, ios: 0 };

@@ -10,11 +10,12 @@ import {
   toPersianDigits,
   type Language,
   type PaymentResultPayload,
+  HOUR_MS,
 } from '@separ/domain';
 import { newNonce } from '../../platform/http/headers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { OrderRow } from '../../platform/db/schema.ts';
-import { badRequest, HttpError, notFound, tooManyRequests } from '../../platform/http/errors.ts';
+import { AppError, tooManyAttempts } from '../../platform/errors.ts';
 import { param, querySchema, requiredParam } from '../../platform/http/params.ts';
 import { clientKey } from '../../platform/http/clientKey.ts';
 import { gatewayActive, type PaymentsContext } from './adapters.ts';
@@ -33,6 +34,7 @@ import {
   type Settlement,
 } from './orders.ts';
 import { forgetRenewLink, renewalTarget } from '../accounts/index.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
 
 function originOf(ctx: AppContext, request: FastifyRequest): string {
   return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -44,17 +46,7 @@ function payload(
   credentials?: { username: string; password: string; renewed?: boolean },
 ): PaymentResultPayload {
   // A renewal's result names the account it extended, and carries no password (it did not change).
-  if (credentials?.renewed)
-    return {
-      status,
-      resnum: order.res_num,
-      refnum: order.ref_num ?? '',
-      amount: Number(order.amount),
-      time: order.paid_at ?? order.updated_at,
-      username: credentials.username,
-      password: '',
-      renewed: 1,
-    };
+  const renewed = credentials?.renewed === true;
   return {
     status,
     resnum: order.res_num,
@@ -62,7 +54,8 @@ function payload(
     amount: Number(order.amount),
     time: order.paid_at ?? order.updated_at,
     username: credentials?.username ?? '',
-    password: credentials?.password ?? '',
+    password: renewed ? '' : (credentials?.password ?? ''),
+    ...(renewed ? { renewed: 1 as const } : {}),
   };
 }
 
@@ -71,8 +64,6 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** How long a return waits for another process that is settling the same order. */
 const BUSY_WAIT_MS = 8_000;
@@ -115,11 +106,11 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
         price_toman: plan.price_toman,
         price_credit: plan.price_credit,
       };
-      if (!plan || !raw || !isPlanDisplayable(raw)) throw notFound('The selected plan could not be found.');
-      if (!isValidEmail(email)) throw badRequest('Please enter a valid email address');
-      if (!isGateway(gate)) throw badRequest('Unknown payment gateway.');
+      if (!plan || !raw || !isPlanDisplayable(raw)) throw new AppError('planNotFound');
+      if (!isValidEmail(email)) throw new AppError('invalidEmail');
+      if (!isGateway(gate)) throw new AppError('unknownGateway');
       const adapter = gatewayActive(ctx, gate) ? ctx.adapterFor(gate) : null;
-      if (!adapter) throw badRequest('This payment gateway is not available right now.');
+      if (!adapter) throw new AppError('gatewayUnavailable');
 
       // Each payment request writes an order and calls a gateway: counted per client and per e-mail.
       const { perIpPerHour, perEmailPerHour } = ctx.config.orderLimits;
@@ -132,10 +123,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
         ctx.now(),
       );
       if (byIp!.blocked || byEmail!.blocked)
-        throw tooManyRequests(
-          'Too many payment requests. Please wait and try again.',
-          Math.max(byIp!.retryAfterSeconds, byEmail!.retryAfterSeconds),
-        );
+        throw tooManyAttempts(Math.max(byIp!.retryAfterSeconds, byEmail!.retryAfterSeconds), 'payment requests');
 
       // A renewal (issue #24): the logged-in buyer's account, else a followed renew link's (a session
       // outranks a link, CONTRACTS §15);
@@ -185,7 +173,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
             return created;
           });
         } catch (error) {
-          if (!/unique|duplicate/i.test(String(error))) throw error;
+          if (!isUniqueViolation(error)) throw error;
         }
       }
       if (!order) throw new Error('Could not allocate an order number.');
@@ -225,7 +213,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
           { order: order.res_num, gate, reason: error.message },
           'payment request failed at the gateway',
         );
-        throw new HttpError(502, 'Payment failed. Please try again.');
+        throw new AppError('paymentFailed');
       }
     },
   );
@@ -257,7 +245,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     },
     handler: async (request, reply) => {
       const { gate } = request.params as { gate: string };
-      if (!isGateway(gate)) throw notFound('Unknown payment gateway.');
+      if (!isGateway(gate)) throw new AppError('noSuchGateway');
       const fields = {
         ...((request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>),
         ...(request.query as Record<string, unknown>),
@@ -271,7 +259,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
         back.authority ??
         (typeof fields.authority === 'string' ? fields.authority : null) ??
         (typeof fields.token === 'string' ? fields.token : null);
-      if (!authority || authority.length > 200) throw badRequest('The gateway return names no payment.');
+      if (!authority || authority.length > 200) throw new AppError('noPaymentNamed');
       // Found by authority, never by session: the return comes cross-site from the bank.
       const order = await ctx.db
         .selectFrom('orders')
@@ -279,13 +267,13 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
         .where('authority', '=', authority)
         .where('gate', '=', gate)
         .executeTakeFirst();
-      if (!order) throw notFound('Unknown payment.');
+      if (!order) throw new AppError('unknownPayment');
       if (back.amount !== null && back.amount !== Number(order.amount)) {
         request.log.warn(
           { order: order.res_num, returned: back.amount, expected: Number(order.amount) },
           'gateway return with a different amount refused',
         );
-        throw badRequest('The amount does not match the order.');
+        throw new AppError('amountMismatch');
       }
       // A paid order's return is a replay: answered from the row, no gateway call and no hash.
       if (order.state === ORDER.paid) return reply.redirect(resultUrl(payload(order, 'duplicate')), 303);
@@ -434,7 +422,7 @@ form{display:flex;gap:12px}button{flex:1;border:0;border-radius:10px;padding:12p
         .selectAll()
         .where('authority', '=', authority)
         .executeTakeFirst();
-      if (!row) throw notFound('Unknown payment.');
+      if (!row) throw new AppError('unknownPayment');
       if (row.state === 'new') {
         const refNum = action === 'pay' ? `SBXREF${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}` : null;
         await ctx.db

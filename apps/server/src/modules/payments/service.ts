@@ -2,7 +2,7 @@
 import type { PaymentsContext as AppContext } from './adapters.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { OrderEventRow, OrderRow } from '../../platform/db/schema.ts';
-import { InputError } from '../../platform/errors.ts';
+import { invalid } from '../../platform/errors.ts';
 import { claimOrder, completeOrder, ORDER, ORDER_STATE_NAMES, releaseClaim } from './orders.ts';
 
 /** The operators' payment functions: separ-admin's `payments …` commands call these (and the admin will). */
@@ -34,7 +34,7 @@ export interface OrderDetails {
 /** An order with its history, the account it created and its receipt. */
 export async function orderDetails(db: Db, resNum: string): Promise<OrderDetails> {
   const order = await db.selectFrom('orders').selectAll().where('res_num', '=', resNum).executeTakeFirst();
-  if (!order) throw new InputError(`No order ${resNum}.`);
+  if (!order) throw invalid(`No order ${resNum}.`);
   const [history, user, receipt] = await Promise.all([
     db.selectFrom('order_events').selectAll().where('order_id', '=', order.id).orderBy('id').execute(),
     order.user_id === null
@@ -73,20 +73,20 @@ export async function completeByOperator(
   input: { refNum: string; operator: string },
 ): Promise<{ username: string; password: string; renewed: boolean; order: OrderRow }> {
   const refNum = input.refNum.trim();
-  if (!/^[\w.-]{1,64}$/.test(refNum)) throw new InputError('The bank reference must be 1 to 64 letters or digits.');
+  if (!/^[\w.-]{1,64}$/.test(refNum)) throw invalid('The bank reference must be 1 to 64 letters or digits.');
   const order = await ctx.db.selectFrom('orders').selectAll().where('res_num', '=', resNum).executeTakeFirst();
-  if (!order) throw new InputError(`No order ${resNum}.`);
+  if (!order) throw invalid(`No order ${resNum}.`);
   if (order.state === ORDER.paid)
-    throw new InputError(`Order ${resNum} is paid already (bank reference ${order.ref_num ?? '-'}).`);
+    throw invalid(`Order ${resNum} is paid already (bank reference ${order.ref_num ?? '-'}).`);
   const claim = await claimOrder(ctx, order.id);
-  if (!claim) throw new InputError(`Order ${resNum} is being settled right now; look again in a minute.`);
+  if (!claim) throw invalid(`Order ${resNum} is being settled right now; look again in a minute.`);
   try {
     const done = await completeOrder(ctx, order, refNum, {
       actor: `operator:${input.operator}`,
       detail: 'completed by hand: the payment was seen at the bank',
       claim,
     });
-    if (done.outcome !== 'completed') throw new InputError(`Order ${resNum} was completed by someone else just now.`);
+    if (done.outcome !== 'completed') throw invalid(`Order ${resNum} was completed by someone else just now.`);
     return done;
   } finally {
     await releaseClaim(ctx, order.id, claim);

@@ -1,7 +1,7 @@
 import type { CommandRow } from '../../platform/cli.ts';
 import type { ShopSettings } from '@separ/domain';
 import type { AppContext } from '../../platform/context.ts';
-import { InputError } from '../../platform/errors.ts';
+import { invalid } from '../../platform/errors.ts';
 import { getShopSettings, shopSettingsDefaults } from './shopSettings.ts';
 import { changeShopSettings } from './admin.ts';
 
@@ -48,9 +48,9 @@ export function settingsPatch(values: Values): Partial<ShopSettings> {
   for (const [option, field] of Object.entries(SETTINGS_OPTIONS)) {
     const value = values[option];
     if (value === undefined) continue;
-    if (typeof value !== 'string') throw new InputError(`--${option} takes one value.`);
+    if (typeof value !== 'string') throw invalid(`--${option} takes one value.`);
     if (field === 'freeEnabled') {
-      if (value !== '0' && value !== '1') throw new InputError('--free must be 0 (off) or 1 (on).');
+      if (value !== '0' && value !== '1') throw invalid('--free must be 0 (off) or 1 (on).');
       patch[field] = value === '1';
     } else {
       patch[field] = value;
@@ -80,7 +80,7 @@ export async function runSettings(
   if (command === 'set') {
     const patch = settingsPatch(values);
     if (Object.keys(patch).length === 0)
-      throw new InputError(
+      throw invalid(
         `Nothing to change: give at least one of ${Object.keys(SETTINGS_OPTIONS)
           .map((option) => `--${option}`)
           .join(', ')}.`,
@@ -95,7 +95,7 @@ export async function runSettings(
     );
     return;
   }
-  throw new InputError(`Unknown command "settings ${command ?? ''}". Use settings show or settings set.`);
+  throw invalid(`Unknown command "settings ${command ?? ''}". Use settings show or settings set.`);
 }
 
 /** separ-admin's settings (read by runSettings above): the function the web admin's Settings screen calls. */

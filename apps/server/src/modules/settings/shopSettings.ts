@@ -2,7 +2,7 @@ import { DEFAULT_SHOP_SETTINGS, shopNameProblem, shopUrlProblem, type ShopSettin
 import type { Config } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction, type Db } from '../../platform/db/index.ts';
-import { InputError } from '../../platform/errors.ts';
+import { invalid } from '../../platform/errors.ts';
 
 /**
  * The shop's settings (issue 23 §5) are rows of the `settings` table, one a setting. The app links
@@ -81,26 +81,26 @@ export async function getShopSettings(ctx: Pick<AppContext, 'db' | 'config'>): P
 
 /**
  * Checks a change the operator asks for (the admin's JSON body, or the command line's options):
- * known settings only, each of its type and rules. Throws an InputError naming the first problem.
+ * known settings only, each of its type and rules. Throws `invalid` naming the first problem.
  */
 export function checkShopSettingsPatch(patch: unknown): Partial<ShopSettings> {
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch))
-    throw new InputError('The settings must be an object of the settings to change.');
+    throw invalid('The settings must be an object of the settings to change.');
   const checked: Partial<ShopSettings> = {};
   for (const [field, value] of Object.entries(patch)) {
     if (value === undefined) continue;
-    if (!(field in SHOP_SETTING_ROWS)) throw new InputError(`There is no setting "${field}".`);
+    if (!(field in SHOP_SETTING_ROWS)) throw invalid(`There is no setting "${field}".`);
     const key = field as keyof ShopSettings;
     const label = LABELS[key];
     if (key === 'freeEnabled') {
-      if (typeof value !== 'boolean') throw new InputError(`${label} must be true or false.`);
+      if (typeof value !== 'boolean') throw invalid(`${label} must be true or false.`);
       checked.freeEnabled = value;
       continue;
     }
-    if (typeof value !== 'string') throw new InputError(`${label} must be text.`);
+    if (typeof value !== 'string') throw invalid(`${label} must be text.`);
     if (key === 'shopName') {
       const problem = shopNameProblem(value);
-      if (problem) throw new InputError(problem);
+      if (problem) throw invalid(problem);
       checked.shopName = value.trim();
       continue;
     }
@@ -110,8 +110,7 @@ export function checkShopSettingsPatch(patch: unknown): Partial<ShopSettings> {
       continue;
     }
     const problem = shopUrlProblem(url);
-    if (problem)
-      throw new InputError(`${label} must be ${problem}${URL_FIELDS.has(key) ? '' : ', or empty for none'}.`);
+    if (problem) throw invalid(`${label} must be ${problem}${URL_FIELDS.has(key) ? '' : ', or empty for none'}.`);
     checked[key] = url;
   }
   return checked;

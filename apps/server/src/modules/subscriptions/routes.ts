@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { requireUser } from '../accounts/index.ts';
-import { notFound } from '../../platform/http/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { languageOf } from '../../platform/http/language.ts';
 import { accountOf } from '../accounts/index.ts';
 import { currentShopSettings } from '../settings/index.ts';
@@ -52,7 +52,7 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, 
       if (!user) {
         // A browser gets the page, which says in the visitor's language that the link was replaced.
         if (format === 'page' && options.sendPage) return options.sendPage(request, reply.code(404));
-        throw notFound('No such subscription.');
+        throw new AppError('subscriptionNotFound');
       }
       const now = ctx.now();
       const origin = originOf(request);

@@ -1,8 +1,8 @@
-import { parseServer } from '@separ/domain';
+import { parseServer, MB } from '@separ/domain';
 import type { AppContext } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { parseLink, type LinkSpec } from '../nodes/index.ts';
-import { MB, refusal } from '../accounts/index.ts';
+import { refusal } from '../accounts/index.ts';
 import { accountServers } from './servers.ts';
 
 /** What a subscription carries: the account's V2Ray links (none when it may not connect), parsed. */

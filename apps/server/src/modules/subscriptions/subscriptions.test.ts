@@ -331,7 +331,7 @@ describe.each(KINDS)('GET /sub/{token}, on %s', (kind) => {
     expect(forced.headers['content-type']).toBe('text/yaml; charset=utf-8');
     const unknown = await s.app.inject('/sub/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     expect(unknown.statusCode).toBe(404);
-    expect(json(unknown)).toEqual({ ok: false, message: 'No such subscription.' });
+    expect(json(unknown)).toEqual({ ok: false, message: 'No such subscription.', code: 'subscriptionNotFound' });
   });
 
   it('gives a suspended or expired account no links, with its state in the headers', async () => {

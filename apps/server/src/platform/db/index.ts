@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
+import { markConnectionFailure } from './errors.ts';
 import { CodeMigrationProvider, type DatabaseKind } from './migrations.ts';
 import type { Database } from './schema.ts';
 import { nodeSqliteDialect, openSqlite } from './sqlite.ts';
@@ -31,6 +32,29 @@ export function withDefaultUser(databaseUrl: string): string {
   }
 }
 
+/**
+ * The pool as Kysely calls it, with every error of a connect or a query passed through
+ * `markConnectionFailure` (db/errors.ts): the driver's errors without a SQLSTATE are a lost
+ * connection, which the HTTP layer answers 503.
+ */
+function markingFailures(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect().catch((error: unknown) => Promise.reject(markConnectionFailure(error, true)));
+      return {
+        query(...args: unknown[]) {
+          const result = (client.query as (...a: unknown[]) => unknown).apply(client, args);
+          return result instanceof Promise
+            ? result.catch((error: unknown) => Promise.reject(markConnectionFailure(error)))
+            : result;
+        },
+        release: () => client.release(),
+      } as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
+}
+
 /** Opens PostgreSQL when a URL is given, else the embedded SQLite file in the data directory. */
 export function openDatabase(options: {
   databaseUrl: string | null;
@@ -57,7 +81,7 @@ export function openDatabase(options: {
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: markingFailures(pool) }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   mkdirSync(options.dataDir, { recursive: true });

@@ -671,13 +671,3 @@ export class CodeMigrationProvider implements MigrationProvider {
     return migrations(this.kind);
   }
 }
-
-/** True when the database answers a trivial query. */
-export async function ping(db: Kysely<unknown>): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
-}

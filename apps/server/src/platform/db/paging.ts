@@ -1,16 +1,15 @@
 import { ADMIN_DEFAULT_PAGE_SIZE, ADMIN_PAGE_SIZES, type AdminListQuery } from '@separ/domain';
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DatabaseKind } from './index.ts';
-import { InputError } from '../errors.ts';
+import { invalid } from '../errors.ts';
 
 /** The page a list query asks for, checked: page from 1, a page size of ADMIN_PAGE_SIZES. */
 export function pageOf(query: AdminListQuery): { page: number; pageSize: number; offset: number } {
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? ADMIN_DEFAULT_PAGE_SIZE;
-  if (!Number.isInteger(page) || page < 1 || page > 1_000_000)
-    throw new InputError('page must be a whole number from 1.');
+  if (!Number.isInteger(page) || page < 1 || page > 1_000_000) throw invalid('page must be a whole number from 1.');
   if (!(ADMIN_PAGE_SIZES as readonly number[]).includes(pageSize))
-    throw new InputError(`pageSize must be one of ${ADMIN_PAGE_SIZES.join(', ')}.`);
+    throw invalid(`pageSize must be one of ${ADMIN_PAGE_SIZES.join(', ')}.`);
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
 
@@ -37,6 +36,6 @@ export function startsWith(kind: DatabaseKind, column: string, text: string): Ra
 export function sortOf<T extends string>(allowed: Record<string, T>, sort: string | undefined, fallback: T): T {
   if (sort === undefined || sort === '') return fallback;
   const column = allowed[sort];
-  if (!column) throw new InputError(`sort must be one of ${Object.keys(allowed).join(', ')}.`);
+  if (!column) throw invalid(`sort must be one of ${Object.keys(allowed).join(', ')}.`);
   return column;
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { forbidden } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Gateway returns come cross-site from the bank by design. */
@@ -32,6 +32,6 @@ export function originCheck(allowedOrigins: string[]) {
     const host = source === 'null' ? null : hostOf(source);
     const own = hostOf(`${request.protocol}://${request.host}`) ?? request.host.toLowerCase();
     if (host !== null && (host === own || allowed.has(host))) return done();
-    done(forbidden('Cross-site request refused.'));
+    done(new AppError('cross_site'));
   };
 }

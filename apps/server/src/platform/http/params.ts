@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * A request parameter from the query string (as the spec's client sends it) or the body (JSON or
@@ -17,8 +17,8 @@ export function param(request: FastifyRequest, name: string): string | undefined
 /** A required, non-blank parameter of at most `max` characters; otherwise 400. */
 export function requiredParam(request: FastifyRequest, name: string, max = 256): string {
   const value = param(request, name);
-  if (value === undefined || value.trim() === '') throw badRequest(`Missing parameter: ${name}`);
-  if (value.length > max) throw badRequest(`Parameter too long: ${name}`);
+  if (value === undefined || value.trim() === '') throw new AppError('missingParameter', { name });
+  if (value.length > max) throw new AppError('parameterTooLong', { name });
   return value;
 }
 

@@ -58,12 +58,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** A hash of the same cost to compare against when the user does not exist (no timing oracle). */
-export async function dummyVerify(password: string, params: ScryptParams): Promise<false> {
-  await scryptAsync(password, randomBytes(16), params);
-  return false;
-}
-
 /** A random URL-safe token of 32 bytes. */
 export function randomToken(): string {
   return randomBytes(32).toString('base64url');

@@ -51,7 +51,7 @@ export class Passwords {
     return !params || cost(params) > cost(GENERATED_SCRYPT);
   }
 
-  /** Checks a password; hashes of the full cost go through the queue (Overloaded when it is full). */
+  /** Checks a password; hashes of the full cost go through the queue (`overloaded` when it is full). */
   async verify(password: string, stored: string): Promise<boolean> {
     if (!this.isSlow(stored)) {
       this.stats.fast++;
@@ -60,7 +60,7 @@ export class Passwords {
     return this.#slow(() => verifyPassword(password, stored));
   }
 
-  /** Throws Overloaded when a slow hash asked for now would be refused (for answers that need none). */
+  /** Throws `overloaded` when a slow hash asked for now would be refused (for answers that need none). */
   admit(): void {
     try {
       this.queue.admit();

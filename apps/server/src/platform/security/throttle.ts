@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.ts';
+import { isAppError } from '../errors.ts';
 
 /** A fixed-window counter kept in the database, so every server process shares it. */
 export interface ThrottleState {
@@ -47,41 +48,84 @@ export async function countAttempts(db: Db, counters: Counter[], now: Date): Pro
   });
 }
 
-/** Counts one attempt for one key (see countAttempts). */
-export async function countAttempt(
-  db: Db,
-  key: string,
-  limit: number,
-  windowMs: number,
-  now: Date,
-): Promise<ThrottleState> {
-  const [state] = await countAttempts(db, [{ key, limit, windowMs }], now);
-  return state!;
-}
-
 /**
  * Takes one attempt back for each key (logins that succeeded, or that the server could not serve):
  * one statement per key, so that a refund holds one row's lock at a time. As one statement over
  * both rows, it locked them in whatever order the table was scanned while a count locked them in
  * key order, and PostgreSQL broke the resulting deadlocks with a 500.
  */
-export async function refundAttempts(db: Db, keys: string[]): Promise<void> {
-  for (const key of [...keys].sort()) await refundAttempt(db, key);
+async function refundAttempts(db: Db, keys: string[]): Promise<void> {
+  for (const key of [...keys].sort()) {
+    await db
+      .updateTable('throttle')
+      .set((eb) => ({ count: eb('count', '-', 1) }))
+      .where('key', '=', key)
+      .where('count', '>', 0)
+      .execute();
+  }
 }
 
-/** Takes one attempt back (a login that succeeded, or one the server could not serve). */
-export async function refundAttempt(db: Db, key: string): Promise<void> {
-  await db
-    .updateTable('throttle')
-    .set((eb) => ({ count: eb('count', '-', 1) }))
-    .where('key', '=', key)
-    .where('count', '>', 0)
-    .execute();
+/** A counter of {@link throttledAttempt}. */
+export interface AttemptCounter extends Counter {
+  /** The attempt stays counted here even when another counter refuses it (a login's client counter). */
+  keptWhenRefused?: boolean;
 }
 
-/** Forgets the key (after a successful login). */
-export async function clearThrottle(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('throttle').where('key', '=', key).execute();
+/** What {@link throttledAttempt} found: a passed check with its value, or a failed one (still counted). */
+export type Attempted<T> =
+  | { passed: true; value: T; states: ThrottleState[]; refund(): Promise<void> }
+  | { passed: false; states: ThrottleState[] };
+
+/**
+ * The throttle's one pattern, for every check a guesser could repeat (logins, password changes,
+ * one-time codes, the bot's link codes): count, check, refund.
+ * 1. One attempt is counted under every counter, in one statement (countAttempts), before anything
+ *    is checked, so that parallel attempts cannot all pass.
+ * 2. The first counter over its limit, in the order given, refuses the attempt: it is taken back
+ *    from the other counters (but those `keptWhenRefused`), and what `refuse` makes is thrown.
+ * 3. `check` runs; null means wrong. When the server could not serve it (`overloaded`), the attempt
+ *    does not count: it is taken back from every counter.
+ * 4. A wrong attempt stays counted. A right one comes with `refund`, which takes it back from every
+ *    counter (once), when the caller says so.
+ */
+export async function throttledAttempt<T>(
+  db: Db,
+  now: Date,
+  counters: AttemptCounter[],
+  refuse: (refusedBy: number, states: ThrottleState[]) => Error | Promise<Error>,
+  check: () => Promise<T | null>,
+): Promise<Attempted<T>> {
+  const states = await countAttempts(db, counters, now);
+  const refusedBy = states.findIndex((state) => state.blocked);
+  if (refusedBy >= 0) {
+    const others = counters.filter((counter, index) => index !== refusedBy && !counter.keptWhenRefused);
+    await refundAttempts(
+      db,
+      others.map((counter) => counter.key),
+    );
+    throw await refuse(refusedBy, states);
+  }
+  const keys = counters.map((counter) => counter.key);
+  let value: T | null;
+  try {
+    value = await check();
+  } catch (error) {
+    // Not served, so the attempt does not count.
+    if (isAppError(error, 'overloaded')) await refundAttempts(db, keys);
+    throw error;
+  }
+  if (value === null) return { passed: false, states };
+  let refunded = false;
+  return {
+    passed: true,
+    value,
+    states,
+    async refund() {
+      if (refunded) return;
+      refunded = true;
+      await refundAttempts(db, keys);
+    },
+  };
 }
 
 /** Deletes the windows that have ended. */

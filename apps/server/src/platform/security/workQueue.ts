@@ -1,13 +1,7 @@
-/** The queue is full: the caller should answer 503 with Retry-After at once, not wait. */
-export class Overloaded extends Error {
-  readonly retryAfterSeconds: number;
+import { AppError } from '../errors.ts';
 
-  constructor(retryAfterSeconds: number) {
-    super('The service is busy. Please try again in a moment.');
-    this.name = 'Overloaded';
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
+/** The queue is full: the caller answers 503 `overloaded` with Retry-After at once, not waits. */
+export const overloaded = (retryAfterSeconds: number) => new AppError('overloaded', undefined, { retryAfterSeconds });
 
 interface Waiter {
   start(): void;
@@ -63,13 +57,13 @@ export class BoundedQueue {
     return Math.ceil((this.#waiting.length + 1) / this.concurrency) * this.#averageMs;
   }
 
-  /** Throws Overloaded when a task queued now would wait too long. */
+  /** Throws `overloaded` when a task queued now would wait too long. */
   admit(): void {
     const wait = this.expectedWaitMs();
-    if (wait > this.maxWaitMs) throw new Overloaded(Math.max(1, Math.ceil((wait + this.#averageMs) / 1000)));
+    if (wait > this.maxWaitMs) throw overloaded((wait + this.#averageMs) / 1000);
   }
 
-  /** Runs the task when its turn comes; throws Overloaded instead of queueing too long. */
+  /** Runs the task when its turn comes; throws `overloaded` instead of queueing too long. */
   async run<T>(task: () => Promise<T>, options: { urgent?: boolean } = {}): Promise<T> {
     if (!options.urgent) this.admit();
     if (this.#running >= this.concurrency) {

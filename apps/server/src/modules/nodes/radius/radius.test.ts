@@ -155,6 +155,7 @@ describe.each(KINDS)('the RADIUS server, on %s', (kind) => {
     expect(json(unlink)).toEqual({
       ok: false,
       message: 'An OpenConnect connection cannot be ended from the panel: it ends when its device disconnects.',
+      code: 'deviceNotDisconnectable',
     });
     // At its limit of one device: a second OpenConnect login is refused.
     const second = await login(user.username, user.password);

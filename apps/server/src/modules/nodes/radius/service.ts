@@ -3,11 +3,9 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../../platform/context.ts';
 import { inTransaction, type Db } from '../../../platform/db/index.ts';
 import { prepare } from '../../../platform/db/prepared.ts';
-import { HttpError } from '../../../platform/http/errors.ts';
-import { Overloaded } from '../../../platform/security/workQueue.ts';
+import { invalid, isAppError } from '../../../platform/errors.ts';
 import { activeSince, REFUSAL_MESSAGES, refusal } from '../../accounts/index.ts';
 import { startSubscription } from '../../accounts/index.ts';
-import { InputError } from '../../../platform/errors.ts';
 import { checkCredentials } from '../../accounts/index.ts';
 import { octets, type Attribute, type Packet } from './codec.ts';
 import { MAX_REPORT_BYTES, MAX_USED_BYTES } from '../traffic.ts';
@@ -60,8 +58,8 @@ export async function authorize(ctx: AppContext, client: RadiusClient, packet: P
   try {
     user = await checkCredentials(ctx, username.slice(0, 64), password.slice(0, 128), address);
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 429) return reject(error.message);
-    if (error instanceof Overloaded) return reject(error.message);
+    // A throttled or busy login is rejected with the code's message (the HTTP API would answer 429 or 503).
+    if (isAppError(error, 'tooManyAttempts', 'overloaded')) return reject(error.message);
     throw error;
   }
   if (!user) return reject('Invalid username or password');
@@ -213,13 +211,12 @@ export async function addRadiusClient(
   input: { ip: string; secret: string; name?: string; requireMessageAuthenticator?: boolean },
 ): Promise<{ id: number; warning: string | null }> {
   const ip = input.ip.trim();
-  if (isIP(ip) === 0) throw new InputError('--ip must be the address the ocserv server sends from.');
-  if (!/^[\x21-\x7e]{1,128}$/.test(input.secret))
-    throw new InputError('--secret: 1 to 128 printable characters, no spaces.');
+  if (isIP(ip) === 0) throw invalid('--ip must be the address the ocserv server sends from.');
+  if (!/^[\x21-\x7e]{1,128}$/.test(input.secret)) throw invalid('--secret: 1 to 128 printable characters, no spaces.');
   const name = input.name?.trim() || ip;
-  if (name.length > 64) throw new InputError('--name: at most 64 characters.');
+  if (name.length > 64) throw invalid('--name: at most 64 characters.');
   if (await ctx.db.selectFrom('radius_clients').select('id').where('ip', '=', ip).executeTakeFirst())
-    throw new InputError(`A RADIUS client with the address ${ip} exists already.`);
+    throw invalid(`A RADIUS client with the address ${ip} exists already.`);
   const { id } = await ctx.db
     .insertInto('radius_clients')
     .values({
@@ -256,7 +253,7 @@ export async function removeRadiusClient(ctx: AppContext, which: string) {
       ]),
     )
     .executeTakeFirst();
-  if (!client) throw new InputError(`No RADIUS client ${which}.`);
+  if (!client) throw invalid(`No RADIUS client ${which}.`);
   await ctx.db.deleteFrom('radius_clients').where('id', '=', client.id).execute();
   return client;
 }

@@ -1,7 +1,8 @@
 /**
- * The data of the admin mock (docs/ADMIN.md): 120 accounts, orders in every state, a few nodes,
- * the outbox, operators and their audit log, made from a seeded generator so that every story and
- * test sees the same rows. `mockAdminData()` returns a fresh copy for each mock backend to change.
+ * The operators' console dataset (docs/ADMIN.md), once: 120 accounts, orders in every state, a few
+ * nodes, the outbox, operators and their audit log, made from a seeded generator so that the mock
+ * backend, every story and every test see the same rows. The plans and countries are the demo
+ * catalogue's. `mockAdminData()` returns a fresh copy for each mock backend to change.
  */
 import type {
   AdminAuditEntry,
@@ -16,8 +17,9 @@ import type {
   AdminServer,
   AdminUserDetail,
   ShopSettings,
-} from '@separ/domain';
-import { MOCK_COUNTRIES } from './fixtures.ts';
+} from '../admin.ts';
+import { DAY_MS as DAY, HOUR_MS as HOUR, MB } from '../units.ts';
+import { DEMO_APP_LINKS, DEMO_COUNTRIES, demoAdminPlans } from './catalog.ts';
 
 /** The mock's "now": stories and tests see the same ages and dates. */
 export const MOCK_ADMIN_NOW = '2026-11-22T10:30:00.000Z';
@@ -33,10 +35,6 @@ export const MOCK_ADMIN_CREDENTIALS = {
   /** Locked by wrong one-time codes: signing in answers 423 `operator_locked` until an unlock. */
   reza: 'reza-pass-2026',
 } as const;
-
-export const MB = 1024 * 1024;
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 /** A small seeded generator (mulberry32): the same rows every time. */
 function random(seed: number) {
@@ -89,28 +87,8 @@ export interface AdminMockData {
   radiusTrafficBytes: number;
 }
 
-export const MOCK_ADMIN_PLANS: AdminPlan[] = [
-  plan(1, 'یک ماهه ۵۰ گیگ', 51_200, 30, 1, 120_000),
-  plan(2, 'سه ماهه ۱۵۰ گیگ', 153_600, 90, 2, 320_000, 290_000),
-  plan(3, 'یک ماهه نامحدود', -1, 30, 5, 250_000),
-  plan(4, 'سالانه نامحدود', -1, 365, 5, 2_400_000, 1_900_000),
-  { ...plan(5, 'طرح قدیمی', 10_240, 30, 1, 50_000), active: false },
-  { ...plan(7, 'یک ماهه iOS ۵۰ گیگ', 51_200, 30, 1, 150_000), ios: true },
-  { ...plan(8, 'سه ماهه iOS نامحدود', -1, 90, 3, 450_000, 390_000), ios: true },
-  { ...plan(9, 'شش ماهه iOS ۳۰۰ گیگ', 307_200, 180, 2, 700_000), ios: true },
-];
-
-function plan(
-  id: number,
-  title: string,
-  allowedMB: number,
-  days: number,
-  devices: number,
-  toman: number,
-  credit = toman,
-) {
-  return { id, title, active: true, ios: false, allowedMB, days, devices, toman, credit, sortOrder: id * 10 };
-}
+/** The console's plans: the demo catalogue's. */
+export const MOCK_ADMIN_PLANS: readonly AdminPlan[] = demoAdminPlans();
 
 export const MOCK_ADMIN_SETTINGS: ShopSettings = {
   shopName: 'Separ',
@@ -118,8 +96,8 @@ export const MOCK_ADMIN_SETTINGS: ShopSettings = {
   channelUrl: 'https://t.me/separ_channel',
   socialUrl: 'https://instagram.com/separ.vpn',
   botUrl: 'https://t.me/separ_bot',
-  androidAppUrl: 'https://dl.separ.example/separ-android.apk',
-  windowsAppUrl: 'https://dl.separ.example/separ-windows-setup.exe',
+  androidAppUrl: DEMO_APP_LINKS.app_android_link,
+  windowsAppUrl: DEMO_APP_LINKS.app_win_link,
   freeEnabled: true,
 };
 
@@ -567,7 +545,7 @@ export function mockAdminData(now: number = Date.parse(MOCK_ADMIN_NOW)): AdminMo
         createdAt: iso(now - 41 * DAY),
       },
     ],
-    countries: MOCK_COUNTRIES.map((c) => ({ code: c.id, title: c.title, titleFa: c.title_fa })),
+    countries: DEMO_COUNTRIES.map((c) => ({ code: c.id, title: c.title, titleFa: c.title_fa })),
     servers: [
       {
         id: 1,
