@@ -5,6 +5,61 @@ import react from 'eslint-plugin-react';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/**
+ * The server's arrows (docs/ARCHITECTURE.md): the platform (apps/server/src/platform) imports no
+ * module and nothing of the composition (root.ts, app.ts, bootstrap.ts, web/, cli/, bot/); a module
+ * (apps/server/src/modules/<name>) reaches another module only through its index.ts, and never the
+ * composition. Import paths are relative, so each depth of folder gets its own patterns.
+ */
+const SERVER_MODULES = readdirSync(new URL('./apps/server/src/modules', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const up = (levels) => '\\.\\./'.repeat(levels);
+const serverArrows = [
+  ...[1, 2].map((depth) => ({
+    files: [`apps/server/src/platform/${'*/'.repeat(depth - 1)}*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^${up(depth)}`,
+              message: 'The platform imports no module and nothing of the composition root: pass what it needs in.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  ...SERVER_MODULES.flatMap((name) =>
+    [1, 2].map((depth) => ({
+      files: [`apps/server/src/modules/${name}/${'*/'.repeat(depth - 1)}*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^${up(depth)}(?!${name}/)[^/.]+/(?!index\\.ts$)`,
+                message: `Another module is reached through its index.ts only (${name} may not import its internals).`,
+              },
+              {
+                regex: `^${up(depth + 1)}(?!platform/)`,
+                message:
+                  'A module imports the platform and other modules, never the composition root (root.ts, app.ts, web/, cli/).',
+              },
+            ],
+          },
+        ],
+      },
+    })),
+  ),
+];
 
 export default tseslint.config(
   {
@@ -131,6 +186,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverArrows,
   {
     // The UI package never fetches: data comes in as props.
     files: ['packages/ui/src/**/*.{ts,tsx}'],

@@ -16,10 +16,10 @@ import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
-import { addOperator } from '../src/admin/operators.ts';
-import { loadConfig } from '../src/config.ts';
-import { createContext } from '../src/context.ts';
-import { migrateToLatest, openDatabase } from '../src/db/index.ts';
+import { addOperator } from '../src/modules/operators/operators.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { createContext } from '../src/root.ts';
+import { migrateToLatest, openDatabase } from '../src/platform/db/index.ts';
 import { freshDatabase } from '../test/harness.ts';
 import { exited, freePort, startServer, waitHealthy } from '../test/processes.ts';
 

@@ -10,27 +10,26 @@ import Fastify, {
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import type { Config } from './config.ts';
+import type { Config } from './platform/config.ts';
 import { CONSENT_COOKIE } from '@separ/domain';
 import { MESSAGE_KEYWORD } from '@separ/domain/contract';
-import { createContext, type AppContext } from './context.ts';
-import type { DatabaseHandle } from './db/index.ts';
-import { originCheck } from './http/csrf.ts';
-import { NONCE_PLACEHOLDER, newNonce, securityHeaders } from './http/headers.ts';
-import { encodePage, markConsent, sessionRedirect, SitePages } from './http/pages.ts';
-import { registerOpenApi } from './http/openapi.ts';
-import { errorAnswer, sendError } from './http/errors.ts';
-import { AppError } from './errors.ts';
-import { redactUrl } from './http/redact.ts';
-import { appRoutes } from './routes/app.ts';
-import { paymentRoutes } from './payments/routes.ts';
-import { uniProxyRoutes } from './nodes/uniproxy.ts';
-import { adminRoutes } from './admin/routes.ts';
-import { subscriptionRoutes } from './subscriptions/routes.ts';
-import { reminderRoutes } from './reminders/routes.ts';
-import { publicRoutes } from './routes/public.ts';
-import { siteRoutes } from './routes/site.ts';
-import { systemClock, type Clock } from './services/clock.ts';
+import { createContext, type ShopContext } from './root.ts';
+import type { DatabaseHandle } from './platform/db/index.ts';
+import { originCheck } from './platform/http/csrf.ts';
+import { NONCE_PLACEHOLDER, newNonce, securityHeaders } from './platform/http/headers.ts';
+import { encodePage, markConsent, sessionRedirect, SitePages } from './web/pages.ts';
+import { registerOpenApi } from './platform/http/openapi.ts';
+import { errorAnswer, sendError } from './platform/http/errors.ts';
+import { AppError } from './platform/errors.ts';
+import { redactUrl } from './platform/http/redact.ts';
+import { appRoutes, siteRoutes } from './modules/accounts/index.ts';
+import { paymentRoutes } from './modules/payments/index.ts';
+import { uniProxyRoutes } from './modules/nodes/index.ts';
+import { adminRoutes } from './modules/operators/index.ts';
+import { subscriptionRoutes } from './modules/subscriptions/index.ts';
+import { botRoutes, reminderRoutes } from './modules/messaging/index.ts';
+import { publicRoutes } from './modules/catalog/index.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -38,7 +37,7 @@ export interface BuildOptions {
   now?: Clock;
   logger?: FastifyServerOptions['logger'];
   /** A context made beforehand (the background jobs share it). */
-  context?: AppContext;
+  context?: ShopContext;
 }
 
 /** The web build's fetch-ahead worker script. */
@@ -91,7 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // In production every cookie is Secure (http/auth.ts cookieSecure).
   app.decorate('secureCookies', config.production);
-  const ctx: AppContext = options.context ?? createContext(config, database, options.now ?? systemClock);
+  const ctx: ShopContext = options.context ?? createContext(config, database, options.now ?? systemClock);
   ctx.log = app.log;
 
   // The spec's client posts `Content-Type: application/json` with an empty body: a valid request.
@@ -148,6 +147,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await registerOpenApi(app);
   await publicRoutes(app, ctx);
   await siteRoutes(app, ctx);
+  await botRoutes(app, ctx);
   await appRoutes(app, ctx);
   await paymentRoutes(app, ctx);
   await uniProxyRoutes(app, ctx);

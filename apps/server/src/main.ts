@@ -1,32 +1,25 @@
 import { buildApp, defaultLogger } from './app.ts';
-import { createContext } from './context.ts';
-import { deliverOutbox } from './payments/mail.ts';
-import { reconcile } from './payments/reconcile.ts';
-import { loadConfig, productionProblem } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/index.ts';
-import { seedDemoData } from './db/seed.ts';
-import { purgeExpiredSessions } from './services/sessions.ts';
-import { purgeThrottle } from './services/throttle.ts';
-import { purgeAlive } from './nodes/alive.ts';
-import { RadiusServer } from './nodes/radius/server.ts';
-import { startBot, type RunningBot } from './bot/bot.ts';
-import { runReminders } from './reminders/service.ts';
+import { bootstrap, StartupProblem } from './bootstrap.ts';
+import { purgeExpiredSessions } from './modules/accounts/index.ts';
+import { deliverOutbox, runReminders, startBot, type RunningBot } from './modules/messaging/index.ts';
+import { purgeAlive, RadiusServer } from './modules/nodes/index.ts';
+import { reconcile } from './modules/payments/index.ts';
+import { purgeThrottle } from './platform/security/throttle.ts';
 
 /**
  * `npm start`: migrate, seed a fresh database (not in production), serve, run the background jobs,
  * and drain on SIGTERM.
  */
 async function main() {
-  const config = loadConfig();
-  const problem = productionProblem(config);
-  if (problem) {
-    console.error(`separ: ${problem}`);
+  let booted;
+  try {
+    booted = await bootstrap({ seed: true });
+  } catch (error) {
+    if (!(error instanceof StartupProblem)) throw error;
+    console.error(`separ: ${error.message}`);
     process.exit(1);
   }
-  const database = openDatabase(config);
-  await migrateToLatest(database);
-  if (!config.production) await seedDemoData(database.db, new Date());
-  const context = createContext(config, database);
+  const { config, database, context } = booted;
   // RADIUS for the OpenConnect servers: every process may answer (SO_REUSEPORT).
   const radius = new RadiusServer(context);
   const app = await buildApp({

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, trustProxy } from '../src/config.ts';
-import { clientKey } from '../src/http/clientKey.ts';
-import { GENERATED_SCRYPT, Passwords } from '../src/security/passwords.ts';
-import { BoundedQueue } from '../src/security/workQueue.ts';
-import { AppError } from '../src/errors.ts';
-import { purgeExpiredSessions } from '../src/services/sessions.ts';
-import { purgeThrottle } from '../src/services/throttle.ts';
+import { loadConfig, trustProxy } from '../src/platform/config.ts';
+import { clientKey } from '../src/platform/http/clientKey.ts';
+import { GENERATED_SCRYPT, Passwords } from '../src/platform/security/passwords.ts';
+import { BoundedQueue } from '../src/platform/security/workQueue.ts';
+import { AppError } from '../src/platform/errors.ts';
+import { purgeExpiredSessions } from '../src/modules/accounts/sessions.ts';
+import { purgeThrottle } from '../src/platform/security/throttle.ts';
 import { json, KINDS, startTestServer, type TestServer } from './harness.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

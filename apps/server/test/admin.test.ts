@@ -97,7 +97,8 @@ describe.each(KINDS)('separ-admin on %s', (kind) => {
     expect(await run('users', 'show', `op${kind}`)).toMatch(/on first use, 30 days/);
     await expect(run('users', 'create', '--plan', '1', '--username', `op${kind}`)).rejects.toThrow(/taken/);
     await expect(run('users', 'create', '--mb', '100')).rejects.toThrow(/--days|--devices/);
-    await expect(run('users', 'create', '--plan', '1', '--password', 'short')).rejects.toThrow(/--password/);
+    await expect(run('users', 'create', '--plan', '1', '--password', 'short')).rejects.toThrow(/password must be/);
+    await expect(run('users', 'create', '--plan', '1', '--username', 'a b')).rejects.toThrow(/username must be/);
   });
 
   it('suspends, extends, adds data and resets passwords', async () => {
@@ -128,12 +129,13 @@ describe.each(KINDS)('separ-admin on %s', (kind) => {
     );
   });
 
-  it('sets app links', async () => {
-    await run('app-links', 'set', '--android', 'https://example.org/a.apk');
+  it('sets app links with settings set (app-links is gone)', async () => {
+    await run('settings', 'set', '--android-url', 'https://example.org/a.apk');
     expect(
       json<{ data: Array<{ app_android_link: string }> }>(await s.app.inject('/appinfo')).data[0]?.app_android_link,
     ).toBe('https://example.org/a.apk');
-    await expect(run('app-links', 'set', '--android', 'ftp://x')).rejects.toThrow(/URL/);
+    await expect(run('settings', 'set', '--android-url', 'ftp://x')).rejects.toThrow(/http/);
+    await expect(run('app-links', 'set', '--android', 'https://example.org/a.apk')).rejects.toThrow(UsageError);
   });
 
   it('lists orders and the outbox, and reconciles pending orders', async () => {

@@ -5,17 +5,18 @@
  */
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkAccount, linkedAccount } from '../src/bot/service.ts';
-import { searchUsers, userAction, userDetail } from '../src/admin/users.ts';
-import { overview } from '../src/admin/overview.ts';
-import { createNode } from '../src/nodes/records.ts';
-import { account as accountPacket, addRadiusClient, type RadiusClient } from '../src/nodes/radius/service.ts';
-import type { Packet } from '../src/nodes/radius/codec.ts';
-import { MAX_USED_BYTES } from '../src/nodes/traffic.ts';
-import { commonPasswordCount } from '../src/security/commonPasswords.ts';
-import { CodeMigrationProvider } from '../src/db/migrations.ts';
-import { openDatabase } from '../src/db/index.ts';
-import { loadConfig } from '../src/config.ts';
+import { linkAccount, linkedAccount } from '../src/modules/messaging/botService.ts';
+import { searchUsers, userAction } from '../src/modules/accounts/admin.ts';
+import { userDetail } from '../src/modules/operators/userDetail.ts';
+import { overview } from '../src/modules/operators/overview.ts';
+import { createNode } from '../src/modules/nodes/records.ts';
+import { account as accountPacket, addRadiusClient, type RadiusClient } from '../src/modules/nodes/radius/service.ts';
+import type { Packet } from '../src/modules/nodes/radius/codec.ts';
+import { MAX_USED_BYTES } from '../src/modules/nodes/traffic.ts';
+import { commonPasswordCount } from '../src/platform/security/commonPasswords.ts';
+import { CodeMigrationProvider } from '../src/platform/db/migrations.ts';
+import { openDatabase } from '../src/platform/db/index.ts';
+import { loadConfig } from '../src/platform/config.ts';
 import { freshDatabase, json, KINDS, startTestServer, type TestServer } from './harness.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

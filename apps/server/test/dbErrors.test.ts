@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, isUniqueViolation } from '../src/db/errors.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/index.ts';
+import { isDatabaseUnavailable, isUniqueViolation } from '../src/platform/db/errors.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/platform/db/index.ts';
 import { freshDatabase, KINDS } from './harness.ts';
 
 async function failure(run: () => Promise<unknown>): Promise<unknown> {

@@ -7,8 +7,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ERROR_CODES, ERRORS, errorStatus, isErrorCode, type ErrorCode } from '@separ/domain';
-import { addOperator } from '../src/admin/operators.ts';
-import { createNode } from '../src/nodes/records.ts';
+import { addOperator } from '../src/modules/operators/operators.ts';
+import { createNode } from '../src/modules/nodes/records.ts';
 import { KINDS, startTestServer, type TestServer } from './harness.ts';
 
 type Inject = string | InjectOptions;

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
-import { createContext, type AppContext } from '../src/context.ts';
-import { loadConfig, type Config } from '../src/config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseKind } from '../src/db/index.ts';
-import { seedDemoData } from '../src/db/seed.ts';
-import type { SecretBox } from '../src/security/crypto.ts';
-import { createAccount, type NewAccount } from '../src/services/accounts.ts';
+import { createContext, type ShopContext } from '../src/root.ts';
+import { loadConfig, type Config } from '../src/platform/config.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseKind } from '../src/platform/db/index.ts';
+import { seedDemoData } from '../src/platform/db/seed.ts';
+import type { SecretBox } from '../src/platform/security/crypto.ts';
+import { createAccount, type NewAccount } from '../src/modules/accounts/accounts.ts';
 
 /** The PostgreSQL server the tests use (CI and developers' machines run one on 127.0.0.1:5432). */
 export const PG_ADMIN_URL = process.env.SEPAR_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -50,7 +50,7 @@ export interface TestServer {
   database: DatabaseHandle;
   config: Config;
   box: SecretBox;
-  ctx: AppContext;
+  ctx: ShopContext;
   clock: { now: Date };
   createUser(
     input?: Partial<NewAccount> & { username?: string; password?: string },

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { json, KINDS, startTestServer, type TestServer, resultData } from './harness.ts';
-import { isCommonPassword } from '../src/security/commonPasswords.ts';
+import { isCommonPassword } from '../src/platform/security/commonPasswords.ts';
 
 type Who = 'a' | 'b';
 type Action =

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/cli/admin.ts';
-import { loadConfig, trustProxy } from '../src/config.ts';
+import { loadConfig, trustProxy } from '../src/platform/config.ts';
 import { json, KINDS, startTestServer, type TestServer } from './harness.ts';
 
 /**

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PLANS_VERSION_KEY } from '../src/services/plansCache.ts';
-import { setSetting } from '../src/services/settings.ts';
-import { updateShopSettings } from '../src/services/shopSettings.ts';
+import { PLANS_VERSION_KEY } from '../src/modules/catalog/plansCache.ts';
+import { setSetting } from '../src/modules/settings/store.ts';
+import { updateShopSettings } from '../src/modules/settings/shopSettings.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /** A page of the fake build: recognisable, long enough to be compressed, with the nonce placeholder. */

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/index.ts';
+import { openDatabase } from '../src/platform/db/index.ts';
 import { startFakeGateway } from './fakeGateway.ts';
 import { freshDatabase } from './harness.ts';
 import { exited, freePort, startServer, waitHealthy } from './processes.ts';

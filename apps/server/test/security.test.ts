@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidPasswordText } from '@separ/domain';
-import { loadConfig } from '../src/config.ts';
-import { redactUrl } from '../src/http/redact.ts';
+import { loadConfig } from '../src/platform/config.ts';
+import { redactUrl } from '../src/platform/http/redact.ts';
 import { json, startTestServer, type TestServer } from './harness.ts';
 import {
   hashPassword,
@@ -13,7 +13,7 @@ import {
   SecretBox,
   tokenHash,
   verifyPassword,
-} from '../src/security/crypto.ts';
+} from '../src/platform/security/crypto.ts';
 
 describe('passwords', () => {
   it('hash with scrypt at OWASP cost by default and verify in constant time', async () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../src/db/index.ts';
+import { migrateToLatest, openDatabase } from '../src/platform/db/index.ts';
 import { DEMO_PLANS } from '@separ/domain/demo';
-import { seedDemoData } from '../src/db/seed.ts';
-import { loadConfig } from '../src/config.ts';
+import { seedDemoData } from '../src/platform/db/seed.ts';
+import { loadConfig } from '../src/platform/config.ts';
 import { freshDatabase, KINDS } from './harness.ts';
 
 describe.each(KINDS)('seeding a fresh %s database from several processes at once', (kind) => {

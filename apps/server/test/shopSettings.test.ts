@@ -3,21 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SHOP_LINKS, SHOP_DATA_ID, type ShopSettings } from '@separ/domain';
-import { giveFreeAccount } from '../src/bot/service.ts';
-import { runReminders } from '../src/reminders/service.ts';
-import { runSettings, SETTINGS_OPTION_SPECS } from '../src/cli/settings.ts';
-import { createContext } from '../src/context.ts';
-import { openDatabase } from '../src/db/index.ts';
-import { withShopLinks } from '../src/http/pages.ts';
-import { AppError } from '../src/errors.ts';
+import { giveFreeAccount } from '../src/modules/messaging/botService.ts';
+import { runReminders } from '../src/modules/messaging/reminders.ts';
+import { runSettings, SETTINGS_OPTION_SPECS } from '../src/modules/settings/cli.ts';
+import { createContext } from '../src/root.ts';
+import { openDatabase } from '../src/platform/db/index.ts';
+import { withShopLinks } from '../src/web/pages.ts';
+import { AppError } from '../src/platform/errors.ts';
 import {
   currentShopSettings,
   getShopSettings,
   SHOP_SETTING_ROWS,
   updateShopSettings,
-} from '../src/services/shopSettings.ts';
-import { setSetting } from '../src/services/settings.ts';
-import { ensureSubToken } from '../src/subscriptions/service.ts';
+} from '../src/modules/settings/shopSettings.ts';
+import { setSetting } from '../src/modules/settings/store.ts';
+import { ensureSubToken } from '../src/modules/accounts/subToken.ts';
 import { json, KINDS, startTestServer, type TestServer } from './harness.ts';
 
 /** A built page as the prerender writes it: the shop's links with their defaults, long enough to compress. */
@@ -186,13 +186,13 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
     await expect(run('reset')).rejects.toThrow(AppError);
   });
 
-  it('gives the app links to /appinfo, keeps app-links’ rows, and the shop name to the subscription', async () => {
+  it('gives the app links to /appinfo, keeps the rows older versions wrote, and the shop name to the subscription', async () => {
     const appInfo = async () => json<{ data: Array<Record<string, string>> }>(await s.app.inject('/appinfo')).data[0];
     expect(await appInfo()).toEqual({
       app_android_link: 'https://dl.separ.example/separ-android.apk',
       app_win_link: '',
     });
-    // `separ-admin app-links set` writes the same rows: seen by the settings.
+    // The rows an older separ-admin's `app-links set` wrote: seen by the settings.
     await setSetting(s.database.db, 'app_win_link', 'https://dl.nova.example/nova.exe');
     expect((await getShopSettings(s.ctx)).windowsAppUrl).toBe('https://dl.nova.example/nova.exe');
     expect((await appInfo())?.app_win_link).toBe('https://dl.nova.example/nova.exe');

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/index.ts';
-import { FifoLock } from '../src/db/sqlite.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/platform/db/index.ts';
+import { FifoLock } from '../src/platform/db/sqlite.ts';
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -1,35 +1,24 @@
-import { loadConfig, productionProblem } from '../config.ts';
-import { createContext } from '../context.ts';
-import { migrateToLatest, openDatabase } from '../db/index.ts';
-import { runReminders } from '../reminders/service.ts';
-import { startBot } from './bot.ts';
+import { bootstrap, StartupProblem } from '../bootstrap.ts';
+import { runReminders, startBot } from '../modules/messaging/index.ts';
+import { consoleLog } from '../platform/log.ts';
 
 /**
  * `npm run bot`: the messaging bot on its own, for a shop that runs several server processes (set
  * SEPAR_BOT_IN_SERVER=0 on those: the Bot API hands updates to one poller only).
  */
 async function main() {
-  const config = loadConfig();
-  const problem = productionProblem(config);
-  if (problem) {
-    console.error(`separ: ${problem}`);
+  let booted;
+  try {
+    booted = await bootstrap({
+      check: (config) => (config.bot.token ? null : 'SEPAR_BOT_TOKEN is not set; there is no bot to run.'),
+      log: consoleLog,
+    });
+  } catch (error) {
+    if (!(error instanceof StartupProblem)) throw error;
+    console.error(`separ: ${error.message}`);
     process.exit(1);
   }
-  if (!config.bot.token) {
-    console.error('separ: SEPAR_BOT_TOKEN is not set; there is no bot to run.');
-    process.exit(1);
-  }
-  const database = openDatabase(config);
-  await migrateToLatest(database);
-  const context = createContext(config, database);
-  context.log = {
-    info: (object, message) => console.info(JSON.stringify({ level: 'info', message, ...object })),
-    warn: (object, message) => console.error(JSON.stringify({ level: 'warn', message, ...object })),
-    error: (object, message) =>
-      console.error(
-        JSON.stringify({ level: 'error', message, ...object, err: String((object as { err?: unknown }).err ?? '') }),
-      ),
-  };
+  const { config, database, context } = booted;
   const bot = await startBot(context);
   // The reminders go out from here when the bot runs on its own, so that a linked chat gets them too.
   const remind = async () => {

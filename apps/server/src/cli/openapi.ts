@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { migrateToLatest, openDatabase } from '../db/index.ts';
+import { loadConfig } from '../platform/config.ts';
+import { migrateToLatest, openDatabase } from '../platform/db/index.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'separ-openapi-'));
 const config = loadConfig({ SEPAR_DATA_DIR: dataDir });

@@ -36,9 +36,7 @@ import {
   type AdminServerInput,
   type RouteContract,
 } from '@separ/domain/contract';
-import {
-  MB,
-} from '@separ/domain';
+import { MB } from '@separ/domain';
 import { errorResponse, errorResponseWithMessage } from './errors.ts';
 import {
   MOCK_ADMIN_NOW,

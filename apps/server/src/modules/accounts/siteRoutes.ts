@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { canDisconnect, DAY_SECONDS, HOUR_MS, maxPasswordLength, validatePasswordChange } from '@separ/domain';
+import type { AppContext } from '../../platform/context.ts';
+import {
+  clearSessionCookies,
+  requireToken,
+  requireUser,
+  sessionEnded,
+  sessionToken,
+  setSessionCookies,
+} from './auth.ts';
+import { AppError, tooManyAttempts } from '../../platform/errors.ts';
+import { param, querySchema, requiredParam } from '../../platform/http/params.ts';
+import { activeSince } from './access.ts';
+import { accountForSession, changePassword } from './accounts.ts';
+import { subscriptionUrl } from './subToken.ts';
+import { checkCredentials } from './login.ts';
+import { createSession, revokeSession } from './sessions.ts';
+import { throttledAttempt } from '../../platform/security/throttle.ts';
+import { forgetRenewLink } from './renewal.ts';
+import { isCommonPassword } from '../../platform/security/commonPasswords.ts';
+
+/** The login, session and panel calls of SPEC §7 and CONTRACTS §3. */
+export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post(
+    '/site_login',
+    { schema: { querystring: querySchema(['username', 'password']) } },
+    async (request, reply) => {
+      const username = param(request, 'username') ?? '';
+      const password = param(request, 'password') ?? '';
+      if (username.trim() === '' || password === '') throw new AppError('missingCredentials');
+      if (username.length > 64 || password.length > 128) throw new AppError('bad_credentials');
+      const user = await checkCredentials(ctx, username, password, request.ip);
+      if (!user) throw new AppError('bad_credentials');
+      const days = ctx.config.sessionDays;
+      const { token } = await createSession(ctx.db, user.id, ctx.now(), days, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      setSessionCookies(request, reply, token, user.username, days * DAY_SECONDS);
+      forgetRenewLink(request, reply);
+      return { ok: true, username: user.username };
+    },
+  );
+
+  app.post('/api/site/logout', { schema: { querystring: { type: 'object' } } }, async (request, reply) => {
+    const token = sessionToken(request);
+    if (token && token.length <= 200) await revokeSession(ctx.db, token);
+    clearSessionCookies(request, reply);
+    forgetRenewLink(request, reply);
+    return { ok: true };
+  });
+
+  app.post('/api/site/account', { schema: { querystring: { type: 'object' } } }, async (request) => {
+    const now = ctx.now();
+    const found = await accountForSession(ctx.db, requireToken(request), now, activeSince(ctx, now));
+    if (!found) throw sessionEnded();
+    const { subToken, ...account } = found;
+    const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    return { ok: true, ...account, subUrl: subscriptionUrl(origin, subToken) };
+  });
+
+  app.post(
+    '/api/site/changepassword',
+    { schema: { querystring: querySchema(['currentpassword', 'newpassword']) } },
+    async (request) => {
+      const token = requireToken(request);
+      const user = await requireUser(ctx, request);
+      const current = requiredParam(request, 'currentpassword', 128);
+      const next = requiredParam(request, 'newpassword', 128);
+      const rule = validatePasswordChange({ current, next, confirm: next });
+      // The refusals of the rules answer 200 `{ ok: false, message, code }` (the table's status).
+      if (rule) throw new AppError(rule);
+      if (next.length > maxPasswordLength()) throw new AppError('tooLong', { max: maxPasswordLength() });
+      if (isCommonPassword(next)) throw new AppError('passwordTooCommon');
+      // Counted before the check, like a login: parallel guesses cannot all pass.
+      const key = `password:user:${user.id}`;
+      const attempt = await throttledAttempt(
+        ctx.db,
+        ctx.now(),
+        [{ key, limit: ctx.config.loginLimits.perUserPerHour, windowMs: HOUR_MS }],
+        (_, [state]) => tooManyAttempts(state!.retryAfterSeconds),
+        async () => ((await ctx.secrets.passwords.verify(current, user.password_hash)) ? true : null),
+      );
+      if (!attempt.passed) throw new AppError('currentIncorrect');
+      await attempt.refund();
+      // A new VPN id and subscription URL, the bot's chats unlinked, every other session ended.
+      const ended = await changePassword(ctx, user.id, next, { keepSession: token });
+      return { ok: true, message: 'Password changed successfully.', ...ended };
+    },
+  );
+
+  app.post('/api/site/unlinkdevice', { schema: { querystring: querySchema(['sessionId']) } }, async (request) => {
+    const user = await requireUser(ctx, request);
+    const sessionId = requiredParam(request, 'sessionId', 100);
+    if (!canDisconnect({ id: sessionId })) throw new AppError('deviceNotDisconnectable');
+    const result = await ctx.db
+      .deleteFrom('devices')
+      .where('id', '=', sessionId)
+      .where('user_id', '=', user.id)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new AppError('deviceNotFound');
+    return { ok: true };
+  });
+}

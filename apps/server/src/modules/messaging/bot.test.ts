@@ -1,0 +1,299 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeBotApi } from '../../../test/fakeBotApi.ts';
+import { KINDS, startTestServer, type TestServer } from '../../../test/harness.ts';
+import { createBot, startBot, type RunningBot } from './bot.ts';
+import { runAdmin } from '../../cli/admin.ts';
+import { toPersianDigits } from '@separ/domain';
+import { json } from '../../../test/harness.ts';
+import { createLinkCode, giveFreeAccount, linkedAccount, linkWithCode } from './botService.ts';
+
+const TOKEN = '123456:test-token';
+
+/** The messaging bot (CONTRACTS §9) against a local Bot API, on both databases. */
+describe.each(KINDS)('the messaging bot, on %s', (kind) => {
+  let s: TestServer;
+  let api: FakeBotApi;
+  let running: RunningBot | null = null;
+  beforeAll(async () => {
+    api = new FakeBotApi(TOKEN);
+    await api.start();
+    s = await startTestServer(kind, {
+      SEPAR_BOT_TOKEN: TOKEN,
+      SEPAR_BOT_API_ROOT: api.origin,
+      SEPAR_PUBLIC_URL: 'https://shop.separ.test',
+      SEPAR_FREE_DAILY_LIMIT: '3',
+      SEPAR_FREE_MB: '2048',
+      SEPAR_FREE_DAYS: '3',
+    });
+    running = await startBot(s.ctx);
+  });
+  afterAll(async () => {
+    await running?.stop();
+    await api?.stop();
+    await s?.close();
+  });
+
+  const freeAccounts = async () =>
+    Number(
+      (
+        await s.database.db
+          .selectFrom('bot_users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('free_user_id', 'is not', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('says hello in Persian with the language choice and the menu, and its commands are set in both languages', async () => {
+    api.message(1001, '/start');
+    const [welcome, menu] = await api.until(1001, 2);
+    expect(welcome).toBe('به سپر خوش آمدید. زبان خود را انتخاب کنید:');
+    expect(menu).toBe('چه کاری می‌خواهید انجام دهید؟');
+    const commands = api.calls.filter((call) => call.method === 'setMyCommands');
+    expect(commands.map((call) => (call.params.commands as Array<{ command: string }>).map((c) => c.command))).toEqual([
+      ['start', 'free', 'account', 'buy', 'support', 'lang'],
+      ['start', 'free', 'account', 'buy', 'support', 'lang'],
+    ]);
+    expect(commands[1]!.params.language_code).toBe('en');
+  });
+
+  it('gives one free account per messaging user, even to twenty presses at once', async () => {
+    for (let i = 0; i < 20; i++) api.press(2002, 'free');
+    const replies = await api.until(2002, 20);
+    const given = replies.filter((text) => text.startsWith('اکانت رایگان شما آماده است.'));
+    expect(given).toHaveLength(1);
+    const username = /نام کاربری: (\S+)/.exec(given[0]!)![1]!;
+    const password = /رمز عبور: (\S+)/.exec(given[0]!)![1]!;
+    expect(username).toMatch(/^[a-z0-9]+$/);
+    expect(password).toMatch(/^[A-Za-z0-9]+$/);
+    expect(given[0]).toContain('https://shop.separ.test/login');
+    expect(replies.filter((text) => text.includes(`شما قبلاً اکانت رایگان گرفته‌اید: ${username}`))).toHaveLength(19);
+    // Its credentials log in at /site_login, and it waits for its first connection like a bought one.
+    expect(await s.login(username, password)).toMatch(/^jwtUserToken=/);
+    const user = await s.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    expect([
+      user.expire_date,
+      user.subs_days,
+      Number(user.allowed_mb),
+      user.allowed_devices,
+      user.speed_limit_mbps,
+    ]).toEqual([null, 3, 2048, 1, 10]);
+  });
+
+  it('makes one account for concurrent claims in the service itself, and keeps the daily quota', async () => {
+    const before = await freeAccounts();
+    const results = await Promise.all(Array.from({ length: 20 }, () => giveFreeAccount(s.ctx, '3003')));
+    expect(results.filter((r) => r.kind === 'given')).toHaveLength(1);
+    expect(results.filter((r) => r.kind === 'already')).toHaveLength(19);
+    expect(await freeAccounts()).toBe(before + 1);
+    // Three a day (SEPAR_FREE_DAILY_LIMIT): this is the third; the fourth user is told to come back.
+    expect((await giveFreeAccount(s.ctx, '3004')).kind).toBe('given');
+    expect(await giveFreeAccount(s.ctx, '3005')).toEqual({ kind: 'quota' });
+    // Turned off by the operator: refused with its own message, and nothing is claimed.
+    s.ctx.config.free.enabled = false;
+    try {
+      expect(await giveFreeAccount(s.ctx, '3006')).toEqual({ kind: 'off' });
+    } finally {
+      s.ctx.config.free.enabled = true;
+    }
+    // A refused claim is not a claim: the next day it is given.
+    const answer = await s.later(24 * 60, () => giveFreeAccount(s.ctx, '3005'));
+    expect(answer.kind).toBe('given');
+  });
+
+  it('lists the plans on sale, each with its payment link', async () => {
+    api.message(4004, '/buy');
+    const [list] = await api.until(4004, 1);
+    const plans = await s.database.db.selectFrom('plans').select(['id', 'active']).execute();
+    for (const plan of plans) {
+      const link = `https://shop.separ.test/payment?plan_id=${plan.id}`;
+      if (plan.active === 1) expect(list).toContain(link);
+      else expect(list).not.toContain(link);
+    }
+    expect(list).toContain('تومان');
+  });
+
+  it('links an account with its password, refuses a wrong one, shows its status and unlinks', async () => {
+    const user = await s.createUser();
+    api.message(5005, '/account');
+    await api.until(5005, 1);
+    api.message(5005, `${user.username} wrongpass1`);
+    expect((await api.until(5005, 2))[1]).toBe('نام کاربری یا رمز عبور اشتباه است');
+    // The message with the password is deleted.
+    expect(api.calls.some((call) => call.method === 'deleteMessage' && Number(call.params.chat_id) === 5005)).toBe(
+      true,
+    );
+    api.message(5005, `${user.username} ${user.password}`);
+    const replies = await api.until(5005, 4);
+    expect(replies[2]).toBe('اکانت شما متصل شد.');
+    expect(replies[3]).toContain(`اکانت: ${user.username}`);
+    expect(replies[3]).toContain('فعال، ۳۰ روز باقی‌مانده');
+    expect(replies[3]).toContain('حجم باقی‌مانده: ۵۰ گیگابایت');
+    const url = /لینک اشتراک: (\S+)/.exec(replies[3]!)![1]!;
+    expect(url).toMatch(/^https:\/\/shop\.separ\.test\/sub\/[\w-]{16,}$/);
+    // The same link as a QR code, in a photo: decoded, it is the link.
+    const photo = await expect
+      .poll(() => api.calls.find((call) => call.method === 'sendPhoto' && Number(call.params.chat_id) === 5005))
+      .toBeDefined()
+      .then(() => api.calls.find((call) => call.method === 'sendPhoto')!);
+    const file = photo.params.file as Buffer;
+    const start = file.indexOf(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const end = file.indexOf(Buffer.from('IEND')) + 8;
+    const png = PNG.sync.read(file.subarray(start, end));
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(url);
+    expect(photo.params.caption).toBe('این کد را با برنامهٔ وی‌پی‌ان اسکن کنید تا اشتراک شما اضافه شود.');
+    api.press(5005, 'unlink');
+    expect((await api.until(5005, 5))[4]).toBe('اتصال اکانت شما به این گفتگو لغو شد.');
+  });
+
+  it('links a chat with the one-time code from the panel; a wrong, used or expired code is refused', async () => {
+    const user = await s.createUser();
+    const cookie = await s.login(user.username, user.password);
+    const makeCode = async () => {
+      const response = await s.app.inject({ method: 'POST', url: '/api/site/botcode', headers: { cookie } });
+      expect(response.statusCode, response.body).toBe(200);
+      return json<{ ok: boolean; code: string; expiresAt: string; minutes: number }>(response);
+    };
+    // Only for a logged-in user.
+    expect((await s.app.inject({ method: 'POST', url: '/api/site/botcode' })).statusCode).toBe(401);
+    const made = await makeCode();
+    expect(made.code).toMatch(/^\d{8}$/);
+    expect(made).toMatchObject({ ok: true, minutes: 10 });
+    expect(made.expiresAt).toBe(new Date(s.clock.now.getTime() + 10 * 60_000).toISOString());
+    // Kept as a MAC, never as the code.
+    const stored = await s.database.db
+      .selectFrom('bot_link_codes')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(made.code);
+
+    const wrong = String((Number(made.code) + 1) % 100_000_000).padStart(8, '0');
+    api.message(7007, wrong);
+    expect((await api.until(7007, 1))[0]).toBe(
+      'این کد معتبر نیست: ممکن است اشتباه وارد شده باشد، قبلاً استفاده شده باشد یا بیش از ۱۰ دقیقه از ساختنش گذشته باشد. از پنل کاربری یک کد تازه بگیرید.',
+    );
+    // The right code, typed with Persian digits on a phone, links the chat and shows the account.
+    api.message(7007, toPersianDigits(made.code));
+    const replies = await api.until(7007, 3);
+    expect(replies[1]).toBe('اکانت شما متصل شد.');
+    expect(replies[2]).toContain(`اکانت: ${user.username}`);
+    const linked = await s.database.db
+      .selectFrom('bot_users')
+      .select('user_id')
+      .where('messaging_id', '=', '7007')
+      .executeTakeFirstOrThrow();
+    expect(linked.user_id).toBe(user.id);
+
+    // Used once: another chat sending it is refused, and stays unlinked.
+    api.message(7008, `/account ${made.code}`);
+    expect((await api.until(7008, 1))[0]).toMatch(/^این کد معتبر نیست/);
+    expect(await linkedAccount(s.ctx, '7008')).toBeNull();
+
+    // A new code replaces the earlier one; after 10 minutes it is refused.
+    const first = await makeCode();
+    const second = await makeCode();
+    expect(await linkWithCode(s.ctx, '7009', first.code)).toBeNull();
+    await s.later(11, async () => {
+      api.message(7009, second.code);
+      expect((await api.until(7009, 1))[0]).toMatch(/^این کد معتبر نیست/);
+    });
+    expect(await linkedAccount(s.ctx, '7009')).toBeNull();
+    // In time, with /account and the code, it links.
+    const third = await makeCode();
+    api.message(7009, `/account ${third.code}`);
+    expect((await api.until(7009, 3))[1]).toBe('اکانت شما متصل شد.');
+    expect((await linkedAccount(s.ctx, '7009'))?.id).toBe(user.id);
+
+    // A linked chat's plans renew its account: each button goes through its renew link.
+    api.message(7009, '/buy');
+    const list = await expect
+      .poll(() => api.calls.filter((call) => call.method === 'sendMessage' && Number(call.params.chat_id) === 7009))
+      .toHaveLength(4)
+      .then(
+        () => api.calls.filter((call) => call.method === 'sendMessage' && Number(call.params.chat_id) === 7009)[3]!,
+      );
+    expect(String(list.params.text)).toContain(`اکانت ${user.username} شما تمدید شود`);
+    const buttons = (list.params.reply_markup as { inline_keyboard: Array<Array<{ url: string }>> }).inline_keyboard;
+    const renew = new URL(buttons[0]![0]!.url);
+    expect(renew.origin + renew.pathname).toBe('https://shop.separ.test/renew');
+    const followed = await s.app.inject({ method: 'GET', url: `${renew.pathname}${renew.search}` });
+    expect(followed.headers.location).toMatch(/^\/payment\?plan_id=\d+&lng=fa$/);
+    expect(followed.cookies.map((c) => c.name)).toContain('separ_renew');
+  });
+
+  it('counts wrong link codes per messaging user: after ten an hour, even the right one waits', async () => {
+    const user = await s.createUser();
+    const { code } = await createLinkCode(s.ctx, user.id);
+    const wrong = String((Number(code) + 7) % 100_000_000).padStart(8, '0');
+    for (let i = 0; i < 10; i++) expect(await linkWithCode(s.ctx, '7010', wrong)).toBeNull();
+    await expect(linkWithCode(s.ctx, '7010', code)).rejects.toMatchObject({ code: 'tooManyAttempts', status: 429 });
+    api.message(7010, code);
+    expect((await api.until(7010, 1))[0]).toBe(
+      'تعداد کدهای واردشده بیش از حد مجاز است. لطفاً یک ساعت دیگر دوباره امتحان کنید.',
+    );
+    // Another chat is not held back by this one's tries.
+    expect((await linkWithCode(s.ctx, '7011', code))?.id).toBe(user.id);
+  });
+
+  it('separ-admin bot status reports the settings, the free accounts and the linked chats', async () => {
+    const lines: string[] = [];
+    await runAdmin(['bot', 'status'], s.ctx, (line) => lines.push(line));
+    const text = lines.join('\n');
+    expect(text).toContain(`bot:              on (SEPAR_BOT_TOKEN set), Bot API ${api.origin}`);
+    expect(text).toMatch(/free accounts: {4}on; \d+ of 3 given today, \d+ ever/);
+    expect(text).toMatch(/messaging users: {2}\d+, \d+ linked to an account/);
+  });
+
+  it('speaks English once asked, and points to support', async () => {
+    api.message(6006, '/lang');
+    await api.until(6006, 1);
+    api.press(6006, 'lang:en');
+    expect((await api.until(6006, 2))[1]).toBe('The bot now speaks English.');
+    api.message(6006, '/support');
+    expect((await api.until(6006, 3))[2]).toBe(
+      `Our support team answers on the messaging app: ${s.config.supportChatUrl}`,
+    );
+  });
+});
+
+describe('when the Bot API stops the polling', () => {
+  it('logs it, and the server runs on', async () => {
+    const api = new FakeBotApi(TOKEN);
+    await api.start();
+    const s = await startTestServer('sqlite', { SEPAR_BOT_TOKEN: TOKEN, SEPAR_BOT_API_ROOT: api.origin });
+    const errors: string[] = [];
+    s.ctx.log = { info() {}, warn() {}, error: (_object, message) => void errors.push(message ?? '') };
+    try {
+      const running = await startBot(s.ctx);
+      api.conflict = true;
+      api.message(1, '/start');
+      await expect.poll(() => errors, { timeout: 10_000 }).toContain('the messaging bot stopped polling');
+      expect((await s.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      await running?.stop();
+    } finally {
+      await api.stop();
+      await s.close();
+    }
+  });
+});
+
+describe('without SEPAR_BOT_TOKEN', () => {
+  it('runs nothing of the bot', async () => {
+    const s = await startTestServer('sqlite');
+    try {
+      expect(s.config.bot.token).toBeNull();
+      expect(await startBot(s.ctx)).toBeNull();
+      expect(() => createBot(s.ctx)).toThrow(/SEPAR_BOT_TOKEN/);
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -1,0 +1,336 @@
+import {
+  accountStatus,
+  dataRemainingMB,
+  dataVolume,
+  duration,
+  isLanguage,
+  isPlanDisplayable,
+  normalizePlan,
+  shopNameIn,
+  toPersianDigits,
+  type Language,
+  type RawPlan,
+} from '@separ/domain';
+import { Bot, GrammyError, HttpError, InlineKeyboard, InputFile, type Context } from 'grammy';
+import QRCode from 'qrcode';
+import { publicOrigin } from '../../platform/config.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { renewToken } from '../accounts/index.ts';
+import { isAppError } from '../../platform/errors.ts';
+import { accountOf } from '../accounts/index.ts';
+import { getShopSettings } from '../settings/index.ts';
+import { ensureSubToken, subscriptionUrl } from '../accounts/index.ts';
+import {
+  asLinkCode,
+  botUser,
+  giveFreeAccount,
+  linkAccount,
+  linkedAccount,
+  linkWithCode,
+  setBotLanguage,
+  unlinkAccount,
+} from './botService.ts';
+
+/** The commands of CONTRACTS §9, in the bot's menu in both languages. */
+export const COMMANDS = ['start', 'free', 'account', 'buy', 'support', 'lang'] as const;
+
+/**
+ * The messaging bot (CONTRACTS §9) with grammY, on the Bot API at `SEPAR_BOT_API_ROOT` (Telegram's
+ * or Bale's, which speaks the same API). Persian by default; every text from locales/{fa,en}/bot.json.
+ */
+export function createBot(ctx: AppContext): Bot {
+  const { token, apiRoot } = ctx.config.bot;
+  if (!token) throw new Error('SEPAR_BOT_TOKEN is not set.');
+  const bot = new Bot(token, { client: { apiRoot } });
+  /** Who is waiting to send their username and password (they pressed "link" or sent /account). */
+  const linking = new Set<string>();
+
+  const idOf = (c: Context) => String(c.from?.id ?? c.chat?.id ?? '');
+  const languageOf = async (c: Context): Promise<Language> => (await botUser(ctx, idOf(c))).language;
+  const t = (language: Language, key: string, vars: Record<string, string | number> = {}) => {
+    const digits = Object.fromEntries(
+      Object.entries(vars).map(([name, value]) => [
+        name,
+        language === 'fa' && typeof value === 'number' ? toPersianDigits(value.toLocaleString('en-US')) : value,
+      ]),
+    );
+    return ctx.texts.t(language, `bot:${key}`, digits);
+  };
+
+  const menu = (language: Language) =>
+    new InlineKeyboard()
+      .text(t(language, 'menu.free'), 'free')
+      .text(t(language, 'menu.account'), 'account')
+      .row()
+      .text(t(language, 'menu.buy'), 'buy')
+      .text(t(language, 'menu.support'), 'support')
+      .row()
+      .text(t(language, 'menu.language'), 'lang');
+
+  const languages = new InlineKeyboard().text('فارسی', 'lang:fa').text('English', 'lang:en');
+
+  async function start(c: Context) {
+    const language = await languageOf(c);
+    // The operator's shop name (separ-admin settings set --shop-name); the default in each language's script.
+    const shop = shopNameIn((await getShopSettings(ctx)).shopName, language);
+    await c.reply(t(language, 'start.welcome', { shop }), { reply_markup: languages });
+    await c.reply(t(language, 'menu.title'), { reply_markup: menu(language) });
+  }
+
+  async function free(c: Context) {
+    const id = idOf(c);
+    const language = await languageOf(c);
+    const result = await giveFreeAccount(ctx, id);
+    if (result.kind === 'given') {
+      const login = `${publicUrl()}/login`;
+      await c.reply(t(language, 'free.given', { username: result.username, password: result.password, login }));
+    } else if (result.kind === 'already') {
+      await c.reply(
+        result.username
+          ? t(language, 'free.already', { username: result.username })
+          : t(language, 'free.alreadyNoName'),
+      );
+    } else {
+      await c.reply(t(language, result.kind === 'off' ? 'free.off' : 'free.quota'));
+    }
+  }
+
+  async function showAccount(c: Context) {
+    const id = idOf(c);
+    const language = await languageOf(c);
+    const user = await linkedAccount(ctx, id);
+    if (!user) {
+      linking.add(id);
+      await c.reply(t(language, 'account.askCredentials'));
+      return;
+    }
+    const account = accountOf(user, { devices: [], payments: [] });
+    const status = accountStatus(account, ctx.now());
+    const left = dataRemainingMB(account);
+    const lines = [
+      t(language, 'account.username', { username: user.username }),
+      t(language, `account.status.${status.state}`, {
+        days: status.state === 'active' ? status.daysLeft : status.state === 'pending' ? status.days : 0,
+      }),
+      left === null
+        ? t(language, 'account.dataUnlimited')
+        : t(language, 'account.dataLeft', volumeVars(language, left)),
+    ];
+    const url = subscriptionUrl(publicUrl(), await ensureSubToken(ctx.db, user));
+    lines.push(t(language, 'account.subscription', { url }));
+    await c.reply(lines.join('\n'), {
+      reply_markup: new InlineKeyboard().text(t(language, 'account.unlink'), 'unlink'),
+      link_preview_options: { is_disabled: true },
+    });
+    // The same link as a QR code, to scan with the app on another device.
+    const png = await QRCode.toBuffer(url, { type: 'png', margin: 2, scale: 8, errorCorrectionLevel: 'M' });
+    await c.replyWithPhoto(new InputFile(png, 'subscription.png'), { caption: t(language, 'account.qrCaption') });
+  }
+
+  function volumeVars(language: Language, mb: number) {
+    const volume = dataVolume(mb);
+    if (volume.kind === 'unlimited') return { amount: t(language, 'units.unlimited') };
+    return {
+      amount: `${language === 'fa' ? toPersianDigits(volume.value) : volume.value} ${t(language, `units.${volume.unit}`)}`,
+    };
+  }
+
+  async function buy(c: Context) {
+    const language = await languageOf(c);
+    const rows = (await ctx.db
+      .selectFrom('plans')
+      .selectAll()
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute()) as unknown as RawPlan[];
+    const plans = rows.filter((raw) => isPlanDisplayable(raw)).map((raw) => normalizePlan(raw));
+    if (plans.length === 0) {
+      await c.reply(t(language, 'buy.none'));
+      return;
+    }
+    const keyboard = new InlineKeyboard();
+    // A linked chat's links renew its account (payments/renewal.ts), as buttons; anyone else's buy
+    // a new one, in the text too.
+    const linked = await linkedAccount(ctx, idOf(c));
+    const token = linked ? renewToken(ctx, linked.id, ctx.now()) : null;
+    const lines = [linked ? t(language, 'buy.titleRenew', { username: linked.username }) : t(language, 'buy.title')];
+    for (const plan of plans) {
+      const time = duration(Number(plan.subsDays));
+      const line = t(language, 'buy.plan', {
+        title: plan.title,
+        data: volumeVars(language, Number(plan.allowedMB)).amount,
+        duration: `${language === 'fa' ? toPersianDigits(time.value) : time.value} ${t(language, `units.${time.unit}`)}`,
+        price: plan.bestPrice ?? 0,
+      });
+      const payment = `/payment?plan_id=${plan.id}`;
+      const url = token
+        ? `${publicUrl()}/renew?t=${token}&lng=${language}&next=${encodeURIComponent(payment)}`
+        : `${publicUrl()}${payment}`;
+      lines.push(token ? line : `${line}\n${url}`);
+      keyboard.url(plan.title, url).row();
+    }
+    await c.reply(lines.join('\n\n'), { reply_markup: keyboard, link_preview_options: { is_disabled: true } });
+  }
+
+  async function support(c: Context) {
+    const language = await languageOf(c);
+    // The operator's support chat (separ-admin settings set --support-url; SEPAR_SUPPORT_CHAT_URL by default).
+    const url = (await getShopSettings(ctx)).supportChatUrl;
+    await c.reply(t(language, 'support.text', { url }), {
+      reply_markup: new InlineKeyboard().url(t(language, 'support.button'), url),
+    });
+  }
+
+  async function lang(c: Context) {
+    const language = await languageOf(c);
+    await c.reply(t(language, 'lang.choose'), { reply_markup: languages });
+  }
+
+  const publicUrl = () => publicOrigin(ctx.config);
+
+  bot.command('start', start);
+  bot.command('free', free);
+  bot.command('account', async (c) => {
+    // `/account 12345678`: the panel's one-time code given with the command.
+    const code = asLinkCode(c.match);
+    if (code) await linkByCode(c, code);
+    else await showAccount(c);
+  });
+  bot.command('buy', buy);
+  bot.command('support', support);
+  bot.command('lang', lang);
+  for (const [data, handler] of [
+    ['free', free],
+    ['account', showAccount],
+    ['buy', buy],
+    ['support', support],
+    ['lang', lang],
+  ] as const) {
+    bot.callbackQuery(data, async (c) => {
+      await c.answerCallbackQuery();
+      await handler(c);
+    });
+  }
+  bot.callbackQuery(/^lang:(fa|en)$/, async (c) => {
+    const chosen = c.match[1];
+    await c.answerCallbackQuery();
+    if (!isLanguage(chosen)) return;
+    await setBotLanguage(ctx, idOf(c), chosen);
+    await c.reply(t(chosen, 'lang.set'), { reply_markup: menu(chosen) });
+  });
+  bot.callbackQuery('unlink', async (c) => {
+    await c.answerCallbackQuery();
+    await unlinkAccount(ctx, idOf(c));
+    await c.reply(t(await languageOf(c), 'account.unlinked'));
+  });
+  /** Links the chat with the panel's one-time code (issue #24), then shows the account. */
+  async function linkByCode(c: Context, code: string) {
+    const id = idOf(c);
+    const language = await languageOf(c);
+    try {
+      const user = await linkWithCode(ctx, id, code);
+      if (!user) {
+        await c.reply(t(language, 'account.codeWrong'));
+        return;
+      }
+    } catch (error) {
+      if (isAppError(error, 'tooManyAttempts')) {
+        await c.reply(t(language, 'account.codeTooMany'));
+        return;
+      }
+      throw error;
+    }
+    linking.delete(id);
+    await c.reply(t(language, 'account.linked'));
+    await showAccount(c);
+  }
+
+  // The username and password, after "My account": on one line, separated by a space; or, at any
+  // time, the panel's one-time code.
+  bot.on('message:text', async (c) => {
+    const id = idOf(c);
+    const code = asLinkCode(c.message.text);
+    if (code) {
+      await linkByCode(c, code);
+      return;
+    }
+    if (!linking.has(id)) {
+      await start(c);
+      return;
+    }
+    const language = await languageOf(c);
+    const [username = '', password = '', ...rest] = c.message.text.trim().split(/\s+/);
+    // The password is not left in the chat.
+    await c.deleteMessage().catch(() => undefined);
+    if (!username || !password || rest.length > 0) {
+      await c.reply(t(language, 'account.askCredentials'));
+      return;
+    }
+    try {
+      const user = await linkAccount(ctx, id, username, password);
+      if (!user) {
+        await c.reply(t(language, 'account.wrong'));
+        return;
+      }
+    } catch (error) {
+      if (isAppError(error, 'tooManyAttempts', 'overloaded')) {
+        await c.reply(t(language, 'account.tooMany'));
+        return;
+      }
+      throw error;
+    }
+    linking.delete(id);
+    await c.reply(t(language, 'account.linked'));
+    await showAccount(c);
+  });
+
+  bot.catch((error) => {
+    const cause = error.error;
+    const detail =
+      cause instanceof GrammyError
+        ? cause.description
+        : cause instanceof HttpError
+          ? String(cause.error)
+          : String(cause);
+    ctx.log.error({ err: cause, update: error.ctx.update.update_id, detail }, 'bot update failed');
+  });
+  return bot;
+}
+
+/** A running bot: its stop, and a message to a chat (the reminders' second channel). */
+export interface RunningBot {
+  stop(): Promise<void>;
+  notify(messagingId: string, text: string): Promise<void>;
+}
+
+/**
+ * Starts the bot by long polling when `SEPAR_BOT_TOKEN` is set; nothing otherwise (null). Its stop
+ * waits for the update in hand.
+ */
+export async function startBot(ctx: AppContext): Promise<RunningBot | null> {
+  if (!ctx.config.bot.token) return null;
+  const bot = createBot(ctx);
+  await bot.init();
+  for (const language of ['fa', 'en'] as const) {
+    await bot.api
+      .setMyCommands(
+        COMMANDS.map((command) => ({ command, description: ctx.texts.t(language, `bot:commands.${command}`) })),
+        language === 'en' ? { language_code: 'en' } : {},
+      )
+      .catch((error: unknown) => ctx.log.warn({ err: error }, 'could not set the bot commands'));
+  }
+  // Polling ends with an error only when the Bot API refuses the bot (a revoked token, another
+  // poller): logged, and the shop runs on without it.
+  const running = bot
+    .start({ onStart: (me) => ctx.log.info({ bot: me.username }, 'bot polling') })
+    .catch((error: unknown) => ctx.log.error({ err: error }, 'the messaging bot stopped polling'));
+  return {
+    async stop() {
+      if (bot.isRunning()) await bot.stop();
+      await running;
+    },
+    async notify(messagingId, text) {
+      await bot.api.sendMessage(messagingId, text, { link_preview_options: { is_disabled: true } });
+    },
+  };
+}

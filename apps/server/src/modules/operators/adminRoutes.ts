@@ -1,0 +1,322 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { asRecord, type AdminListQuery } from '@separ/domain';
+import { ADMIN_ROUTES as R } from '@separ/domain/contract';
+// The console's API reaches the gateways (reconciliation, orders completed by hand).
+import type { PaymentsContext as AppContext } from '../payments/index.ts';
+import type { OperatorRow } from '../../platform/db/schema.ts';
+import { cookieSecure } from '../accounts/index.ts';
+import { adminErrorAnswer, errorAnswer, sendError } from '../../platform/http/errors.ts';
+import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
+import { listAudit } from '../../platform/audit.ts';
+import { changeShopSettings } from '../settings/index.ts';
+import { getShopSettings } from '../settings/index.ts';
+import { refusalOf, serve } from '../../platform/http/contract.ts';
+import {
+  addCountry,
+  addServer,
+  createPlan,
+  listCountries,
+  listPlans,
+  listServers,
+  removeCountry,
+  removeServer,
+  updatePlan,
+} from '../catalog/index.ts';
+import {
+  addNode,
+  addRadius,
+  adminNodes,
+  adminRadiusClients,
+  deleteNode,
+  editNode,
+  removeRadius,
+  rotateToken,
+} from '../nodes/index.ts';
+import {
+  addOperator,
+  checkCurrentCode,
+  disableTotp,
+  enableTotp,
+  listOperators,
+  operatorForSession,
+  operatorOf,
+  removeOperator,
+  setUpTotp,
+  signIn,
+  signOut,
+  unlockOperator,
+} from './operators.ts';
+import {
+  completeOrderByHand,
+  listOutbox,
+  orderDetail,
+  reconcileNow,
+  resendOutbox,
+  searchOrders,
+} from '../payments/index.ts';
+import { overview } from './overview.ts';
+import { userAction, searchUsers, type UserActionInput } from '../accounts/index.ts';
+import { userDetail } from './userDetail.ts';
+
+/** The web admin's cookie (CONTRACTS §8): never the customers' jwtUserToken. */
+export const ADMIN_COOKIE = 'separ_admin';
+/** Over HTTPS: Secure, path /, no Domain. */
+export const HOST_ADMIN_COOKIE = `__Host-${ADMIN_COOKIE}`;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operator?: OperatorRow;
+  }
+}
+
+const unauthenticated = () => new AppError('unauthenticated');
+
+/** Over HTTPS only the `__Host-` name is read (CONTRACTS §15): a sibling subdomain cannot set it. */
+function adminToken(request: FastifyRequest): string | undefined {
+  return request.cookies[request.protocol === 'https' ? HOST_ADMIN_COOKIE : ADMIN_COOKIE];
+}
+
+function hostOf(value: string): string | null {
+  try {
+    return new URL(value).host.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every admin request, reading or writing, names our own site when it names one: a cross-site
+ * Origin (or Referer) is refused before anything else. The session cookie is SameSite=Strict too.
+ */
+function refuseCrossSite(ctx: AppContext, request: FastifyRequest) {
+  const source = request.headers.origin ?? request.headers.referer;
+  if (source === undefined) return;
+  const host = source === 'null' ? null : hostOf(source);
+  const own = hostOf(`${request.protocol}://${request.host}`) ?? request.host.toLowerCase();
+  const allowed = ctx.config.allowedOrigins.map(hostOf);
+  if (host !== null && (host === own || allowed.includes(host))) return;
+  throw new AppError('cross_site');
+}
+
+function int(value: unknown, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isInteger(n)) throw invalid(`${name} must be a whole number.`);
+  return n;
+}
+
+function listQuery(raw: unknown): AdminListQuery {
+  const q = asRecord(raw);
+  const dir = q.dir === 'asc' || q.dir === 'desc' ? q.dir : undefined;
+  return {
+    q: typeof q.q === 'string' ? q.q : undefined,
+    page: int(q.page, 'page'),
+    pageSize: int(q.pageSize, 'pageSize'),
+    sort: typeof q.sort === 'string' ? q.sort : undefined,
+    dir,
+  };
+}
+
+function optionalText(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** The origin the operator's browser reached us at. */
+const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+/** The operator's name as the audit log writes it. */
+const actor = (request: FastifyRequest) => request.operator!.username;
+
+/** The web admin's API (docs/ADMIN.md): every route but sign-in needs an operator's session. */
+export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
+  await app.register(async (admin) => {
+    admin.addHook('onRequest', async (request) => {
+      refuseCrossSite(ctx, request);
+      if (request.routeOptions.config && (request.routeOptions.config as { public?: boolean }).public) return;
+      const token = adminToken(request);
+      if (!token) throw unauthenticated();
+      const operator = await operatorForSession(ctx, token);
+      if (!operator) throw unauthenticated();
+      request.operator = operator;
+    });
+    admin.addHook('onSend', async (_request, reply, payload) => {
+      // Nothing of the admin is kept by a browser's or a proxy's cache.
+      reply.header('cache-control', 'no-store');
+      return payload;
+    });
+
+    // The admin's codes (http/errors.ts adminErrorAnswer); a failure of ours goes on to the app's handler.
+    // A request the contract's schemas refuse answers as the routes' own checks did: a bad path
+    // parameter 404 `not_found`, anything else 400 `invalid` with the refusing schema's message.
+    admin.setErrorHandler((error: Error, request, reply) => {
+      const refused = refusalOf(error as FastifyError, request);
+      const answer = adminErrorAnswer(
+        refused ? (refused.status === 404 ? notFound(refused.message) : invalid(refused.message)) : error,
+      );
+      if (!answer) throw error;
+      return sendError(reply, answer);
+    });
+
+    function cookieOptions(request: FastifyRequest) {
+      return {
+        path: '/',
+        sameSite: 'strict' as const,
+        httpOnly: true,
+        secure: cookieSecure(request),
+      };
+    }
+    const cookieName = (request: FastifyRequest) => (request.protocol === 'https' ? HOST_ADMIN_COOKIE : ADMIN_COOKIE);
+
+    serve(
+      admin,
+      R.login,
+      async (request, reply) => {
+        const { username, password, otp } = request.body;
+        const { token, operator } = await signIn(
+          ctx,
+          { username, password, otp: otp === '' ? undefined : otp },
+          { ip: request.ip, userAgent: request.headers['user-agent'] },
+        );
+        // A session cookie (no Max-Age): it ends with the browser, and the server ends it sooner.
+        reply.setCookie(cookieName(request), token, cookieOptions(request));
+        return operatorOf(operator);
+      },
+      { public: true },
+    );
+    serve(
+      admin,
+      R.logout,
+      async (request, reply) => {
+        const token = adminToken(request);
+        if (token) await signOut(ctx, token);
+        reply.clearCookie(cookieName(request), cookieOptions(request));
+        return { ok: true as const };
+      },
+      { public: true },
+    );
+    serve(admin, R.me, async (request) => operatorOf(request.operator!));
+    // With codes on, a new secret needs the current code (field `code`, CONTRACTS §15).
+    serve(admin, R.totpSetup, async (request) =>
+      setUpTotp(ctx, request.operator!, { code: optionalText(request.body.code), ip: request.ip }),
+    );
+    serve(admin, R.totpEnable, async (request) => enableTotp(ctx, request.operator!, request.body.code));
+    serve(admin, R.totpDisable, async (request) => disableTotp(ctx, request.operator!, request.body.code, request.ip));
+
+    serve(admin, R.overview, async () => overview(ctx));
+
+    serve(admin, R.plans, async () => ({ items: await listPlans(ctx) }));
+    serve(admin, R.createPlan, async (request) => createPlan(ctx, request.body, actor(request)));
+    serve(admin, R.updatePlan, async (request) =>
+      updatePlan(ctx, Number(request.params.id), request.body, actor(request)),
+    );
+
+    serve(admin, R.nodes, async () => ({ items: await adminNodes(ctx) }));
+    serve(admin, R.createNode, async (request) => addNode(ctx, request.body, actor(request), originOf(request)));
+    serve(admin, R.updateNode, async (request) =>
+      editNode(ctx, Number(request.params.id), request.body, actor(request)),
+    );
+    serve(admin, R.rotateNodeToken, async (request) =>
+      rotateToken(ctx, Number(request.params.id), actor(request), originOf(request)),
+    );
+    serve(admin, R.deleteNode, async (request) => {
+      await deleteNode(ctx, Number(request.params.id), actor(request));
+      return { ok: true as const };
+    });
+
+    serve(admin, R.radiusClients, async () => ({ items: await adminRadiusClients(ctx) }));
+    serve(admin, R.createRadiusClient, async (request) => {
+      const { ip, secret, name, requireMessageAuthenticator } = request.body;
+      return addRadius(
+        ctx,
+        { ip, secret, name: optionalText(name), requireMessageAuthenticator: requireMessageAuthenticator === true },
+        actor(request),
+      );
+    });
+    serve(admin, R.deleteRadiusClient, async (request) => {
+      await removeRadius(ctx, request.params.id, actor(request));
+      return { ok: true as const };
+    });
+
+    serve(admin, R.countries, async () => ({ items: await listCountries(ctx) }));
+    serve(admin, R.saveCountry, async (request) => addCountry(ctx, request.body, actor(request)));
+    serve(admin, R.deleteCountry, async (request) => {
+      await removeCountry(ctx, request.params.code, actor(request));
+      return { ok: true as const };
+    });
+    serve(admin, R.servers, async () => ({ items: await listServers(ctx) }));
+    serve(admin, R.createServer, async (request) => addServer(ctx, request.body, actor(request)));
+    serve(admin, R.deleteServer, async (request) => {
+      await removeServer(ctx, Number(request.params.id), actor(request));
+      return { ok: true as const };
+    });
+
+    serve(admin, R.users, async (request) => searchUsers(ctx, listQuery(request.query)));
+    serve(admin, R.user, async (request) => userDetail(ctx, request.params.username));
+    serve(admin, R.userAction, async (request) => {
+      const { username, action } = request.params;
+      const body = request.body;
+      const input: UserActionInput | null =
+        action === 'suspend' || action === 'unsuspend' || action === 'end-devices'
+          ? { action }
+          : action === 'extend'
+            ? { action, days: body.days ?? NaN }
+            : action === 'add-data'
+              ? { action, mb: body.mb ?? NaN }
+              : action === 'reset-password'
+                ? { action, password: optionalText(body.password) }
+                : null;
+      if (!input) throw notFound(`No action ${action}.`);
+      const result = await userAction(ctx, username, input, actor(request));
+      return { ...(await userDetail(ctx, username)), ...(result.password ? { password: result.password } : {}) };
+    });
+
+    serve(admin, R.orders, async (request) => {
+      const q = request.query;
+      return searchOrders(ctx, {
+        ...listQuery(q),
+        state: optionalText(q.state) as never,
+        gate: optionalText(q.gate),
+        from: optionalText(q.from),
+        to: optionalText(q.to),
+      });
+    });
+    serve(admin, R.order, async (request) => orderDetail(ctx, request.params.resNum));
+    serve(admin, R.completeOrder, async (request) => {
+      const done = await completeOrderByHand(ctx, request.params.resNum, request.body.ref, actor(request));
+      return done.detail;
+    });
+    serve(admin, R.reconcile, async (request) => reconcileNow(ctx, actor(request)));
+
+    serve(admin, R.outbox, async (request) =>
+      listOutbox(ctx, { ...listQuery(request.query), state: optionalText(request.query.state) as never }),
+    );
+    serve(admin, R.resendOutbox, async (request) => resendOutbox(ctx, Number(request.params.id), actor(request)));
+
+    serve(admin, R.operators, async () => ({ items: await listOperators(ctx) }));
+    serve(admin, R.createOperator, async (request) => {
+      const { username, password, code } = request.body;
+      // An operator with codes on adds another only with the current code (CONTRACTS §15).
+      await checkCurrentCode(ctx, request.operator!, optionalText(code), request.ip);
+      return addOperator(ctx, { username, password: optionalText(password) }, actor(request));
+    });
+    // Another operator lifts a lock of wrong one-time codes (never the locked operator's own session).
+    serve(admin, R.unlockOperator, async (request) => unlockOperator(ctx, request.params.username, actor(request)));
+    serve(admin, R.deleteOperator, async (request) => {
+      const username = request.params.username;
+      if (username === request.operator!.username) throw conflict('You cannot remove yourself; another operator can.');
+      await removeOperator(ctx, username, actor(request));
+      return { ok: true as const };
+    });
+
+    serve(admin, R.settings, async () => getShopSettings(ctx));
+    serve(admin, R.updateSettings, async (request) => {
+      const { after } = await changeShopSettings(ctx, request.body, actor(request));
+      return after;
+    });
+
+    serve(admin, R.audit, async (request) => listAudit(ctx, listQuery(request.query)));
+
+    // Anything else under /api/admin answers as the admin does: 401 first, then 404.
+    admin.all('/api/admin/*', async (_request, reply: FastifyReply) => sendError(reply, errorAnswer(notFound())));
+  });
+}

@@ -1,0 +1,58 @@
+import { arg, text, type CommandRow } from '../../platform/cli.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { listAudit } from '../../platform/audit.ts';
+import { addOperator, listOperators, removeOperator, unlockOperator } from './operators.ts';
+
+/** separ-admin's operators and audit log: the functions the web admin calls, each change audited. */
+export const OPERATOR_COMMANDS: Array<CommandRow<AppContext>> = [
+  {
+    command: 'operators add',
+    async run({ ctx, values, positionals, out, actor }) {
+      const { operator, password } = await addOperator(
+        ctx,
+        { username: arg(positionals, 2, 'username'), password: text(values, 'password') },
+        actor,
+      );
+      out(`Operator ${operator.username} added. Password: ${password}`);
+      out('They sign in at /admin.');
+    },
+  },
+  {
+    command: 'operators list',
+    async run({ ctx, out }) {
+      const operators = await listOperators(ctx);
+      if (operators.length === 0) out('No operators.');
+      for (const o of operators)
+        out(
+          `${o.username}\t${o.totpEnabled ? 'one-time code on' : 'one-time code off'}${o.locked ? '\tlocked (operators unlock)' : ''}\tadded ${o.createdAt}\tlast sign-in ${o.lastLoginAt ?? 'never'}`,
+        );
+    },
+  },
+  {
+    command: 'operators unlock',
+    async run({ ctx, positionals, out, actor }) {
+      const username = arg(positionals, 2, 'username');
+      await unlockOperator(ctx, username, actor);
+      out(`Operator ${username} unlocked: they can sign in again.`);
+    },
+  },
+  {
+    command: 'operators remove',
+    async run({ ctx, positionals, out, actor }) {
+      const username = arg(positionals, 2, 'username');
+      await removeOperator(ctx, username, actor);
+      out(`Operator ${username} removed; their sessions have ended.`);
+    },
+  },
+  {
+    command: 'audit list',
+    async run({ ctx, values, out }) {
+      const page = await listAudit(ctx, { q: text(values, 'q'), pageSize: 100 });
+      if (page.items.length === 0) out('The audit log is empty.');
+      for (const e of page.items)
+        out(
+          `${e.at}\t${e.operator}\t${e.action}\t${e.target}\t${JSON.stringify(e.before)} -> ${JSON.stringify(e.after)}`,
+        );
+    },
+  },
+];

@@ -1,0 +1,240 @@
+import type {
+  AdminListQuery,
+  AdminOrderDetail,
+  AdminOrderFilter,
+  AdminOrderRow,
+  AdminOrderState,
+  AdminOutboxRow,
+  AdminPage,
+  AdminReconcileSummary,
+} from '@separ/domain';
+// This module's functions take the platform's context with the gateways (adapters.ts).
+import type { PaymentsContext as AppContext } from './adapters.ts';
+import type { OrderRow } from '../../platform/db/schema.ts';
+import { ORDER, ORDER_STATE_NAMES } from './orders.ts';
+import { reconcile } from './reconcile.ts';
+import { completeByOperator, isOrderStateName, orderDetails } from './service.ts';
+import { invalid, isAppError, notFound } from '../../platform/errors.ts';
+import { audit, type Actor } from '../../platform/audit.ts';
+import { pageOf, sortOf, startsWith } from '../../platform/db/paging.ts';
+import { DAY_MS } from '@separ/domain';
+
+/** Orders and the outbox as the operators see them: filters, history, completion by hand, resending. */
+
+const stateName = (state: number): AdminOrderState => (ORDER_STATE_NAMES[state] ?? 'pending') as AdminOrderState;
+
+export function orderRowOf(o: OrderRow & { username?: string | null }): AdminOrderRow {
+  return {
+    resNum: o.res_num,
+    state: stateName(o.state),
+    gate: o.gate,
+    provider: o.provider,
+    // Orders are kept in rials, as the gateways take them.
+    amount: Math.round(Number(o.amount) / 10),
+    planId: o.plan_id,
+    email: o.email,
+    username: o.username ?? null,
+    refNum: o.ref_num,
+    failure: o.failure,
+    createdAt: o.created_at,
+    paidAt: o.paid_at,
+  };
+}
+
+const ORDER_SORTS = { createdAt: 'orders.created_at', amount: 'orders.amount', paidAt: 'orders.paid_at' } as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Orders, newest first, filtered by state, gate and days (UTC, inclusive); `q` is an order number,
+ * a bank reference, a username or an e-mail, matched whole.
+ */
+export async function searchOrders(
+  ctx: AppContext,
+  query: AdminListQuery & AdminOrderFilter,
+): Promise<AdminPage<AdminOrderRow>> {
+  const { page, pageSize, offset } = pageOf(query);
+  const column = sortOf(ORDER_SORTS, query.sort, 'orders.created_at');
+  const dir = query.dir === 'asc' ? 'asc' : 'desc';
+  if (query.state !== undefined && !isOrderStateName(query.state))
+    throw invalid(`state must be one of ${ORDER_STATE_NAMES.join(', ')}.`);
+  for (const [name, day] of [
+    ['from', query.from],
+    ['to', query.to],
+  ] as const)
+    if (day !== undefined && (!DAY.test(day) || Number.isNaN(Date.parse(day))))
+      throw invalid(`${name} must be a date as YYYY-MM-DD.`);
+  let base = ctx.db.selectFrom('orders').leftJoin('users', 'users.id', 'orders.user_id');
+  if (query.state) base = base.where('orders.state', '=', ORDER[query.state]);
+  if (query.gate) base = base.where('orders.gate', '=', query.gate);
+  if (query.from) base = base.where('orders.created_at', '>=', `${query.from}T00:00:00.000Z`);
+  if (query.to) base = base.where('orders.created_at', '<', new Date(Date.parse(query.to) + DAY_MS).toISOString());
+  const q = query.q?.trim();
+  if (q) {
+    if (q.length > 200) throw invalid('The search is too long.');
+    base = base.where((eb) =>
+      eb.or([
+        eb('orders.res_num', '=', q),
+        eb('orders.ref_num', '=', q),
+        eb('orders.email', '=', q.toLowerCase()),
+        eb('orders.email', '=', q),
+        eb('users.username', '=', q),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll('orders')
+      .select('users.username')
+      .orderBy(column, dir)
+      .orderBy('orders.id', dir)
+      .limit(pageSize)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(orderRowOf), total: Number(count.n), page, pageSize };
+}
+
+export async function orderDetail(ctx: AppContext, resNum: string): Promise<AdminOrderDetail> {
+  let details;
+  try {
+    details = await orderDetails(ctx.db, resNum);
+  } catch (error) {
+    if (isAppError(error, 'invalid')) throw notFound(error.message);
+    throw error;
+  }
+  const { order, history, account, receipt } = details;
+  return {
+    ...orderRowOf({ ...order, username: account?.username ?? null }),
+    authority: order.authority,
+    history: history.map((e) => ({
+      at: e.at,
+      from: e.from_state === null ? null : stateName(e.from_state),
+      to: stateName(e.to_state),
+      actor: e.actor,
+      detail: e.detail,
+    })),
+    receipt,
+  };
+}
+
+/**
+ * Completes an order by hand (the money is at the bank): the same exactly-once completion as a
+ * gateway's verified return, and the buyer's receipt goes to the outbox.
+ */
+export async function completeOrderByHand(
+  ctx: AppContext,
+  resNum: string,
+  refNum: string,
+  actor: Actor,
+): Promise<{ detail: AdminOrderDetail; username: string; password: string; renewed: boolean }> {
+  const before = await orderDetail(ctx, resNum);
+  const done = await completeByOperator(ctx, resNum, { refNum: String(refNum ?? ''), operator: actor });
+  const detail = await orderDetail(ctx, resNum);
+  await audit(ctx.db, ctx, {
+    actor,
+    action: 'order.complete',
+    target: `order:${resNum}`,
+    before: { state: before.state, refNum: before.refNum },
+    after: { state: detail.state, refNum: detail.refNum, username: done.username, renewed: done.renewed },
+  });
+  return { detail, username: done.username, password: done.password, renewed: done.renewed };
+}
+
+/**
+ * Asks the gateways about the pending orders now: all of them from the web admin, those older than
+ * `olderThanMinutes` from separ-admin's `payments reconcile --older-than`. Audited.
+ */
+export async function reconcileNow(
+  ctx: AppContext,
+  actor: Actor,
+  olderThanMinutes = 0,
+): Promise<AdminReconcileSummary> {
+  const summary = await reconcile(ctx, { olderThanMinutes });
+  await audit(ctx.db, ctx, { actor, action: 'payments.reconcile', target: 'orders', after: summary });
+  return summary;
+}
+
+function outboxRowOf(m: {
+  id: number;
+  kind: string;
+  recipient: string;
+  subject: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+}): AdminOutboxRow {
+  return {
+    id: m.id,
+    kind: m.kind,
+    recipient: m.recipient,
+    subject: m.subject,
+    attempts: m.attempts,
+    lastError: m.last_error,
+    sentAt: m.sent_at,
+    createdAt: m.created_at,
+  };
+}
+
+const OUTBOX_COLUMNS = [
+  'id',
+  'kind',
+  'recipient',
+  'subject',
+  'attempts',
+  'last_error',
+  'sent_at',
+  'created_at',
+] as const;
+
+export async function listOutbox(
+  ctx: AppContext,
+  query: AdminListQuery & { state?: 'waiting' | 'sent' },
+): Promise<AdminPage<AdminOutboxRow>> {
+  const { page, pageSize, offset } = pageOf(query);
+  let base = ctx.db.selectFrom('outbox');
+  if (query.state === 'waiting') base = base.where('sent_at', 'is', null);
+  else if (query.state === 'sent') base = base.where('sent_at', 'is not', null);
+  else if (query.state !== undefined) throw invalid('state must be waiting or sent.');
+  const q = query.q?.trim();
+  if (q) {
+    const kind = ctx.database.kind;
+    base = base.where((eb) => eb.or([startsWith(kind, 'recipient', q), startsWith(kind, 'subject', q)]));
+  }
+  const [rows, count] = await Promise.all([
+    base
+      .select(OUTBOX_COLUMNS)
+      .orderBy('id', query.dir === 'asc' ? 'asc' : 'desc')
+      .limit(pageSize)
+      .offset(offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(outboxRowOf), total: Number(count.n), page, pageSize };
+}
+
+/**
+ * Sends a message again: it goes back to the outbox's queue as unsent, with its tries counted
+ * afresh, and the delivery job (or `separ-admin outbox send`) takes it on its next round.
+ */
+export async function resendOutbox(ctx: AppContext, id: number, actor: Actor): Promise<AdminOutboxRow> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('outbox').select(OUTBOX_COLUMNS).where('id', '=', id).executeTakeFirst();
+    if (!before) throw notFound(`No message ${id} in the outbox.`);
+    await trx
+      .updateTable('outbox')
+      .set({ sent_at: null, attempts: 0, last_error: null, claimed_until: null })
+      .where('id', '=', id)
+      .execute();
+    const after = await trx.selectFrom('outbox').select(OUTBOX_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
+    await audit(trx, ctx, {
+      actor,
+      action: 'outbox.resend',
+      target: `outbox:${id}`,
+      before: { sentAt: before.sent_at, attempts: before.attempts },
+      after: { sentAt: null, attempts: 0 },
+    });
+    return outboxRowOf(after);
+  });
+}

@@ -1,0 +1,19 @@
+// The payments module's public face: orders and their exactly-once settlement, the gateways,
+// reconciliation, the purchase and callback routes, and the operators' order functions.
+export { createGateways, gatewayActive } from './adapters.ts';
+export type { Gateways, PaymentsContext } from './adapters.ts';
+export {
+  completeOrderByHand,
+  listOutbox,
+  orderDetail,
+  orderRowOf,
+  reconcileNow,
+  resendOutbox,
+  searchOrders,
+} from './admin.ts';
+export type { GatewayAdapter } from './gateways.ts';
+export { ORDER, ORDER_STATE_NAMES } from './orders.ts';
+export { reconcile } from './reconcile.ts';
+export { paymentRoutes } from './routes.ts';
+export { isOrderStateName, listOrders, orderDetails } from './service.ts';
+export { PAYMENT_COMMANDS } from './cli.ts';

@@ -1,0 +1,458 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  encodePaymentResult,
+  isLanguage,
+  shopNameIn,
+  toPersianDigits,
+  type Language,
+  type PaymentResultPayload,
+} from '@separ/domain';
+import { publicOrigin } from '../../platform/config.ts';
+// This module's functions take the platform's context with the gateways (adapters.ts).
+import type { PaymentsContext as AppContext } from './adapters.ts';
+import type { Db } from '../../platform/db/index.ts';
+import type { OrderRow, PlanRow, UserRow } from '../../platform/db/schema.ts';
+import { accountCredentials, insertAccount } from '../accounts/index.ts';
+import { getShopSettings } from '../settings/index.ts';
+import { GatewayError, type GatewayAdapter, type Verification } from './gateways.ts';
+import { renewedTerms } from '../accounts/index.ts';
+
+/** Order states: the payment states of SPEC §4 (0 pending, 1 failed, 2 paid) plus 3 expired. */
+export const ORDER = { pending: 0, failed: 1, paid: 2, expired: 3 } as const;
+export const ORDER_STATE_NAMES = ['pending', 'failed', 'paid', 'expired'] as const;
+/** Every state a payment verified as paid may complete: nothing unpaid is final for money that arrived. */
+export const UNPAID = [ORDER.pending, ORDER.failed, ORDER.expired];
+
+/**
+ * A unique, readable order number: S, the date, and ten random digits (e.g. S20260601-4829137705):
+ * 10^10 a day, so the space cannot run out, and the numbers tell nobody how much the shop sells.
+ */
+export function newOrderNumber(now: Date): string {
+  const date = now.toISOString().slice(0, 10).replaceAll('-', '');
+  const digits = String(randomInt(0, 100_000)).padStart(5, '0') + String(randomInt(0, 100_000)).padStart(5, '0');
+  return `S${date}-${digits}`;
+}
+
+/**
+ * What the result page is sent, as the payload of SPEC §3, in the URL's fragment (CONTRACTS §15): a
+ * new account's password is in it, and no server or proxy log sees a fragment.
+ */
+export function resultUrl(payload: PaymentResultPayload): string {
+  return `/paymentresult#data=${encodePaymentResult(payload)}`;
+}
+
+/** Who moved an order: the buyer, the gateway's return, reconciliation, or an operator. */
+export type Actor = 'buyer' | 'return' | 'reconcile' | `operator:${string}`;
+
+/** Adds a line to the order's history (in the caller's transaction, when it has one). */
+export async function recordEvent(
+  db: Db,
+  order: { id: number },
+  event: { at: string; from: number | null; to: number; actor: Actor; detail?: string | null },
+): Promise<void> {
+  await db
+    .insertInto('order_events')
+    .values({
+      order_id: order.id,
+      at: event.at,
+      from_state: event.from,
+      to_state: event.to,
+      actor: event.actor,
+      detail: event.detail?.slice(0, 500) ?? null,
+    })
+    .execute();
+}
+
+/**
+ * How long a claim on an order lasts: long enough for a gateway call and the completion, short
+ * enough that reconciliation takes over soon from a process that died holding it.
+ */
+export function claimLeaseMs(ctx: AppContext): number {
+  return 2 * ctx.config.gatewayTimeoutMs + 5_000;
+}
+
+/**
+ * Claims an unpaid order for the caller: a conditional update that one caller wins while the lease
+ * of any earlier claim has run out. Returns the claim's token, or null when somebody else holds it
+ * (or the order is paid).
+ */
+export async function claimOrder(ctx: AppContext, orderId: number): Promise<string | null> {
+  const now = ctx.now();
+  const token = randomBytes(12).toString('base64url');
+  const result = await ctx.db
+    .updateTable('orders')
+    .set({ claim_token: token, claimed_until: new Date(now.getTime() + claimLeaseMs(ctx)).toISOString() })
+    .where('id', '=', orderId)
+    .where('state', 'in', UNPAID)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now.toISOString())]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? token : null;
+}
+
+/** Gives a claim back (only the holder's own). */
+export async function releaseClaim(ctx: AppContext, orderId: number, token: string): Promise<void> {
+  await ctx.db
+    .updateTable('orders')
+    .set({ claim_token: null, claimed_until: null })
+    .where('id', '=', orderId)
+    .where('claim_token', '=', token)
+    .execute();
+}
+
+export async function orderById(db: Db, id: number): Promise<OrderRow> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export type CompletionResult =
+  /** `renewed`: the order extended its account (renew_user_id), whose password stays unknown here (''). */
+  | { outcome: 'completed'; username: string; password: string; renewed: boolean; order: OrderRow }
+  | { outcome: 'duplicate'; order: OrderRow };
+
+/**
+ * Turns a payment verified as paid into exactly one account: in one transaction, the order moves
+ * from any unpaid state (pending, expired, or failed: money that arrived is never refused) to paid
+ * with a conditional update — on the caller's claim when it holds one — and only the caller that
+ * wins it creates the account, records the payment, queues the receipt and writes the history.
+ * Every other caller, concurrent or replayed, gets 'duplicate' and creates nothing. The password is
+ * generated, so its hash is the fast one (security/passwords.ts): completion never waits for load.
+ *
+ * A renewal (the order names an account in renew_user_id) adds the plan to that account instead, in
+ * the same transaction and under the same conditional update, so it too happens exactly once: its
+ * username, password and subscription link stay, and the receipt carries no password. Should that
+ * account be gone by then, the money still buys a new account.
+ */
+export async function completeOrder(
+  ctx: AppContext,
+  order: OrderRow,
+  refNum: string,
+  how: { actor: Actor; detail: string; claim?: string },
+): Promise<CompletionResult> {
+  const plan = await ctx.db.selectFrom('plans').selectAll().where('id', '=', order.plan_id).executeTakeFirst();
+  if (!plan) throw new Error(`Order ${order.res_num} names plan ${order.plan_id}, which no longer exists.`);
+  const newCredentials = () => accountCredentials(ctx.secrets);
+  // A new account's password is hashed before the transaction (a renewal needs none).
+  let credentials = order.renew_user_id === null ? await newCredentials() : null;
+  if (ctx.config.fault === 'crash-after-verify') process.kill(process.pid, 'SIGKILL');
+  // The shop's name in the receipt: the operator's setting (issue 23 §5).
+  const { shopName } = await getShopSettings(ctx);
+
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const at = ctx.now();
+    const now = at.toISOString();
+    let before = trx.selectFrom('orders').select(['state', 'renew_user_id']).where('id', '=', order.id);
+    if (ctx.database.kind === 'postgres') before = before.forUpdate();
+    const { state: from, renew_user_id: renewUserId } = await before.executeTakeFirstOrThrow();
+    let update = trx
+      .updateTable('orders')
+      .set({
+        state: ORDER.paid,
+        ref_num: refNum,
+        paid_at: now,
+        updated_at: now,
+        failure: null,
+        last_answer: how.detail,
+      })
+      .where('id', '=', order.id)
+      .where('state', 'in', UNPAID);
+    if (how.claim) update = update.where('claim_token', '=', how.claim);
+    const won = await update.executeTakeFirst();
+    if (Number(won.numUpdatedRows) !== 1) return null;
+
+    const lng: Language = isLanguage(order.lang) ? order.lang : 'fa';
+    const renewing = renewUserId === null ? undefined : await renewAccount(ctx, trx, renewUserId, plan);
+    if (renewing) {
+      await trx.updateTable('orders').set({ user_id: renewing.id }).where('id', '=', order.id).execute();
+      await recordPayment(trx, order, renewing.id, refNum, now);
+      const receipt = renderReceipt(ctx, lng, {
+        shop: shopNameIn(shopName, lng),
+        orderId: order.res_num,
+        refNum,
+        plan: plan.title,
+        amountToman: Number(order.amount) / 10,
+        username: renewing.username,
+        password: null,
+        until: renewing.expire_date,
+        pendingDays: renewing.subs_days,
+      });
+      await queueReceipt(ctx, trx, order, receipt, now);
+      await recordEvent(trx, order, {
+        at: now,
+        from,
+        to: ORDER.paid,
+        actor: how.actor,
+        detail: `${how.detail}; ref ${refNum}; account ${renewing.username} renewed`,
+      });
+      return { username: renewing.username, from, renewed: true, password: '' };
+    }
+
+    credentials ??= await newCredentials();
+    const { password } = credentials;
+    const user = await insertAccount(
+      trx,
+      credentials,
+      {
+        email: order.email,
+        allowedMB: Number(plan.allowed_mb),
+        allowedDevices: plan.allowed_devices,
+        subsDays: plan.subs_days,
+        ios: plan.ios,
+        planId: plan.id,
+      },
+      at,
+    );
+    await trx.updateTable('orders').set({ user_id: user.id }).where('id', '=', order.id).execute();
+    await recordPayment(trx, order, user.id, refNum, now);
+    const receipt = renderReceipt(ctx, lng, {
+      shop: shopNameIn(shopName, lng),
+      orderId: order.res_num,
+      refNum,
+      plan: plan.title,
+      amountToman: Number(order.amount) / 10,
+      username: user.username,
+      password,
+    });
+    await queueReceipt(ctx, trx, order, receipt, now);
+    await recordEvent(trx, order, {
+      at: now,
+      from,
+      to: ORDER.paid,
+      actor: how.actor,
+      detail: `${how.detail}; ref ${refNum}; account ${user.username}${renewUserId === null ? '' : ' (the account to renew was gone: a new one)'}`,
+    });
+    return { username: user.username, from, renewed: false, password };
+  });
+
+  const fresh = await orderById(ctx.db, order.id);
+  if (result === null) return { outcome: 'duplicate', order: fresh };
+  if (result.from === ORDER.failed || result.from === ORDER.expired) {
+    ctx.log.warn(
+      { order: order.res_num, was: ORDER_STATE_NAMES[result.from], by: how.actor },
+      `a ${ORDER_STATE_NAMES[result.from]} order was verified as paid: completed, ${result.renewed ? 'account renewed' : 'account created'}`,
+    );
+  }
+  return {
+    outcome: 'completed',
+    username: result.username,
+    password: result.password,
+    renewed: result.renewed,
+    order: fresh,
+  };
+}
+
+/**
+ * Adds the plan to the account a renewal names (renewal.ts), its row locked on PostgreSQL for the
+ * update; undefined when that account no longer exists.
+ */
+async function renewAccount(
+  ctx: AppContext,
+  trx: Db,
+  userId: number,
+  plan: PlanRow,
+): Promise<Pick<UserRow, 'id' | 'username' | 'expire_date' | 'subs_days'> | undefined> {
+  let query = trx
+    .selectFrom('users')
+    .select(['id', 'username', 'expire_date', 'subs_days', 'allowed_mb', 'allowed_devices', 'ios'])
+    .where('id', '=', userId);
+  if (ctx.database.kind === 'postgres') query = query.forUpdate();
+  const user = await query.executeTakeFirst();
+  if (!user) return undefined;
+  const now = ctx.now();
+  const terms = renewedTerms(user, plan, now);
+  await trx
+    .updateTable('users')
+    .set({ ...terms, updated_at: now.toISOString() })
+    .where('id', '=', user.id)
+    .execute();
+  return { id: user.id, username: user.username, expire_date: terms.expire_date, subs_days: terms.subs_days };
+}
+
+async function recordPayment(trx: Db, order: OrderRow, userId: number, refNum: string, now: string) {
+  await trx
+    .insertInto('payments')
+    .values({
+      user_id: userId,
+      res_num: order.res_num,
+      ref_num: refNum,
+      state: ORDER.paid,
+      amount: Number(order.amount),
+      plan_id: order.plan_id,
+      created_at: now,
+    })
+    .execute();
+}
+
+async function queueReceipt(
+  ctx: AppContext,
+  trx: Db,
+  order: OrderRow,
+  receipt: { subject: string; text: string },
+  now: string,
+) {
+  await trx
+    .insertInto('outbox')
+    .values({
+      kind: 'receipt',
+      recipient: order.email,
+      subject: receipt.subject,
+      body_sealed: ctx.secrets.box.seal(receipt.text),
+      order_id: order.id,
+      attempts: 0,
+      last_error: null,
+      created_at: now,
+      sent_at: null,
+      claimed_until: null,
+    })
+    .execute();
+}
+
+/**
+ * Moves an unpaid order to failed or expired (or records an answer that changes nothing), with
+ * the gateway's words in its history. Conditional on the caller's claim when it holds one.
+ */
+export async function moveOrder(
+  ctx: AppContext,
+  order: OrderRow,
+  to: number,
+  how: { actor: Actor; detail: string; claim?: string; from?: readonly number[] },
+): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now().toISOString();
+    let update = trx
+      .updateTable('orders')
+      .set({
+        state: to,
+        updated_at: now,
+        last_answer: how.detail.slice(0, 500),
+        ...(to === ORDER.pending ? {} : { failure: how.detail.slice(0, 300) }),
+      })
+      .where('id', '=', order.id)
+      .where('state', 'in', how.from ?? [ORDER.pending, ORDER.expired]);
+    if (how.claim) update = update.where('claim_token', '=', how.claim);
+    const moved = Number((await update.executeTakeFirst()).numUpdatedRows) === 1;
+    if (moved) await recordEvent(trx, order, { at: now, from: order.state, to, actor: how.actor, detail: how.detail });
+    return moved;
+  });
+}
+
+/**
+ * The receipt e-mail: a new account's with its credentials; a renewal's (password null) with the
+ * account's new expiry (or its pending days) and no password.
+ */
+function renderReceipt(
+  ctx: AppContext,
+  lng: Language,
+  data: {
+    shop: string;
+    orderId: string;
+    refNum: string;
+    plan: string;
+    amountToman: number;
+    username: string;
+    password: string | null;
+    until?: string | null;
+    pendingDays?: number;
+  },
+) {
+  const t = (key: string, vars: Record<string, string | number> = {}) =>
+    ctx.texts.t(lng, `email:receipt.${key}`, { shop: data.shop, ...vars });
+  const digits = (value: string) => (lng === 'fa' ? toPersianDigits(value) : value);
+  const amount = digits(new Intl.NumberFormat('en-US').format(data.amountToman));
+  const panel = `${publicOrigin(ctx.config)}/login`;
+  const renewal = data.password === null;
+  const term = !renewal
+    ? []
+    : data.pendingDays
+      ? [t('renewedPending', { days: digits(String(data.pendingDays)) })]
+      : data.until
+        ? [
+            t('renewedUntil', {
+              date: new Intl.DateTimeFormat(lng === 'fa' ? 'fa-IR' : 'en-GB', {
+                dateStyle: 'long',
+                timeZone: 'Asia/Tehran',
+              }).format(new Date(data.until)),
+            }),
+          ]
+        : [];
+  const text = [
+    t('greeting'),
+    '',
+    renewal ? t('introRenewed') : t('intro'),
+    '',
+    `${t('orderId')}: ${data.orderId}`,
+    `${t('refId')}: ${data.refNum}`,
+    `${t('plan')}: ${data.plan}`,
+    `${t('amount')}: ${t('amountValue', { value: amount })}`,
+    `${t('username')}: ${data.username}`,
+    ...(renewal ? [] : [`${t('password')}: ${data.password}`]),
+    '',
+    ...(renewal ? [...term, t('renewedSame')] : [t('start')]),
+    t('panel', { url: panel }),
+    '',
+    t('keepSafe'),
+    '',
+    t('signature'),
+  ].join('\n');
+  return { subject: t(renewal ? 'subjectRenewed' : 'subject', { orderId: data.orderId }), text };
+}
+
+/** Asks the gateway about a payment; a GatewayError (timeout, garbage) is "unknown", never "failed". */
+export async function askGateway(adapter: GatewayAdapter | null, order: OrderRow): Promise<Verification> {
+  if (!adapter) return { kind: 'unknown', detail: `no gateway configured for ${order.provider}` };
+  if (!order.authority) return { kind: 'unknown', detail: 'the order has no authority' };
+  try {
+    return await adapter.verify({ authority: order.authority, amount: Number(order.amount), orderId: order.res_num });
+  } catch (error) {
+    if (error instanceof GatewayError) return { kind: 'unknown', detail: `${order.provider}: ${error.message}` };
+    throw error;
+  }
+}
+
+/** What settling an order came to. */
+export type Settlement =
+  | { outcome: 'completed'; order: OrderRow; username: string; password: string; renewed: boolean }
+  | { outcome: 'duplicate'; order: OrderRow }
+  | { outcome: 'failed' | 'pending' | 'unknown'; order: OrderRow; detail: string }
+  /** Another request or process holds the order's claim and is settling it now. */
+  | { outcome: 'busy'; order: OrderRow };
+
+/**
+ * Settles an order with its gateway, the one path for the payer's return and for reconciliation:
+ * a paid order answers 'duplicate' at once (no gateway call, no hash); otherwise the caller claims
+ * the order, and only the claim's holder asks the gateway and acts on the answer — completes, fails,
+ * or leaves it open with the answer in its history — so concurrent returns cost one verification
+ * and one hash between them.
+ */
+export async function settle(ctx: AppContext, order: OrderRow, actor: Actor): Promise<Settlement> {
+  if (order.state === ORDER.paid) return { outcome: 'duplicate', order };
+  const claim = await claimOrder(ctx, order.id);
+  if (!claim) {
+    const fresh = await orderById(ctx.db, order.id);
+    return fresh.state === ORDER.paid ? { outcome: 'duplicate', order: fresh } : { outcome: 'busy', order: fresh };
+  }
+  try {
+    const answer = await askGateway(ctx.adapterByProvider(order.provider), order);
+    if (answer.kind === 'paid') {
+      const done = await completeOrder(ctx, order, answer.refNum, { actor, detail: answer.detail, claim });
+      if (done.outcome === 'completed')
+        return {
+          outcome: 'completed',
+          order: done.order,
+          username: done.username,
+          password: done.password,
+          renewed: done.renewed,
+        };
+      // Not ours to complete: paid by another, or our lease ran out and another holds the order now.
+      return done.order.state === ORDER.paid
+        ? { outcome: 'duplicate', order: done.order }
+        : { outcome: 'busy', order: done.order };
+    }
+    if (answer.kind === 'failed') {
+      await moveOrder(ctx, order, ORDER.failed, { actor, detail: answer.detail, claim });
+    } else {
+      await moveOrder(ctx, order, order.state, { actor, detail: answer.detail, claim, from: [order.state] });
+    }
+    return { outcome: answer.kind, order: await orderById(ctx.db, order.id), detail: answer.detail };
+  } finally {
+    await releaseClaim(ctx, order.id, claim);
+  }
+}

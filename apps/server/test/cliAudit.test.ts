@@ -1,0 +1,182 @@
+import { userInfo } from 'node:os';
+import type { AuditAction } from '@separ/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS, runAdmin } from '../src/cli/admin.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+/**
+ * Every separ-admin command that changes something lands in the audit log with its actor
+ * (`<unix user>@cli`) and the same action the web admin writes (docs/ADMIN.md). The lists below
+ * name every command of the CLI: a new command fails this test until it is put in one of them.
+ */
+
+/** The commands that only read. */
+const READS = new Set([
+  'plans list',
+  'countries list',
+  'servers list',
+  'users show',
+  'sessions list',
+  'nodes list',
+  'nodes show',
+  'radius-clients list',
+  'payments list',
+  'payments show',
+  'outbox list',
+  'bot status',
+  'operators list',
+  'audit list',
+  'settings show',
+]);
+
+/**
+ * The background jobs, run by hand: they change no operator data (they deliver what is queued, and
+ * queue the reminders that are due), as the server's own runs of them do.
+ */
+const JOBS = new Set(['outbox send', 'reminders run']);
+
+/** The subcommands of the rows whose module reads the rest of the command line itself. */
+const GROUPS: Record<string, string[]> = {
+  nodes: ['add', 'update', 'list', 'show', 'rotate-token', 'remove'],
+  settings: ['show', 'set'],
+};
+
+describe('every separ-admin write is in the audit log', () => {
+  let s: TestServer;
+  const actor = `${userInfo().username}@cli`;
+  const run = async (...argv: string[]) => {
+    const lines: string[] = [];
+    await runAdmin(argv, s.ctx, (line) => lines.push(line));
+    return lines.join('\n');
+  };
+  beforeAll(async () => {
+    s = await startTestServer('sqlite');
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  /** Ids the writes below pass on to each other. */
+  const ids: Record<string, string | undefined> = {};
+
+  /** Each write command, with its arguments, and the action it must leave in the audit log. */
+  const WRITES: Array<[command: string, argv: () => string[], action: AuditAction]> = [
+    [
+      'plans add',
+      () => ['--title', 'Audited', '--ios', '0', '--mb', '1024', '--days', '7', '--devices', '1', '--toman', '1000'],
+      'plan.create',
+    ],
+    ['plans update', () => [ids.plan!, '--title', 'Audited plus'], 'plan.update'],
+    ['plans deactivate', () => [ids.plan!], 'plan.deactivate'],
+    ['plans activate', () => [ids.plan!], 'plan.activate'],
+    ['countries add', () => ['QA', '--title', 'Qatar', '--title-fa', 'قطر'], 'country.add'],
+    [
+      'servers add',
+      () => ['--title', 'Doha', '--type', '2', '--country', 'QA', '--link', 'vless://xxx@q:443'],
+      'server.add',
+    ],
+    ['servers remove', () => [ids.server!], 'server.remove'],
+    ['countries remove', () => ['QA'], 'country.remove'],
+    ['users create', () => ['--plan', '1', '--username', 'audited'], 'user.create'],
+    ['users suspend', () => ['audited'], 'user.suspend'],
+    ['users unsuspend', () => ['audited'], 'user.unsuspend'],
+    ['users extend', () => ['audited', '5'], 'user.extend'],
+    ['users add-data', () => ['audited', '100'], 'user.add-data'],
+    ['users reset-password', () => ['audited'], 'user.reset-password'],
+    ['users end-devices', () => ['audited'], 'user.end-devices'],
+    ['sessions revoke', () => ['audited'], 'user.revoke-sessions'],
+    [
+      'nodes add',
+      () => ['--name', 'audited', '--type', 'vless', '--host', 'n.example.com', '--port', '443', '--country', 'DE'],
+      'node.add',
+    ],
+    ['nodes update', () => ['audited', '--port', '8443'], 'node.update'],
+    ['nodes rotate-token', () => ['audited'], 'node.rotate-token'],
+    ['nodes remove', () => ['audited'], 'node.remove'],
+    ['radius-clients add', () => ['--ip', '10.9.8.7', '--secret', 'Audited-Secret-2026'], 'radius-client.add'],
+    ['radius-clients remove', () => ['10.9.8.7'], 'radius-client.remove'],
+    ['payments reconcile', () => ['--older-than', '0'], 'payments.reconcile'],
+    ['payments complete', () => [ids.order!, '--ref', 'BANK-4711'], 'order.complete'],
+    ['outbox resend', () => [ids.mail!], 'outbox.resend'],
+    ['operators add', () => ['audited-op'], 'operator.add'],
+    ['operators unlock', () => ['audited-op'], 'operator.unlock'],
+    ['operators remove', () => ['audited-op'], 'operator.remove'],
+    ['settings set', () => ['--shop-name', 'Audited VPN'], 'settings.update'],
+  ];
+
+  it('names every command of the CLI as a read, a job or an audited write', () => {
+    const named = new Set([...READS, ...JOBS, ...WRITES.map(([command]) => command)]);
+    const commands = COMMANDS.flatMap((row) =>
+      row.group ? (GROUPS[row.command] ?? [`${row.command} ?`]).map((sub) => `${row.command} ${sub}`) : [row.command],
+    );
+    expect(commands.filter((command) => !named.has(command))).toEqual([]);
+    expect([...named].filter((command) => !commands.includes(command))).toEqual([]);
+  });
+
+  it('writes each change with its actor and action', async () => {
+    const missing: string[] = [];
+    for (const [command, argv, action] of WRITES) {
+      if (command === 'payments complete') {
+        // An order still pending: the money an operator saw at the bank.
+        const purchase = await s.app.inject({
+          method: 'POST',
+          url: '/requestAccount2?plan_id=1&email=audited@example.com&gate=ird',
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(purchase.statusCode).toBe(200);
+        const order = await s.database.db
+          .selectFrom('orders')
+          .select(['res_num'])
+          .where('email', '=', 'audited@example.com')
+          .where('state', '=', 0)
+          .executeTakeFirstOrThrow();
+        ids.order = order.res_num;
+      }
+      if (command === 'sessions revoke') await s.login('audited', await newPassword());
+      const before = await lastAuditId();
+      const printed = await run(...command.split(' '), ...argv());
+      const entries = await s.database.db
+        .selectFrom('audit_log')
+        .select(['operator', 'action', 'target'])
+        .where('id', '>', before)
+        .execute();
+      if (!entries.some((e) => e.operator === actor && e.action === action)) missing.push(`${command} (${action})`);
+      ids.plan ??= /Added plan (\d+)/.exec(printed)?.[1];
+      ids.server ??= /Added server (\d+)/.exec(printed)?.[1];
+      if (command === 'payments complete')
+        ids.mail = String(
+          (
+            await s.database.db
+              .selectFrom('outbox')
+              .select('id')
+              .where('recipient', '=', 'audited@example.com')
+              .executeTakeFirstOrThrow()
+          ).id,
+        );
+    }
+    expect(missing).toEqual([]);
+    // What the log says of a new account: its terms, never its password.
+    const created = await s.database.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'user.create')
+      .executeTakeFirstOrThrow();
+    expect(created.target).toBe('user:audited');
+    expect(created.after_json).not.toMatch(/password/i);
+  });
+
+  async function lastAuditId(): Promise<number> {
+    const row = await s.database.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return Number(row?.id ?? 0);
+  }
+
+  /** A known password for the account, so that it can have a web session to revoke. */
+  async function newPassword(): Promise<string> {
+    const done = await run('users', 'reset-password', 'audited', '--password', 'Audited2026x');
+    expect(done).toContain('Audited2026x');
+    return 'Audited2026x';
+  }
+});
