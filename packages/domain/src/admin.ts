@@ -4,33 +4,7 @@
  * UTC; sizes bytes unless the name says MB. Every list answers a page of `AdminPage<T>`.
  */
 
-import type {
-  AdminCountry,
-  AdminPlan,
-  AdminPlanInput,
-  AdminServer,
-  AdminOperator,
-  AdminLoginInput,
-  AdminTotpSetup,
-  AdminOverview,
-  AdminNodeProtocol,
-  AdminNode,
-  AdminNodeInput,
-  AdminNodeSecret,
-  AdminRadiusClient,
-  AdminUserStatus,
-  AdminUserRow,
-  AdminUserDetail,
-  AdminOrderState,
-  AdminOrderRow,
-  AdminOrderDetail,
-  AdminReconcileSummary,
-  AdminOutboxRow,
-  AdminOperatorRow,
-  AdminOperatorCreated,
-  AdminAuditEntry,
-  ShopSettings,
-} from './contract/admin.ts';
+import type { AdminOrderState } from './contract/admin.ts';
 
 /** The shapes of the admin's requests and answers are the contract's (contract/admin.ts). */
 export type {
@@ -59,7 +33,7 @@ export type {
   AdminOperatorCreated,
   AdminAuditEntry,
   ShopSettings,
-};
+} from './contract/admin.ts';
 
 /** One page of a list that the server searches, sorts and paginates. */
 export interface AdminPage<T> {
