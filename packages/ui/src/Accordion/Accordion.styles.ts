@@ -1,8 +1,8 @@
 import styled from 'styled-components';
+import { stack } from '../theme';
 
 export const Root = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
 `;
 
 export const Item = styled.div<{ $open: boolean }>`

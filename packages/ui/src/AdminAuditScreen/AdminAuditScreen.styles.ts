@@ -1,12 +1,10 @@
 import styled from 'styled-components';
+import { plainList, stack } from '../theme';
 
 /** The changed fields, one a line: field, before (struck), arrow, after. */
 export const Changes = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space(1)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stack(1)}
+  ${plainList}
   font-size: ${({ theme }) => theme.fontSizes.sm};
   li {
     display: flex;

@@ -1,9 +1,9 @@
 import styled from 'styled-components';
 import { StyledTable } from '../Table/Table.styles';
+import { stack } from '../theme';
 
 export const Root = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
   min-inline-size: 0;
 `;
 

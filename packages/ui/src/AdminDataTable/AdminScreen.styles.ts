@@ -1,8 +1,8 @@
 import styled from 'styled-components';
+import { stack } from '../theme';
 
 export const Stack = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
   min-inline-size: 0;
 `;
 
@@ -30,8 +30,7 @@ export const RowLink = styled.span`
 
 /** The account's facts, two to four a row. */
 export const Facts = styled.dl`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   grid-template-columns: 1fr;
   @media (min-width: 640px) {
     grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -41,8 +40,7 @@ export const Facts = styled.dl`
   }
   margin: 0;
   & > div {
-    display: grid;
-    gap: ${({ theme }) => theme.space(1)};
+    ${stack(1)}
     align-content: start;
     padding: ${({ theme }) => theme.space(4)};
     border: 1px solid ${({ theme }) => theme.colors.border};
@@ -63,8 +61,7 @@ export const Facts = styled.dl`
 `;
 
 export const Section = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.lg};
     font-weight: 800;

@@ -4,7 +4,7 @@
  * AdminDialog, AdminNotice, AdminField, AdminShownOnce, and AdminStory for the stories.
  */
 import styled from 'styled-components';
-import { media } from '../theme';
+import { cluster, media } from '../theme';
 
 /** A white panel of the console. */
 export const AdminPanel = styled.section`
@@ -39,16 +39,12 @@ export const FormGrid = styled.div`
 `;
 
 export const FormActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(3)};
+  ${cluster(3)}
 `;
 
 /** Buttons side by side in a table cell. */
 export const RowActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+  ${cluster(2)}
 `;
 
 /** A monospace block of machine text (a token, a config file), always left to right; it scrolls, so it takes focus. */

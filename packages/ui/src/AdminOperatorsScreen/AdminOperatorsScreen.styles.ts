@@ -1,9 +1,9 @@
 import styled from 'styled-components';
+import { cluster, stack } from '../theme';
 
 /** The signed-in operator's one-time code card. */
 export const TotpCard = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
   padding: ${({ theme }) => theme.space(5)};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
@@ -15,22 +15,18 @@ export const TotpCard = styled.div`
 
 /** The QR code beside the secret and the steps; stacked on small screens. */
 export const Enrol = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(5)};
+  ${cluster(5)}
   align-items: flex-start;
   > div:first-child {
     flex: 0 0 auto;
   }
   > div + div {
     flex: 1 1 260px;
-    display: grid;
-    gap: ${({ theme }) => theme.space(3)};
+    ${stack(3)}
   }
   ol {
     list-style: ${({ theme }) => (theme.language === 'fa' ? 'persian' : 'decimal')};
-    display: grid;
-    gap: ${({ theme }) => theme.space(2)};
+    ${stack(2)}
     margin: 0;
     padding-inline-start: ${({ theme }) => theme.space(5)};
   }

@@ -1,9 +1,9 @@
 import styled from 'styled-components';
+import { plainList, stack } from '../theme';
 
 /** The reconciliation's counts, one tile each; those above zero stand out. */
 export const Summary = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   padding: ${({ theme }) => theme.space(4)};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
@@ -53,9 +53,7 @@ export const Summary = styled.section`
 export const Timeline = styled.ol`
   display: grid;
   gap: 0;
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainList}
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};

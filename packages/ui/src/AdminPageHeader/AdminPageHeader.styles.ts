@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { cluster } from '../theme';
 
 /** The title row of a console screen: the heading and what it says, and the actions at the end. */
 export const Head = styled.header`
@@ -25,7 +26,5 @@ export const TitleLine = styled.div`
 `;
 
 export const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(3)};
+  ${cluster(3)}
 `;

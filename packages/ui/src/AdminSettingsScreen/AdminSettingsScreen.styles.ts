@@ -1,8 +1,8 @@
 import styled from 'styled-components';
+import { stack } from '../theme';
 
 export const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
 `;
 
 export const SaveBar = styled.div`
@@ -13,6 +13,5 @@ export const SaveBar = styled.div`
 `;
 
 export const Skeletons = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
 `;

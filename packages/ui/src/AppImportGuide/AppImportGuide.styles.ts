@@ -1,9 +1,9 @@
 import styled from 'styled-components';
 import { Card } from '../Layout';
+import { cluster, plainList, stack } from '../theme';
 
 export const Guide = styled(Card)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
   padding: ${({ theme }) => theme.space(6)};
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.xl};
@@ -16,14 +16,11 @@ export const Guide = styled(Card)`
 export const GeneralSteps = styled.ol`
   margin: 0;
   padding-inline-start: ${({ theme }) => theme.space(6)};
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
+  ${stack(2)}
 `;
 
 export const Apps = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${plainList}
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 260px), 1fr));
   gap: ${({ theme }) => theme.space(4)};
@@ -52,9 +49,7 @@ export const App = styled.li`
 `;
 
 export const Downloads = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(3)};
+  ${cluster(3)}
   a {
     color: ${({ theme }) => theme.colors.primary};
     font-weight: 600;

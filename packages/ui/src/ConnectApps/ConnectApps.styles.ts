@@ -1,12 +1,9 @@
 import styled from 'styled-components';
-import { media } from '../theme';
+import { cluster, media, plainList, stack } from '../theme';
 
 export const AppList = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stack(3)}
+  ${plainList}
   margin-block-start: ${({ theme }) => theme.space(4)};
   ${media.md} {
     grid-template-columns: repeat(2, 1fr);
@@ -14,8 +11,7 @@ export const AppList = styled.ul`
 `;
 
 export const AppItem = styled.li`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   padding: ${({ theme }) => theme.space(4)};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
@@ -32,9 +28,7 @@ export const AppItem = styled.li`
 `;
 
 export const AppActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+  ${cluster(2)}
 `;
 
 export const Steps = styled.ol`

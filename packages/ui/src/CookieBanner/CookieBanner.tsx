@@ -3,15 +3,14 @@ import styled from 'styled-components';
 import { Button } from '../Button';
 import { AppLink } from '../provider';
 import { CONSENT_RECORDED_ATTRIBUTE } from '@separ/domain';
-import { media } from '../theme';
+import { media, stack } from '../theme';
 
 const Root = styled.section`
   position: fixed;
   inset-inline: ${({ theme }) => theme.space(3)};
   inset-block-end: ${({ theme }) => theme.space(3)};
   z-index: ${({ theme }) => theme.zIndex.banner};
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
   max-inline-size: 960px;
   margin-inline: auto;
   padding: ${({ theme }) => theme.space(5)};
@@ -31,8 +30,7 @@ const Root = styled.section`
 `;
 
 const Text = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(1)};
+  ${stack(1)}
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }

@@ -9,20 +9,17 @@ import { Ltr } from '../Layout';
 import { PanelTitle } from '../PanelLayout';
 import { Ring } from '../Ring';
 import { Spinner } from '../Spinner';
-import { media } from '../theme';
+import { cluster, media, stack } from '../theme';
 
 const Grid = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
   ${media.md} {
     grid-template-columns: repeat(2, 1fr);
   }
 `;
 
 const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(3)};
+  ${cluster(3)}
   margin-block-start: ${({ theme }) => theme.space(6)};
 `;
 

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon, type IconName } from '../icons';
 import { Section } from '../Layout';
-import { media } from '../theme';
+import { media, plainList, stack } from '../theme';
 
 const PLATFORMS: Array<{ key: string; icon: IconName }> = [
   { key: 'android', icon: 'android' },
@@ -17,12 +17,9 @@ const PLATFORMS: Array<{ key: string; icon: IconName }> = [
 ];
 
 const List = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
   grid-template-columns: repeat(2, 1fr);
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${plainList}
   ${media.md} {
     grid-template-columns: repeat(4, 1fr);
   }

@@ -8,10 +8,10 @@ import { EXTERNAL_LINKS } from '../links';
 import { Modal } from '../Modal';
 import { PageHeader } from '../PageHeader';
 import { AppLink } from '../provider';
+import { iconDisc, plainList, stack } from '../theme';
 
 const Body = styled(Container)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(8)};
+  ${stack(8)}
   padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
 `;
 
@@ -29,21 +29,14 @@ const AppCard = styled(Card)`
 `;
 
 const Disc = styled.span`
-  display: grid;
-  place-items: center;
-  inline-size: 60px;
-  block-size: 60px;
-  border-radius: ${({ theme }) => theme.radii.lg};
+  ${iconDisc(60, 'lg')}
   background: ${({ theme }) => theme.colors.infoSoft};
   color: ${({ theme }) => theme.colors.info};
 `;
 
 const Clients = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${plainList}
+  ${stack(3)}
   li {
     display: flex;
     align-items: center;

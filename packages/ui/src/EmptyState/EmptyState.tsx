@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Icon, type IconName } from '../icons';
+import { iconDisc } from '../theme';
 
 const Root = styled.div`
   display: grid;
@@ -11,11 +12,7 @@ const Root = styled.div`
 `;
 
 const Art = styled.span`
-  display: grid;
-  place-items: center;
-  inline-size: 72px;
-  block-size: 72px;
-  border-radius: 50%;
+  ${iconDisc(72)}
   background: ${({ theme }) => theme.colors.surfaceMuted};
   color: ${({ theme }) => theme.colors.textMuted};
 `;

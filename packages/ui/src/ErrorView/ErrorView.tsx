@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon } from '../icons';
+import { iconDisc } from '../theme';
 
 const Root = styled.div`
   display: grid;
@@ -13,11 +14,7 @@ const Root = styled.div`
 `;
 
 const Badge = styled.span`
-  display: grid;
-  place-items: center;
-  inline-size: 64px;
-  block-size: 64px;
-  border-radius: 50%;
+  ${iconDisc(64)}
   background: ${({ theme }) => theme.colors.dangerSoft};
   color: ${({ theme }) => theme.colors.danger};
 `;

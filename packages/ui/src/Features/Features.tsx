@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Icon, type IconName } from '../icons';
 import { Card, Grid, Section } from '../Layout';
+import { iconDisc, stack } from '../theme';
 
 const BENEFITS: Array<{ key: 'privacy' | 'freedom' | 'speed'; icon: IconName }> = [
   { key: 'privacy', icon: 'shieldCheck' },
@@ -20,8 +21,7 @@ const TILES: Array<{ key: 'encryption' | 'streaming' | 'tunneling' | 'hideIp' | 
   ];
 
 const Benefit = styled(Card)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   h3 {
     font-size: ${({ theme }) => theme.fontSizes.xl};
   }
@@ -31,11 +31,7 @@ const Benefit = styled(Card)`
 `;
 
 const IconDisc = styled.span<{ $tone: 'primary' | 'accent' }>`
-  display: grid;
-  place-items: center;
-  inline-size: 52px;
-  block-size: 52px;
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${iconDisc(52, 'md')}
   background: ${({ theme, $tone }) => ($tone === 'primary' ? theme.colors.infoSoft : theme.colors.accentSoft)};
   color: ${({ theme, $tone }) => ($tone === 'primary' ? theme.colors.info : theme.colors.accent)};
 `;

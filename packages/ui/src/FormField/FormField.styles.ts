@@ -1,8 +1,8 @@
 import styled from 'styled-components';
+import { stack } from '../theme';
 
 export const Field = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
+  ${stack(2)}
 `;
 
 export const Label = styled.label`

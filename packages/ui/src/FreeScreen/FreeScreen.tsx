@@ -6,10 +6,10 @@ import { Icon, type IconName } from '../icons';
 import { Card, Container, Grid } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { useShopLinks } from '../provider';
+import { iconDisc, plainList, stack } from '../theme';
 
 const Body = styled(Container)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(10)};
+  ${stack(10)}
   padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
   h2 {
     font-size: ${({ theme }) => theme.fontSizes['2xl']};
@@ -18,8 +18,7 @@ const Body = styled(Container)`
 `;
 
 const Feature = styled(Card)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
+  ${stack(2)}
   h3 {
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }
@@ -32,11 +31,8 @@ const Feature = styled(Card)`
 `;
 
 const Steps = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${plainList}
+  ${stack(5)}
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 240px), 1fr));
   li {
     display: grid;
@@ -45,11 +41,7 @@ const Steps = styled.ol`
     text-align: center;
   }
   span {
-    display: grid;
-    place-items: center;
-    inline-size: 48px;
-    block-size: 48px;
-    border-radius: 50%;
+    ${iconDisc(48)}
     background: ${({ theme }) => theme.colors.primary};
     color: ${({ theme }) => theme.colors.onPrimary};
     font-weight: 800;

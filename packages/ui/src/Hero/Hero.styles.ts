@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { media } from '../theme';
+import { cluster, media, plainList, stack } from '../theme';
 
 export const Band = styled.section`
   position: relative;
@@ -21,8 +21,7 @@ export const Band = styled.section`
 `;
 
 export const Layout = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(10)};
+  ${stack(10)}
   align-items: center;
   ${media.lg} {
     grid-template-columns: 1.15fr 0.85fr;
@@ -30,8 +29,7 @@ export const Layout = styled.div`
 `;
 
 export const Copy = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
   justify-items: start;
 `;
 
@@ -48,18 +46,12 @@ export const Subtitle = styled.p`
 `;
 
 export const Ctas = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(3)};
+  ${cluster(3)}
 `;
 
 export const Highlights = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(5)};
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${cluster(5)}
+  ${plainList}
   color: ${({ theme }) => theme.colors.heroText};
   li {
     display: inline-flex;

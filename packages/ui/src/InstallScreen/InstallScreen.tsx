@@ -9,10 +9,10 @@ import { Card, Container, VisuallyHidden } from '../Layout';
 import { Modal } from '../Modal';
 import { PageHeader } from '../PageHeader';
 import { INSTALL_PLATFORMS, INSTALL_STEPS, isScreenshotName, type InstallPlatform } from './installSteps';
+import { iconDisc, stack } from '../theme';
 
 const Body = styled(Container)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
   padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
 `;
 
@@ -48,11 +48,7 @@ const Toggle = styled.button`
 `;
 
 const Disc = styled.span`
-  display: grid;
-  place-items: center;
-  inline-size: 52px;
-  block-size: 52px;
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${iconDisc(52, 'md')}
   background: ${({ theme }) => theme.colors.infoSoft};
   color: ${({ theme }) => theme.colors.info};
   flex-shrink: 0;
@@ -62,8 +58,7 @@ const Steps = styled.ol`
   list-style: none;
   margin: 0;
   padding: 0 ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(6)};
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
 `;
 
 const Step = styled.li`
@@ -74,11 +69,7 @@ const Step = styled.li`
 `;
 
 const Number = styled.span`
-  display: grid;
-  place-items: center;
-  inline-size: 36px;
-  block-size: 36px;
-  border-radius: 50%;
+  ${iconDisc(36)}
   background: ${({ theme }) => theme.colors.primary};
   color: ${({ theme }) => theme.colors.onPrimary};
   font-weight: 800;

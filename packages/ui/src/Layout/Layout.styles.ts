@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { media } from '../theme';
+import { media, stack } from '../theme';
 
 /** The page column: 1280 px at most, with side padding that grows with the screen. */
 export const Container = styled.div`
@@ -28,8 +28,7 @@ export const SectionHead = styled.header`
   margin-inline: auto;
   margin-block-end: ${({ theme }) => theme.space(9)};
   text-align: center;
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
 `;
 
 export const SectionTitle = styled.h2`

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Card, Container } from '../Layout';
 import { PageHeader } from '../PageHeader';
+import { stack } from '../theme';
 
 const Body = styled(Container)`
   padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
@@ -10,8 +11,7 @@ const Body = styled(Container)`
 const Document = styled(Card)`
   max-inline-size: 860px;
   margin-inline: auto;
-  display: grid;
-  gap: ${({ theme }) => theme.space(6)};
+  ${stack(6)}
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.xl};
     margin-block-end: ${({ theme }) => theme.space(2)};

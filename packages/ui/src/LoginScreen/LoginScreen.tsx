@@ -6,6 +6,7 @@ import { PasswordField, TextField } from '../FormField';
 import { Card, Container } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { AppLink } from '../provider';
+import { stack } from '../theme';
 
 const Body = styled(Container)`
   display: grid;
@@ -19,8 +20,7 @@ const Panel = styled(Card)`
 `;
 
 const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
 `;
 
 const Alert = styled.p`

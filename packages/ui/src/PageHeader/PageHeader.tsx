@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { Container } from '../Layout';
-import { media } from '../theme';
+import { media, stack } from '../theme';
 
 const Band = styled.div`
   position: relative;
@@ -23,8 +23,7 @@ const Band = styled.div`
 `;
 
 const Inner = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   max-inline-size: 760px;
 `;
 

@@ -6,7 +6,7 @@ import { Icon, type IconName } from '../icons';
 import { Container } from '../Layout';
 import { Modal } from '../Modal';
 import { useLinkComponent, useShopLinks } from '../provider';
-import { media } from '../theme';
+import { media, plainList, stack } from '../theme';
 
 const Body = styled(Container)`
   display: grid;
@@ -27,9 +27,7 @@ const Menu = styled.nav`
   border-radius: ${({ theme }) => theme.radii.lg};
   padding: ${({ theme }) => theme.space(3)};
   ul {
-    list-style: none;
-    margin: 0;
-    padding: 0;
+    ${plainList}
     display: flex;
     gap: ${({ theme }) => theme.space(1)};
     overflow-x: auto;
@@ -171,8 +169,7 @@ export function PanelLayout({
 
 /** The title block of a panel page, with an optional back button. */
 export const PanelTitle = styled.header`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
+  ${stack(2)}
   margin-block-end: ${({ theme }) => theme.space(6)};
   h1 {
     font-size: ${({ theme }) => theme.fontSizes['2xl']};
@@ -231,8 +228,7 @@ export const Counters = styled.dl`
     border: 1px solid ${({ theme }) => theme.colors.border};
     border-radius: ${({ theme }) => theme.radii.lg};
     padding: ${({ theme }) => theme.space(5)};
-    display: grid;
-    gap: ${({ theme }) => theme.space(1)};
+    ${stack(1)}
   }
   dt {
     color: ${({ theme }) => theme.colors.textMuted};

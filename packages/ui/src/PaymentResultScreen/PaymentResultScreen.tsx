@@ -7,6 +7,7 @@ import { useFormat } from '../format';
 import { Icon, type IconName } from '../icons';
 import { Card, Container, Ltr } from '../Layout';
 import { PageHeader } from '../PageHeader';
+import { iconDisc, stack } from '../theme';
 
 const Body = styled(Container)`
   display: grid;
@@ -17,18 +18,13 @@ const Body = styled(Container)`
 const Panel = styled(Card)`
   inline-size: 100%;
   max-inline-size: 640px;
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
   text-align: center;
 `;
 
 const Mark = styled.span<{ $tone: 'success' | 'danger' | 'warning' }>`
   justify-self: center;
-  display: grid;
-  place-items: center;
-  inline-size: 76px;
-  block-size: 76px;
-  border-radius: 50%;
+  ${iconDisc(76)}
   background: ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.successSoft : $tone === 'danger' ? theme.colors.dangerSoft : theme.colors.warningSoft)};
   color: ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.success : $tone === 'danger' ? theme.colors.danger : theme.colors.warning)};
 `;
@@ -50,8 +46,7 @@ const Facts = styled.dl`
 `;
 
 const Credentials = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   padding: ${({ theme }) => theme.space(5)};
   border: 2px dashed ${({ theme }) => theme.colors.success};
   border-radius: ${({ theme }) => theme.radii.md};

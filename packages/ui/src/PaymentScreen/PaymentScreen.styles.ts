@@ -1,10 +1,9 @@
 import styled from 'styled-components';
 import { Container } from '../Layout';
-import { media } from '../theme';
+import { media, stack } from '../theme';
 
 export const Body = styled(Container)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(6)};
+  ${stack(6)}
   padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
   ${media.lg} {
     grid-template-columns: 1fr 1.2fr;
@@ -41,16 +40,14 @@ export const Total = styled.div`
 `;
 
 export const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space(6)};
+  ${stack(6)}
 `;
 
 export const Gateways = styled.fieldset`
   border: 0;
   margin: 0;
   padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   legend {
     font-weight: 700;
     margin-block-end: ${({ theme }) => theme.space(3)};

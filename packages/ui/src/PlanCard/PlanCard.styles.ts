@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { plainList, stack } from '../theme';
 
 export const Root = styled.article<{ $popular: boolean }>`
   position: relative;
@@ -47,11 +48,8 @@ export const Original = styled.s`
 `;
 
 export const Features = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
+  ${plainList}
+  ${stack(2)}
   flex: 1;
   li {
     display: flex;

@@ -12,16 +12,15 @@ import { usePlanCardContent } from '../Pricing';
 import { Spinner } from '../Spinner';
 import { Tabs, tabIds } from '../Tabs';
 import { LoadingArea } from './PlansScreen.styles';
+import { stack } from '../theme';
 
 const Body = styled(Container)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(7)};
+  ${stack(7)}
   padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
 `;
 
 const Controls = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
   justify-items: center;
 `;
 

@@ -9,6 +9,7 @@ import { PlanCard } from '../PlanCard';
 import { Skeleton } from '../Skeleton';
 import { Tabs, tabIds } from '../Tabs';
 import { usePlanCardContent } from './usePlanCard';
+import { plainList } from '../theme';
 
 const Center = styled.div`
   display: flex;
@@ -32,9 +33,7 @@ const Trust = styled.ul`
   flex-wrap: wrap;
   justify-content: center;
   gap: ${({ theme }) => theme.space(6)};
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${plainList}
   li {
     display: inline-flex;
     align-items: center;

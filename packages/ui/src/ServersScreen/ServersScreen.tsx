@@ -13,10 +13,10 @@ import { Modal } from '../Modal';
 import { PanelTitle, TipBox } from '../PanelLayout';
 import { QrCode } from '../QrCode';
 import { Spinner } from '../Spinner';
+import { cluster, plainList, stack } from '../theme';
 
 const Countries = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
 `;
 
 const CountryCard = styled(Card)`
@@ -55,13 +55,11 @@ const ServerList = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0 ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(5)};
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
 `;
 
 const ServerItem = styled.li`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   padding: ${({ theme }) => theme.space(4)};
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
@@ -79,11 +77,8 @@ const Head = styled.div`
 `;
 
 const Links = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
+  ${plainList}
+  ${stack(2)}
   li {
     padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
     border-radius: ${({ theme }) => theme.radii.sm};
@@ -94,15 +89,11 @@ const Links = styled.ul`
 `;
 
 const ServerActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+  ${cluster(2)}
 `;
 
 const QrList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${plainList}
   display: grid;
   justify-items: center;
   gap: ${({ theme }) => theme.space(4)};

@@ -5,10 +5,10 @@ import { Icon, type IconName } from '../icons';
 import { Card, Container, Grid } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { useShopLinks } from '../provider';
+import { stack } from '../theme';
 
 const Body = styled(Container)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(8)};
+  ${stack(8)}
   padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
 `;
 

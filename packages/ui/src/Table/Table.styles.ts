@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { media } from '../theme';
+import { media, stack } from '../theme';
 
 export const Wrap = styled.div`
   inline-size: 100%;
@@ -48,8 +48,7 @@ export const StyledTable = styled.table`
       display: block;
     }
     tbody {
-      display: grid;
-      gap: ${({ theme }) => theme.space(3)};
+      ${stack(3)}
     }
     tr {
       border: 1px solid ${({ theme }) => theme.colors.border};
