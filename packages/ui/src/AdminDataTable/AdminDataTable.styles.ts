@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { StyledTable } from '../Table/Table.styles';
-import { stack } from '../theme';
+import { outlined, stack } from '../theme';
 
 export const Root = styled.div`
   ${stack(4)}
@@ -69,9 +69,7 @@ export const SortButton = styled.button`
 
 /** Where the empty and error states stand in for the table. */
 export const StateBox = styled.div`
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  ${outlined('md', 'surface')}
   padding-inline: ${({ theme }) => theme.space(4)};
 `;
 

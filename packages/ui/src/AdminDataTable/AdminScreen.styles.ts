@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { stack } from '../theme';
+import { outlined, stack } from '../theme';
 
 export const Stack = styled.div`
   ${stack(5)}
@@ -43,9 +43,7 @@ export const Facts = styled.dl`
     ${stack(1)}
     align-content: start;
     padding: ${({ theme }) => theme.space(4)};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.surface};
+    ${outlined('md', 'surface')}
     min-inline-size: 0;
   }
   dt {

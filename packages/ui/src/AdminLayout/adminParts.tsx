@@ -4,13 +4,12 @@
  * AdminDialog, AdminNotice, AdminField, AdminShownOnce, and AdminStory for the stories.
  */
 import styled from 'styled-components';
-import { cluster, media } from '../theme';
+import { cluster, media, outlined } from '../theme';
 
 /** A white panel of the console. */
 export const AdminPanel = styled.section`
   background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  ${outlined('lg')}
   padding: ${({ theme }) => theme.space(4)};
   display: grid;
   align-content: start;

@@ -1,13 +1,11 @@
 import styled from 'styled-components';
-import { cluster, stack } from '../theme';
+import { cluster, outlined, stack } from '../theme';
 
 /** The signed-in operator's one-time code card. */
 export const TotpCard = styled.div`
   ${stack(4)}
   padding: ${({ theme }) => theme.space(5)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  ${outlined('md', 'surface')}
   > p {
     color: ${({ theme }) => theme.colors.textMuted};
   }

@@ -1,13 +1,11 @@
 import styled from 'styled-components';
-import { plainList, stack } from '../theme';
+import { outlined, plainList, stack } from '../theme';
 
 /** The reconciliation's counts, one tile each; those above zero stand out. */
 export const Summary = styled.section`
   ${stack(3)}
   padding: ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  ${outlined('md', 'surface')}
   header {
     display: flex;
     align-items: center;
@@ -54,9 +52,7 @@ export const Timeline = styled.ol`
   display: grid;
   gap: 0;
   ${plainList}
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  ${outlined('md', 'surface')}
   li {
     display: flex;
     flex-wrap: wrap;
@@ -85,9 +81,7 @@ export const CompleteForm = styled.form`
   align-items: flex-start;
   gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  ${outlined('md', 'surface')}
   > p {
     flex-basis: 100%;
     color: ${({ theme }) => theme.colors.textMuted};

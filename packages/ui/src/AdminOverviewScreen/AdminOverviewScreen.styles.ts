@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { media, stack } from '../theme';
+import { media, outlined, stack } from '../theme';
 
 export const Groups = styled.div`
   ${stack(5)}
@@ -85,9 +85,7 @@ export const TooltipBox = styled.div`
   display: grid;
   gap: 2px;
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surface};
+  ${outlined('sm', 'surface')}
   color: ${({ theme }) => theme.colors.text};
   box-shadow: ${({ theme }) => theme.shadows.md};
   font-size: ${({ theme }) => theme.fontSizes.sm};

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { cluster, media } from '../theme';
+import { cluster, media, outlined } from '../theme';
 
 /** How much of the allowance is used. */
 export const Meter = styled.div<{ $ratio: number; $full: boolean }>`
@@ -20,9 +20,7 @@ export const Meter = styled.div<{ $ratio: number; $full: boolean }>`
 export const Actions = styled.div`
   ${cluster(2)}
   padding: ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  ${outlined('md', 'surface')}
   ${media.md} {
     padding: ${({ theme }) => theme.space(5)};
   }

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { Card } from '../Layout';
-import { cluster, plainList, stack } from '../theme';
+import { cluster, outlined, plainList, stack } from '../theme';
 
 export const Guide = styled(Card)`
   ${stack(5)}
@@ -31,9 +31,7 @@ export const App = styled.li`
   align-content: start;
   gap: ${({ theme }) => theme.space(2)};
   padding: ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.bg};
+  ${outlined('md', 'bg')}
   h3 {
     font-size: ${({ theme }) => theme.fontSizes.md};
   }

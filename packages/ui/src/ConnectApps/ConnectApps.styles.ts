@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { cluster, media, plainList, stack } from '../theme';
+import { cluster, media, outlined, plainList, stack } from '../theme';
 
 export const AppList = styled.ul`
   ${stack(3)}
@@ -13,9 +13,7 @@ export const AppList = styled.ul`
 export const AppItem = styled.li`
   ${stack(3)}
   padding: ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  ${outlined('lg', 'surface')}
   h3 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button } from '../Button';
 import { AppLink } from '../provider';
 import { CONSENT_RECORDED_ATTRIBUTE } from '@separ/domain';
-import { media, stack } from '../theme';
+import { media, outlined, stack } from '../theme';
 
 const Root = styled.section`
   position: fixed;
@@ -16,8 +16,7 @@ const Root = styled.section`
   padding: ${({ theme }) => theme.space(5)};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  ${outlined('lg')}
   box-shadow: ${({ theme }) => theme.shadows.lg};
   ${media.md} {
     grid-template-columns: 1fr auto;

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon, type IconName } from '../icons';
 import { Section } from '../Layout';
-import { media, plainList, stack } from '../theme';
+import { media, outlined, plainList, stack } from '../theme';
 
 const PLATFORMS: Array<{ key: string; icon: IconName }> = [
   { key: 'android', icon: 'android' },
@@ -29,8 +29,7 @@ const List = styled.ul`
     gap: ${({ theme }) => theme.space(2)};
     padding-block: ${({ theme }) => theme.space(6)};
     background: ${({ theme }) => theme.colors.surface};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.lg};
+    ${outlined('lg')}
     font-weight: 700;
   }
   svg {

@@ -8,7 +8,7 @@ import { EXTERNAL_LINKS } from '../links';
 import { Modal } from '../Modal';
 import { PageHeader } from '../PageHeader';
 import { AppLink } from '../provider';
-import { iconDisc, plainList, stack } from '../theme';
+import { iconDisc, outlined, plainList, stack } from '../theme';
 
 const Body = styled(Container)`
   ${stack(8)}
@@ -42,8 +42,7 @@ const Clients = styled.ul`
     align-items: center;
     gap: ${({ theme }) => theme.space(3)};
     padding: ${({ theme }) => theme.space(3)};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
+    ${outlined('md')}
   }
   div {
     flex: 1;

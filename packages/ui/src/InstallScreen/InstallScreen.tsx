@@ -9,7 +9,7 @@ import { Card, Container, VisuallyHidden } from '../Layout';
 import { Modal } from '../Modal';
 import { PageHeader } from '../PageHeader';
 import { INSTALL_PLATFORMS, INSTALL_STEPS, isScreenshotName, type InstallPlatform } from './installSteps';
-import { iconDisc, stack } from '../theme';
+import { iconDisc, outlined, stack } from '../theme';
 
 const Body = styled(Container)`
   ${stack(5)}
@@ -79,9 +79,7 @@ const Shot = styled.button`
   display: block;
   margin-block-start: ${({ theme }) => theme.space(3)};
   padding: 0;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
+  ${outlined('md', 'surfaceMuted')}
   cursor: zoom-in;
   overflow: hidden;
   img {

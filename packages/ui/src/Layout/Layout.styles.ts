@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { media, stack } from '../theme';
+import { media, outlined, stack } from '../theme';
 
 /** The page column: 1280 px at most, with side padding that grows with the screen. */
 export const Container = styled.div`
@@ -46,8 +46,7 @@ export const SectionSubtitle = styled.p<{ $onDark?: boolean }>`
 
 export const Card = styled.div`
   background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  ${outlined('lg')}
   box-shadow: ${({ theme }) => theme.shadows.sm};
   padding: ${({ theme }) => theme.space(6)};
 `;

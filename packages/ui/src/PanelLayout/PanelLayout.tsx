@@ -6,7 +6,7 @@ import { Icon, type IconName } from '../icons';
 import { Container } from '../Layout';
 import { Modal } from '../Modal';
 import { useLinkComponent, useShopLinks } from '../provider';
-import { media, plainList, stack } from '../theme';
+import { media, outlined, plainList, stack } from '../theme';
 
 const Body = styled(Container)`
   display: grid;
@@ -23,8 +23,7 @@ const Body = styled(Container)`
 
 const Menu = styled.nav`
   background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  ${outlined('lg')}
   padding: ${({ theme }) => theme.space(3)};
   ul {
     ${plainList}
@@ -225,8 +224,7 @@ export const Counters = styled.dl`
   margin: 0 0 ${({ theme }) => theme.space(5)};
   div {
     background: ${({ theme }) => theme.colors.surface};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.lg};
+    ${outlined('lg')}
     padding: ${({ theme }) => theme.space(5)};
     ${stack(1)}
   }

@@ -13,7 +13,7 @@ import { Modal } from '../Modal';
 import { PanelTitle, TipBox } from '../PanelLayout';
 import { QrCode } from '../QrCode';
 import { Spinner } from '../Spinner';
-import { cluster, plainList, stack } from '../theme';
+import { cluster, outlined, plainList, stack } from '../theme';
 
 const Countries = styled.div`
   ${stack(4)}
@@ -61,9 +61,7 @@ const ServerList = styled.ul`
 const ServerItem = styled.li`
   ${stack(3)}
   padding: ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.bg};
+  ${outlined('md', 'bg')}
 `;
 
 const Head = styled.div`

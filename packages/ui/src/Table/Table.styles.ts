@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { media, stack } from '../theme';
+import { media, outlined, stack } from '../theme';
 
 export const Wrap = styled.div`
   inline-size: 100%;
@@ -51,8 +51,7 @@ export const StyledTable = styled.table`
       ${stack(3)}
     }
     tr {
-      border: 1px solid ${({ theme }) => theme.colors.border};
-      border-radius: ${({ theme }) => theme.radii.md};
+      ${outlined('md')}
       padding-block: ${({ theme }) => theme.space(2)};
     }
     tbody td {
@@ -69,8 +68,7 @@ export const StyledTable = styled.table`
     }
   }
   ${media.md} {
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
+    ${outlined('md')}
     overflow: hidden;
   }
 `;

@@ -33,3 +33,15 @@ export const iconDisc = (size: number, radius?: keyof DefaultTheme['radii']) => 
   block-size: ${size}px;
   border-radius: ${({ theme }) => (radius ? theme.radii[radius] : '50%')};
 `;
+
+/** A box outlined in the border colour, rounded by the theme's `radius`, on the palette's `background` if given. */
+export const outlined = (radius: keyof DefaultTheme['radii'], background?: keyof DefaultTheme['colors']) => css`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii[radius]};
+  ${
+    background &&
+    css`
+      background: ${({ theme }) => theme.colors[background]};
+    `
+  }
+`;
