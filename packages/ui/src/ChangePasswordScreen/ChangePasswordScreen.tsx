@@ -6,7 +6,7 @@ import { Button } from '../Button';
 import { PasswordField } from '../FormField';
 import { Icon } from '../icons';
 import { Card } from '../Layout';
-import { PanelFooterLinks, PanelTitle, TipBox } from '../PanelLayout';
+import { PanelFooterLinks, PanelHeading, TipBox } from '../PanelLayout';
 import { stack } from '../theme';
 
 const Form = styled.form`
@@ -83,15 +83,11 @@ export function ChangePasswordScreen({
   else if (message && 'failure' in message) text = t(`errors:password.${message.failure}`);
   return (
     <>
-      <PanelTitle>
-        <div>
-          <Button to="/panel" variant="ghost" size="sm" icon="arrowBack">
-            {t('changePassword.back')}
-          </Button>
-        </div>
-        <h1>{t('changePassword.title')}</h1>
-        <p>{t('changePassword.subtitle')}</p>
-      </PanelTitle>
+      <PanelHeading
+        title={t('changePassword.title')}
+        subtitle={t('changePassword.subtitle')}
+        back={{ to: '/panel', label: t('changePassword.back') }}
+      />
       <Card>
         <Tips>
           <TipBox>

@@ -3,12 +3,11 @@ import styled from 'styled-components';
 import { canDisconnect, parseDeviceInfo, type Device } from '@separ/domain';
 import { Button } from '../Button';
 import { EmptyState } from '../EmptyState';
-import { ErrorView } from '../ErrorView';
 import { useFormat } from '../format';
 import { Icon } from '../icons';
-import { Card } from '../Layout';
-import { Counters, PanelFooterLinks, PanelTitle, TipBox } from '../PanelLayout';
-import { Spinner } from '../Spinner';
+import { Card, Fact } from '../Layout';
+import { Loadable } from '../Loadable';
+import { Counters, PanelFooterLinks, PanelHeading, TipBox } from '../PanelLayout';
 import { Table } from '../Table';
 
 const Os = styled.div`
@@ -45,24 +44,21 @@ export function DevicesScreen({
 }: DevicesScreenProps) {
   const { t } = useTranslation(['panel', 'errors']);
   const format = useFormat();
-  let content;
-  if (status === 'loading') content = <Spinner block label={t('devices.loading')} />;
-  else if (status === 'error')
-    content = (
-      <ErrorView title={t('errors:panel.devices')} retryLabel={t('errors:actions.tryAgain')} onRetry={onRetry} />
-    );
-  else
-    content = (
-      <>
+  return (
+    <>
+      <PanelHeading
+        title={t('devices.title')}
+        subtitle={t('devices.subtitle')}
+        back={{ to: '/panel', label: t('devices.back') }}
+      />
+      <Loadable
+        status={status}
+        loadingLabel={t('devices.loading')}
+        error={{ title: t('errors:panel.devices'), retryLabel: t('errors:actions.tryAgain'), onRetry }}
+      >
         <Counters>
-          <div>
-            <dt>{t('devices.connected')}</dt>
-            <dd>{format.number(devices.length)}</dd>
-          </div>
-          <div>
-            <dt>{t('devices.allowed')}</dt>
-            <dd>{format.number(allowed || 0)}</dd>
-          </div>
+          <Fact label={t('devices.connected')}>{format.number(devices.length)}</Fact>
+          <Fact label={t('devices.allowed')}>{format.number(allowed || 0)}</Fact>
         </Counters>
         <TipBox style={{ marginBlockEnd: 20 }}>
           <Icon name="info" size={20} />
@@ -119,20 +115,7 @@ export function DevicesScreen({
             ]}
           />
         )}
-      </>
-    );
-  return (
-    <>
-      <PanelTitle>
-        <div>
-          <Button to="/panel" variant="ghost" size="sm" icon="arrowBack">
-            {t('devices.back')}
-          </Button>
-        </div>
-        <h1>{t('devices.title')}</h1>
-        <p>{t('devices.subtitle')}</p>
-      </PanelTitle>
-      {content}
+      </Loadable>
       <PanelFooterLinks />
     </>
   );

@@ -1,2 +1,3 @@
 export { Card, Container, Grid, Ltr, SectionSubtitle, SectionTitle, VisuallyHidden } from './Layout.styles';
 export { Section, type SectionProps } from './Section';
+export { Fact, type FactProps } from './Fact';

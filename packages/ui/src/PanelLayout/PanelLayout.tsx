@@ -179,6 +179,30 @@ export const PanelTitle = styled.header`
   }
 `;
 
+export interface PanelHeadingProps {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  /** A back button above the title: to a route, or an action. */
+  back?: { to?: string; onClick?: () => void; label: ReactNode };
+}
+
+/** A panel page's heading: the back button, the title and what the page is for. */
+export function PanelHeading({ title, subtitle, back }: PanelHeadingProps) {
+  return (
+    <PanelTitle>
+      {back ? (
+        <div>
+          <Button to={back.to} onClick={back.onClick} variant="ghost" size="sm" icon="arrowBack">
+            {back.label}
+          </Button>
+        </div>
+      ) : null}
+      <h1>{title}</h1>
+      {subtitle ? <p>{subtitle}</p> : null}
+    </PanelTitle>
+  );
+}
+
 /** The Home and Support links under a panel page. */
 export function PanelFooterLinks({ homeTo = '/home' }: { homeTo?: string }) {
   const { t } = useTranslation('panel');

@@ -1,14 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { paymentState, type Payment } from '@separ/domain';
 import { Badge } from '../Badge';
-import { Button } from '../Button';
 import { EmptyState } from '../EmptyState';
-import { ErrorView } from '../ErrorView';
 import { useFormat } from '../format';
 import { Icon } from '../icons';
-import { Card, Ltr } from '../Layout';
-import { Counters, PanelFooterLinks, PanelTitle, TipBox } from '../PanelLayout';
-import { Spinner } from '../Spinner';
+import { Card, Fact, Ltr } from '../Layout';
+import { Loadable } from '../Loadable';
+import { Counters, PanelFooterLinks, PanelHeading, TipBox } from '../PanelLayout';
 import { Table } from '../Table';
 
 const TONE = { success: 'success', failed: 'danger', pending: 'warning' } as const;
@@ -25,29 +23,23 @@ export interface PaymentsScreenProps {
 export function PaymentsScreen({ status, payments, onRetry, retrying = false }: PaymentsScreenProps) {
   const { t } = useTranslation(['panel', 'errors']);
   const format = useFormat();
-  let content;
-  if (status === 'loading') content = <Spinner block label={t('payments.loading')} />;
-  else if (status === 'error')
-    content = (
-      <ErrorView
-        title={t('errors:panel.payments')}
-        retryLabel={t('errors:actions.retry')}
-        onRetry={onRetry}
-        retrying={retrying}
+  return (
+    <>
+      <PanelHeading
+        title={t('payments.title')}
+        subtitle={t('payments.subtitle')}
+        back={{ to: '/panel', label: t('payments.back') }}
       />
-    );
-  else
-    content = (
-      <>
+      <Loadable
+        status={status}
+        loadingLabel={t('payments.loading')}
+        error={{ title: t('errors:panel.payments'), retryLabel: t('errors:actions.retry'), onRetry, retrying }}
+      >
         <Counters>
-          <div>
-            <dt>{t('payments.total')}</dt>
-            <dd>{format.number(payments.length)}</dd>
-          </div>
-          <div>
-            <dt>{t('payments.successful')}</dt>
-            <dd>{format.number(payments.filter((p) => paymentState(p.state) === 'success').length)}</dd>
-          </div>
+          <Fact label={t('payments.total')}>{format.number(payments.length)}</Fact>
+          <Fact label={t('payments.successful')}>
+            {format.number(payments.filter((p) => paymentState(p.state) === 'success').length)}
+          </Fact>
         </Counters>
         <TipBox $tone="warning" style={{ marginBlockEnd: 20 }}>
           <Icon name="refund" size={20} />
@@ -89,20 +81,7 @@ export function PaymentsScreen({ status, payments, onRetry, retrying = false }: 
             ]}
           />
         )}
-      </>
-    );
-  return (
-    <>
-      <PanelTitle>
-        <div>
-          <Button to="/panel" variant="ghost" size="sm" icon="arrowBack">
-            {t('payments.back')}
-          </Button>
-        </div>
-        <h1>{t('payments.title')}</h1>
-        <p>{t('payments.subtitle')}</p>
-      </PanelTitle>
-      {content}
+      </Loadable>
       <PanelFooterLinks />
     </>
   );
