@@ -5,7 +5,8 @@ import { AppImportGuide } from '../AppImportGuide';
 import { Button } from '../Button';
 import { useFormat } from '../format';
 import { Icon, type IconName } from '../icons';
-import { Card, Container, VisuallyHidden } from '../Layout';
+import { DisclosureButton, DisclosureCard, useOpenSet } from '../Disclosure';
+import { Container, VisuallyHidden } from '../Layout';
 import { Modal } from '../Modal';
 import { PageHeader } from '../PageHeader';
 import { INSTALL_PLATFORMS, INSTALL_STEPS, isScreenshotName, type InstallPlatform } from './installSteps';
@@ -16,34 +17,14 @@ const Body = styled(Container)`
   padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
 `;
 
-const PlatformCard = styled(Card)`
-  padding: 0;
-  overflow: hidden;
-`;
-
-const Toggle = styled.button`
-  display: flex;
-  align-items: center;
+const Toggle = styled(DisclosureButton)`
   gap: ${({ theme }) => theme.space(4)};
-  inline-size: 100%;
   padding: ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(6)};
-  border: 0;
-  background: transparent;
-  color: inherit;
-  text-align: start;
-  cursor: pointer;
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.xl};
   }
   p {
     color: ${({ theme }) => theme.colors.textMuted};
-  }
-  > svg:last-child {
-    margin-inline-start: auto;
-    transition: transform 0.2s ease;
-  }
-  &[aria-expanded='true'] > svg:last-child {
-    transform: rotate(180deg);
   }
 `;
 
@@ -125,26 +106,18 @@ export interface InstallScreenProps {
 export function InstallScreen({ imageBase = '/assets/images', initiallyOpen = [] }: InstallScreenProps) {
   const { t } = useTranslation(['install', 'common']);
   const format = useFormat();
-  const [open, setOpen] = useState<ReadonlySet<InstallPlatform>>(() => new Set(initiallyOpen));
+  const { isOpen, toggle } = useOpenSet(initiallyOpen);
   const [broken, setBroken] = useState<ReadonlySet<string>>(() => new Set());
   const [zoomed, setZoomed] = useState<{ src: string; step: number } | null>(null);
-  const toggle = (platform: InstallPlatform) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(platform)) next.delete(platform);
-      else next.add(platform);
-      return next;
-    });
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Body>
         {INSTALL_PLATFORMS.map((platform) => {
-          const isOpen = open.has(platform);
           const panelId = `install-${platform}`;
           return (
-            <PlatformCard key={platform}>
-              <Toggle type="button" aria-expanded={isOpen} aria-controls={panelId} onClick={() => toggle(platform)}>
+            <DisclosureCard key={platform}>
+              <Toggle open={isOpen(platform)} controls={panelId} onToggle={() => toggle(platform)} chevronSize={22}>
                 <Disc>
                   <Icon name={ICONS[platform]} size={28} />
                 </Disc>
@@ -152,9 +125,8 @@ export function InstallScreen({ imageBase = '/assets/images', initiallyOpen = []
                   <h2>{t(`platforms.${platform}.name`)}</h2>
                   <p>{t(`platforms.${platform}.description`)}</p>
                 </span>
-                <Icon name="chevronDown" size={22} />
               </Toggle>
-              <Steps id={panelId} hidden={!isOpen}>
+              <Steps id={panelId} hidden={!isOpen(platform)}>
                 {INSTALL_STEPS[platform].map(({ step, image }) => {
                   const src = isScreenshotName(image) ? `${imageBase}/${platform}/${image}` : null;
                   return (
@@ -187,7 +159,7 @@ export function InstallScreen({ imageBase = '/assets/images', initiallyOpen = []
                   );
                 })}
               </Steps>
-            </PlatformCard>
+            </DisclosureCard>
           );
         })}
         <AppImportGuide />
