@@ -1,9 +1,13 @@
 /**
- * The console's layout pieces: panels, form grids and action rows, and a block of machine text.
+ * The console's layout pieces: panels, form grids and action rows, a row's buttons and its on/off
+ * badge, and a block of machine text.
  * The kit's components have a folder each: AdminPageHeader, AdminDataTable, AdminListScreen,
  * AdminDialog, AdminNotice, AdminField, AdminShownOnce, and AdminStory for the stories.
  */
+import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
+import { StateBadge, type BadgeLook } from '../Badge';
+import { Button, type ButtonProps } from '../Button';
 import { cluster, media, outlined } from '../theme';
 
 /** A white panel of the console. */
@@ -45,6 +49,38 @@ export const FormActions = styled.div`
 export const RowActions = styled.div`
   ${cluster(2)}
 `;
+
+export interface RowButtonProps extends Omit<ButtonProps, 'children' | 'size' | 'aria-label'> {
+  /** What it does (Edit, Remove). */
+  label: string;
+  /** The row it acts on, named for assistive technology: "Edit: Basic". */
+  row: string;
+}
+
+/** A small button in a table row, secondary unless told otherwise. */
+export function RowButton({ label, row, variant = 'secondary', ...rest }: RowButtonProps) {
+  return (
+    <Button size="sm" variant={variant} aria-label={`${label}: ${row}`} {...rest}>
+      {label}
+    </Button>
+  );
+}
+
+const ACTIVE_LOOKS: Record<'active' | 'inactive', BadgeLook> = {
+  active: ['success', 'check'],
+  inactive: ['neutral', 'ban'],
+};
+
+/** Whether a plan or a server is offered: Active or Inactive. */
+export function ActiveBadge({ active }: { active: boolean }) {
+  const { t } = useTranslation('admin');
+  const state = active ? 'active' : 'inactive';
+  return (
+    <StateBadge state={state} looks={ACTIVE_LOOKS}>
+      {t(`common.${state}`)}
+    </StateBadge>
+  );
+}
 
 /** A monospace block of machine text (a token, a config file), always left to right; it scrolls, so it takes focus. */
 export const CodeBlock = styled.pre.attrs({ dir: 'ltr', tabIndex: 0 })`

@@ -1,15 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCountry, AdminRadiusClient, AdminServer } from '@separ/domain';
 import { AdminDataTable, wholePage, type AdminColumn } from '../AdminDataTable';
-import { AdminPanel, FormActions } from '../AdminLayout/adminParts';
+import { ActiveBadge, AdminPanel, FormActions, RowButton } from '../AdminLayout/adminParts';
 import { AdminCheckbox, AdminSelect, AdminTextArea } from '../AdminField';
 import { adminErrorText, AdminNotice, type AdminActionError } from '../AdminNotice';
 import { isolate } from '../AdminLayout/numbers';
-import { Badge } from '../Badge';
+import { StateBadge, type BadgeLook } from '../Badge';
 import { Button } from '../Button';
 import { PasswordField, TextField } from '../FormField';
 import { useFormat } from '../format';
+import type { IconName } from '../icons';
 import { Ltr } from '../Layout';
 import { AddRow, Form, Stack } from './AdminNodesScreen.styles';
 import {
@@ -49,32 +50,91 @@ function useAdd<T>(initial: T) {
   return [draft, setDraft, submit] as const;
 }
 
-/** A list answered whole, for the table: its rows once they are here. */
-function pageOf<T>(list: AdminListState<T>) {
-  return list.status === 'ready' ? wholePage(list.items) : null;
+interface CatalogPanelProps<T> {
+  /** The key of its texts under `admin.` (title, caption, empty, error, loading, addTitle, add). */
+  texts: 'radius' | 'countries' | 'servers';
+  list: AdminListState<T>;
+  onRetry(): void;
+  rowKey(row: T): string;
+  columns: AdminColumn<T>[];
+  emptyIcon: IconName;
+  emptyMessage: string;
+  /** Between the title and the table (what the list is for, a warning). */
+  intro?: ReactNode;
+  /** The row's name on its remove button. */
+  rowName(row: T): string;
+  onRemove(row: T): void;
+  onSubmit(event: FormEvent): void;
+  adding?: boolean;
+  addError?: AdminActionError | null;
+  /** The add form's fields, in a row on wide screens. */
+  fields: ReactNode;
+  /** Under the row of fields (a check box, a text area). */
+  more?: ReactNode;
 }
 
-/** The last column of a catalogue's table: a remove button named after its row. */
-function removeColumn<T>(
-  t: (key: string) => string,
-  name: (row: T) => string,
-  onRemove: (row: T) => void,
-): AdminColumn<T> {
-  return {
-    key: 'actions',
-    header: t('common.actions'),
-    cell: (row) => (
-      <Button
-        size="sm"
-        variant="danger"
-        onClick={() => onRemove(row)}
-        aria-label={`${t('common.remove')}: ${name(row)}`}
-      >
-        {t('common.remove')}
-      </Button>
-    ),
-  };
+/**
+ * A catalogue's two panels: the list answered whole, each row with a remove button, and the form
+ * that adds one (its error above the fields).
+ */
+function CatalogPanel<T>(props: CatalogPanelProps<T>) {
+  const { texts, list, columns, rowName, onRemove, addError } = props;
+  const { t } = useTranslation('admin');
+  return (
+    <Stack>
+      <AdminPanel aria-labelledby={`${texts}-title`}>
+        <h2 id={`${texts}-title`}>{t(`${texts}.title`)}</h2>
+        {props.intro}
+        <AdminDataTable
+          caption={t(`${texts}.caption`)}
+          status={list.status}
+          data={list.status === 'ready' ? wholePage(list.items) : null}
+          paginated={false}
+          onRetry={props.onRetry}
+          emptyIcon={props.emptyIcon}
+          emptyTitle={t(`${texts}.emptyTitle`)}
+          emptyMessage={props.emptyMessage}
+          errorTitle={t(`${texts}.error`)}
+          loadingLabel={t(`${texts}.loading`)}
+          rowKey={props.rowKey}
+          columns={[
+            ...columns,
+            {
+              key: 'actions',
+              header: t('common.actions'),
+              cell: (row) => (
+                <RowButton
+                  label={t('common.remove')}
+                  row={rowName(row)}
+                  variant="danger"
+                  onClick={() => onRemove(row)}
+                />
+              ),
+            },
+          ]}
+        />
+      </AdminPanel>
+      <AdminPanel aria-labelledby={`${texts}-add-title`}>
+        <h2 id={`${texts}-add-title`}>{t(`${texts}.addTitle`)}</h2>
+        <Form onSubmit={props.onSubmit} noValidate>
+          {addError ? <AdminNotice tone="error">{adminErrorText(addError, t)}</AdminNotice> : null}
+          <AddRow>{props.fields}</AddRow>
+          {props.more}
+          <FormActions>
+            <Button type="submit" loading={props.adding}>
+              {t(`${texts}.add`)}
+            </Button>
+          </FormActions>
+        </Form>
+      </AdminPanel>
+    </Stack>
+  );
 }
+
+const REQUIRED_LOOKS: Record<'required' | 'notRequired', BadgeLook> = {
+  required: ['success', 'shieldCheck'],
+  notRequired: ['warning', 'alert'],
+};
 
 export interface RadiusPanelProps {
   clients: AdminListState<AdminRadiusClient>;
@@ -110,90 +170,79 @@ export function RadiusPanel({ clients, onRetry, onAdd, adding, addError, warning
   const error = (field: keyof typeof errors) =>
     errors[field] ? t(`nodes.errors.${errors[field]}`, { min: format.number(RADIUS_SECRET_MIN) }) : undefined;
   return (
-    <Stack>
-      <AdminPanel aria-labelledby="radius-title">
-        <h2 id="radius-title">{t('radius.title')}</h2>
-        <p>{t('radius.subtitle')}</p>
-        {warning ? <AdminNotice tone="warning">{warning}</AdminNotice> : null}
-        <AdminDataTable
-          caption={t('radius.caption')}
-          status={clients.status}
-          data={pageOf(clients)}
-          paginated={false}
-          onRetry={onRetry}
-          emptyIcon="server"
-          emptyTitle={t('radius.emptyTitle')}
-          emptyMessage={t('radius.emptyMessage')}
-          errorTitle={t('radius.error')}
-          loadingLabel={t('radius.loading')}
-          rowKey={(client) => String(client.id)}
-          columns={[
-            { key: 'name', header: t('radius.columns.name'), cell: (client) => client.name || '—' },
-            { key: 'ip', header: t('radius.columns.ip'), cell: (client) => <Ltr>{client.ip}</Ltr> },
-            {
-              key: 'auth',
-              header: t('radius.columns.messageAuthenticator'),
-              cell: (client) =>
-                client.requireMessageAuthenticator ? (
-                  <Badge tone="success" icon="shieldCheck">
-                    {t('radius.required')}
-                  </Badge>
-                ) : (
-                  <Badge tone="warning" icon="alert">
-                    {t('radius.notRequired')}
-                  </Badge>
-                ),
-            },
-            { key: 'created', header: t('radius.columns.created'), cell: (client) => format.date(client.createdAt) },
-            removeColumn(t, (client) => client.name || client.ip, onRemove),
-          ]}
-        />
-      </AdminPanel>
-      <AdminPanel aria-labelledby="radius-add-title">
-        <h2 id="radius-add-title">{t('radius.addTitle')}</h2>
-        <Form onSubmit={submit} noValidate>
-          {addError ? <AdminNotice tone="error">{adminErrorText(addError, t)}</AdminNotice> : null}
-          <AddRow>
-            <TextField
-              label={t('radius.fields.ip')}
-              hint={t('radius.hints.ip')}
-              value={draft.ip}
-              onChange={(ip) => setDraft({ ...draft, ip })}
-              error={error('ip')}
-              dir="ltr"
-              required
-            />
-            <PasswordField
-              label={t('radius.fields.secret')}
-              hint={t('radius.hints.secret', { min: format.number(RADIUS_SECRET_MIN) })}
-              value={draft.secret}
-              onChange={(secret) => setDraft({ ...draft, secret })}
-              error={error('secret')}
-              autoComplete="off"
-              required
-            />
-            <TextField
-              label={`${t('radius.fields.name')} (${t('common.optional')})`}
-              value={draft.name}
-              onChange={(name) => setDraft({ ...draft, name })}
-              error={error('name')}
-              dir="ltr"
-            />
-          </AddRow>
-          <AdminCheckbox
-            label={t('radius.fields.requireMessageAuthenticator')}
-            hint={t('radius.hints.requireMessageAuthenticator')}
-            checked={draft.requireMessageAuthenticator}
-            onChange={(requireMessageAuthenticator) => setDraft({ ...draft, requireMessageAuthenticator })}
+    <CatalogPanel
+      texts="radius"
+      list={clients}
+      onRetry={onRetry}
+      emptyIcon="server"
+      emptyMessage={t('radius.emptyMessage')}
+      intro={
+        <>
+          <p>{t('radius.subtitle')}</p>
+          {warning ? <AdminNotice tone="warning">{warning}</AdminNotice> : null}
+        </>
+      }
+      rowKey={(client) => String(client.id)}
+      columns={[
+        { key: 'name', header: t('radius.columns.name'), cell: (client) => client.name || '—' },
+        { key: 'ip', header: t('radius.columns.ip'), cell: (client) => <Ltr>{client.ip}</Ltr> },
+        {
+          key: 'auth',
+          header: t('radius.columns.messageAuthenticator'),
+          cell: (client) => {
+            const state = client.requireMessageAuthenticator ? 'required' : 'notRequired';
+            return (
+              <StateBadge state={state} looks={REQUIRED_LOOKS}>
+                {t(`radius.${state}`)}
+              </StateBadge>
+            );
+          },
+        },
+        { key: 'created', header: t('radius.columns.created'), cell: (client) => format.date(client.createdAt) },
+      ]}
+      rowName={(client) => client.name || client.ip}
+      onRemove={onRemove}
+      onSubmit={submit}
+      adding={adding}
+      addError={addError}
+      fields={
+        <>
+          <TextField
+            label={t('radius.fields.ip')}
+            hint={t('radius.hints.ip')}
+            value={draft.ip}
+            onChange={(ip) => setDraft({ ...draft, ip })}
+            error={error('ip')}
+            dir="ltr"
+            required
           />
-          <FormActions>
-            <Button type="submit" loading={adding}>
-              {t('radius.add')}
-            </Button>
-          </FormActions>
-        </Form>
-      </AdminPanel>
-    </Stack>
+          <PasswordField
+            label={t('radius.fields.secret')}
+            hint={t('radius.hints.secret', { min: format.number(RADIUS_SECRET_MIN) })}
+            value={draft.secret}
+            onChange={(secret) => setDraft({ ...draft, secret })}
+            error={error('secret')}
+            autoComplete="off"
+            required
+          />
+          <TextField
+            label={`${t('radius.fields.name')} (${t('common.optional')})`}
+            value={draft.name}
+            onChange={(name) => setDraft({ ...draft, name })}
+            error={error('name')}
+            dir="ltr"
+          />
+        </>
+      }
+      more={
+        <AdminCheckbox
+          label={t('radius.fields.requireMessageAuthenticator')}
+          hint={t('radius.hints.requireMessageAuthenticator')}
+          checked={draft.requireMessageAuthenticator}
+          onChange={(requireMessageAuthenticator) => setDraft({ ...draft, requireMessageAuthenticator })}
+        />
+      }
+    />
   );
 }
 
@@ -222,72 +271,57 @@ export function CountriesPanel({ countries, onRetry, onAdd, adding, addError, on
   };
   const error = (field: keyof AdminCountry) => (errors[field] ? t(`nodes.errors.${errors[field]}`) : undefined);
   return (
-    <Stack>
-      <AdminPanel aria-labelledby="countries-title">
-        <h2 id="countries-title">{t('countries.title')}</h2>
-        <AdminDataTable
-          caption={t('countries.caption')}
-          status={countries.status}
-          data={pageOf(countries)}
-          paginated={false}
-          onRetry={onRetry}
-          emptyIcon="globe"
-          emptyTitle={t('countries.emptyTitle')}
-          emptyMessage={t('countries.emptyMessage')}
-          errorTitle={t('countries.error')}
-          loadingLabel={t('countries.loading')}
-          rowKey={(country) => country.code}
-          columns={[
-            { key: 'code', header: t('countries.columns.code'), cell: (country) => <Ltr>{country.code}</Ltr> },
-            { key: 'titleFa', header: t('countries.columns.titleFa'), cell: (country) => country.titleFa },
-            { key: 'title', header: t('countries.columns.title'), cell: (country) => country.title },
-            removeColumn(t, (country) => country.code, onRemove),
-          ]}
-        />
-      </AdminPanel>
-      <AdminPanel aria-labelledby="countries-add-title">
-        <h2 id="countries-add-title">{t('countries.addTitle')}</h2>
-        <Form onSubmit={submit} noValidate>
-          {addError ? <AdminNotice tone="error">{adminErrorText(addError, t)}</AdminNotice> : null}
-          <AddRow>
-            <TextField
-              label={t('countries.fields.code')}
-              hint={t('countries.hints.code')}
-              value={draft.code}
-              onChange={(code) => setDraft({ ...draft, code })}
-              error={error('code')}
-              dir="ltr"
-              maxLength={2}
-              autoCapitalize="characters"
-              required
-            />
-            <TextField
-              label={t('countries.fields.titleFa')}
-              value={draft.titleFa}
-              onChange={(titleFa) => setDraft({ ...draft, titleFa })}
-              error={error('titleFa')}
-              dir="rtl"
-              lang="fa"
-              required
-            />
-            <TextField
-              label={t('countries.fields.title')}
-              value={draft.title}
-              onChange={(title) => setDraft({ ...draft, title })}
-              error={error('title')}
-              dir="ltr"
-              lang="en"
-              required
-            />
-          </AddRow>
-          <FormActions>
-            <Button type="submit" loading={adding}>
-              {t('countries.add')}
-            </Button>
-          </FormActions>
-        </Form>
-      </AdminPanel>
-    </Stack>
+    <CatalogPanel
+      texts="countries"
+      list={countries}
+      onRetry={onRetry}
+      emptyIcon="globe"
+      emptyMessage={t('countries.emptyMessage')}
+      rowKey={(country) => country.code}
+      columns={[
+        { key: 'code', header: t('countries.columns.code'), cell: (country) => <Ltr>{country.code}</Ltr> },
+        { key: 'titleFa', header: t('countries.columns.titleFa'), cell: (country) => country.titleFa },
+        { key: 'title', header: t('countries.columns.title'), cell: (country) => country.title },
+      ]}
+      rowName={(country) => country.code}
+      onRemove={onRemove}
+      onSubmit={submit}
+      adding={adding}
+      addError={addError}
+      fields={
+        <>
+          <TextField
+            label={t('countries.fields.code')}
+            hint={t('countries.hints.code')}
+            value={draft.code}
+            onChange={(code) => setDraft({ ...draft, code })}
+            error={error('code')}
+            dir="ltr"
+            maxLength={2}
+            autoCapitalize="characters"
+            required
+          />
+          <TextField
+            label={t('countries.fields.titleFa')}
+            value={draft.titleFa}
+            onChange={(titleFa) => setDraft({ ...draft, titleFa })}
+            error={error('titleFa')}
+            dir="rtl"
+            lang="fa"
+            required
+          />
+          <TextField
+            label={t('countries.fields.title')}
+            value={draft.title}
+            onChange={(title) => setDraft({ ...draft, title })}
+            error={error('title')}
+            dir="ltr"
+            lang="en"
+            required
+          />
+        </>
+      }
+    />
   );
 }
 
@@ -334,106 +368,84 @@ export function ServersPanel({ servers, countries, onRetry, onAdd, adding, addEr
         })
       : undefined;
   return (
-    <Stack>
-      <AdminPanel aria-labelledby="servers-title">
-        <h2 id="servers-title">{t('servers.title')}</h2>
-        <p>{t('servers.subtitle')}</p>
-        <AdminDataTable
-          caption={t('servers.caption')}
-          status={servers.status}
-          data={pageOf(servers)}
-          paginated={false}
-          onRetry={onRetry}
-          emptyIcon="link"
-          emptyTitle={t('servers.emptyTitle')}
-          emptyMessage={t('servers.emptyMessage', { app: 'V2bX' })}
-          errorTitle={t('servers.error')}
-          loadingLabel={t('servers.loading')}
-          rowKey={(server) => String(server.id)}
-          columns={[
-            { key: 'title', header: t('servers.columns.title'), cell: (server) => <strong>{server.title}</strong> },
-            {
-              key: 'type',
-              header: t('servers.columns.type'),
-              cell: (server) => SERVER_TYPE_LABELS[server.type],
-            },
-            { key: 'country', header: t('servers.columns.country'), cell: (server) => countryName(server.country) },
-            {
-              key: 'links',
-              header: t('servers.columns.links'),
-              cell: (server) =>
-                t('servers.linkCount', { count: server.links.length, value: format.number(server.links.length) }),
-            },
-            {
-              key: 'status',
-              header: t('servers.columns.status'),
-              cell: (server) =>
-                server.active ? (
-                  <Badge tone="success" icon="check">
-                    {t('common.active')}
-                  </Badge>
-                ) : (
-                  <Badge tone="neutral" icon="ban">
-                    {t('common.inactive')}
-                  </Badge>
-                ),
-            },
-            removeColumn(t, (server) => server.title, onRemove),
-          ]}
-        />
-      </AdminPanel>
-      <AdminPanel aria-labelledby="servers-add-title">
-        <h2 id="servers-add-title">{t('servers.addTitle')}</h2>
-        <Form onSubmit={submit} noValidate>
-          {addError ? <AdminNotice tone="error">{adminErrorText(addError, t)}</AdminNotice> : null}
-          <AddRow>
-            <TextField
-              label={t('servers.fields.title')}
-              value={draft.title}
-              onChange={(title) => setDraft({ ...draft, title })}
-              error={error('title')}
-              required
-            />
-            <AdminSelect
-              label={t('servers.fields.type')}
-              value={String(draft.type) as '1' | '2'}
-              onChange={(type) => setDraft({ ...draft, type: type === '1' ? 1 : 2 })}
-              options={[
-                { value: '2', label: SERVER_TYPE_LABELS[2] },
-                { value: '1', label: SERVER_TYPE_LABELS[1] },
-              ]}
-            />
-            <AdminSelect
-              label={t('servers.fields.country')}
-              value={draft.country}
-              onChange={(country) => setDraft({ ...draft, country })}
-              error={error('country')}
-              required
-              options={[
-                { value: '', label: t('servers.chooseCountry') },
-                ...countries.map((country) => ({ value: country.code, label: countryName(country.code) })),
-              ]}
-            />
-          </AddRow>
-          <AdminTextArea
-            label={t('servers.fields.links')}
-            hint={t(draft.type === 2 ? 'servers.hints.linksV2ray' : 'servers.hints.linksOpenconnect', {
-              example: isolate(LINK_EXAMPLES[draft.type]),
-            })}
-            value={draft.links}
-            onChange={(links) => setDraft({ ...draft, links })}
-            error={error('links')}
-            dir="ltr"
-            spellCheck={false}
+    <CatalogPanel
+      texts="servers"
+      list={servers}
+      onRetry={onRetry}
+      emptyIcon="link"
+      emptyMessage={t('servers.emptyMessage', { app: 'V2bX' })}
+      intro={<p>{t('servers.subtitle')}</p>}
+      rowKey={(server) => String(server.id)}
+      columns={[
+        { key: 'title', header: t('servers.columns.title'), cell: (server) => <strong>{server.title}</strong> },
+        {
+          key: 'type',
+          header: t('servers.columns.type'),
+          cell: (server) => SERVER_TYPE_LABELS[server.type],
+        },
+        { key: 'country', header: t('servers.columns.country'), cell: (server) => countryName(server.country) },
+        {
+          key: 'links',
+          header: t('servers.columns.links'),
+          cell: (server) =>
+            t('servers.linkCount', { count: server.links.length, value: format.number(server.links.length) }),
+        },
+        {
+          key: 'status',
+          header: t('servers.columns.status'),
+          cell: (server) => <ActiveBadge active={server.active} />,
+        },
+      ]}
+      rowName={(server) => server.title}
+      onRemove={onRemove}
+      onSubmit={submit}
+      adding={adding}
+      addError={addError}
+      fields={
+        <>
+          <TextField
+            label={t('servers.fields.title')}
+            value={draft.title}
+            onChange={(title) => setDraft({ ...draft, title })}
+            error={error('title')}
             required
           />
-          <FormActions>
-            <Button type="submit" loading={adding}>
-              {t('servers.add')}
-            </Button>
-          </FormActions>
-        </Form>
-      </AdminPanel>
-    </Stack>
+          <AdminSelect
+            label={t('servers.fields.type')}
+            value={String(draft.type) as '1' | '2'}
+            onChange={(type) => setDraft({ ...draft, type: type === '1' ? 1 : 2 })}
+            options={[
+              { value: '2', label: SERVER_TYPE_LABELS[2] },
+              { value: '1', label: SERVER_TYPE_LABELS[1] },
+            ]}
+          />
+          <AdminSelect
+            label={t('servers.fields.country')}
+            value={draft.country}
+            onChange={(country) => setDraft({ ...draft, country })}
+            error={error('country')}
+            required
+            options={[
+              { value: '', label: t('servers.chooseCountry') },
+              ...countries.map((country) => ({ value: country.code, label: countryName(country.code) })),
+            ]}
+          />
+        </>
+      }
+      more={
+        <AdminTextArea
+          label={t('servers.fields.links')}
+          hint={t(draft.type === 2 ? 'servers.hints.linksV2ray' : 'servers.hints.linksOpenconnect', {
+            example: isolate(LINK_EXAMPLES[draft.type]),
+          })}
+          value={draft.links}
+          onChange={(links) => setDraft({ ...draft, links })}
+          error={error('links')}
+          dir="ltr"
+          spellCheck={false}
+          required
+        />
+      }
+    />
   );
 }
