@@ -2,21 +2,19 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maxPasswordLength, type AdminUserAction, type AdminUserDetail, MB } from '@separ/domain';
 import { AdminDialog } from '../AdminDialog';
-import { AdminInput } from '../AdminField';
+import { AdminInput, type AdminInputProps } from '../AdminField';
 import { adminErrorText } from '../AdminNotice';
 import { ShownOnce } from '../AdminShownOnce';
-import { AdminPageHeader } from '../AdminPageHeader';
-import { Facts, Muted, Quiet, RowLink, Section, Stack } from '../AdminDataTable/AdminScreen.styles';
+import { AdminPageHeader, AdminPagePending, type AdminRecordProps } from '../AdminPageHeader';
+import { Facts, Muted, Quiet, Section, Stack } from '../AdminDataTable/AdminScreen.styles';
+import { RecordLink } from '../AdminDataTable/RecordLink';
 import { OrderStateBadge } from '../AdminOrdersScreen/OrderStateBadge';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
 import { CopyButton } from '../CopyButton';
-import { ErrorView } from '../ErrorView';
 import { useFormat } from '../format';
-import { Ltr } from '../Layout';
+import { Fact, Ltr } from '../Layout';
 import { Modal } from '../Modal';
-import { AppLink } from '../provider';
-import { Spinner } from '../Spinner';
 import { Table } from '../Table';
 import { Actions, Meter } from './AdminUserDetailView.styles';
 import { usageText } from './AdminUsersScreen';
@@ -25,13 +23,9 @@ import { UserStatusBadge } from './UserStatusBadge';
 
 type ActionName = AdminUserAction['action'];
 
-export interface AdminUserDetailViewProps {
-  status: 'loading' | 'error' | 'ready';
+export interface AdminUserDetailViewProps extends AdminRecordProps {
   /** `GET /api/admin/users/:username`; null while it loads. */
   user: AdminUserDetail | null;
-  onRetry(): void;
-  /** The accounts list (with the container's last query). */
-  backTo: string;
   /** The address of an order's page; without it the account's orders are not links. */
   orderTo?(resNum: string): string;
   /**
@@ -71,22 +65,8 @@ export function AdminUserDetailView({
   const [revealed, setRevealed] = useState<string | null>(null);
 
   const back = { to: backTo, label: t('users.back') };
-  if (status === 'loading' || (status === 'ready' && !user)) {
-    return (
-      <>
-        <AdminPageHeader title={t('users.detailTitle')} back={back} />
-        <Spinner block label={t('users.loadingOne')} />
-      </>
-    );
-  }
-  if (status === 'error' || !user) {
-    return (
-      <>
-        <AdminPageHeader title={t('users.detailTitle')} back={back} />
-        <ErrorView title={t('users.loadOneError')} retryLabel={t('common.retry')} onRetry={onRetry} />
-      </>
-    );
-  }
+  if (status !== 'ready' || !user)
+    return <AdminPagePending texts="users" status={status} onRetry={onRetry} backTo={backTo} />;
 
   const open = (name: ActionName) => {
     setDialog(name);
@@ -135,6 +115,26 @@ export function AdminUserDetailView({
     void run({ action: dialog });
   };
 
+  /** The dialog's one field: typing in it clears the field's error. */
+  const dialogInput = (
+    label: string,
+    value: string,
+    change: (value: string) => void,
+    props: Partial<AdminInputProps> & { hint: string },
+  ) => (
+    <AdminInput
+      size="sm"
+      label={label}
+      value={value}
+      onChange={(typed) => {
+        change(typed);
+        setFieldError(null);
+      }}
+      dir="ltr"
+      error={fieldError}
+      {...props}
+    />
+  );
   const usedMB = user.usedBytes / MB;
   const suspended = user.status === 'suspended';
   const name = user.username;
@@ -155,47 +155,23 @@ export function AdminUserDetailView({
       title: t('users.actions.extendTitle', { name }),
       confirm: t('users.actions.extendConfirm'),
       danger: false,
-      body: (
-        <AdminInput
-          size="sm"
-          label={t('users.actions.days')}
-          value={days}
-          onChange={(v) => {
-            setDays(v);
-            setFieldError(null);
-          }}
-          inputMode="numeric"
-          dir="ltr"
-          autoComplete="off"
-          error={fieldError}
-          hint={
-            user.expireDate
-              ? t('users.actions.extendHint', { date: format.date(user.expireDate) })
-              : t('users.actions.extendPendingHint', { days: format.number(user.pendingDays) })
-          }
-        />
-      ),
+      body: dialogInput(t('users.actions.days'), days, setDays, {
+        inputMode: 'numeric',
+        autoComplete: 'off',
+        hint: user.expireDate
+          ? t('users.actions.extendHint', { date: format.date(user.expireDate) })
+          : t('users.actions.extendPendingHint', { days: format.number(user.pendingDays) }),
+      }),
     },
     'add-data': {
       title: t('users.actions.addDataTitle', { name }),
       confirm: t('users.actions.addDataConfirm'),
       danger: false,
-      body: (
-        <AdminInput
-          size="sm"
-          label={t('users.actions.mb')}
-          value={mb}
-          onChange={(v) => {
-            setMb(v);
-            setFieldError(null);
-          }}
-          inputMode="numeric"
-          dir="ltr"
-          autoComplete="off"
-          error={fieldError}
-          hint={t('users.actions.mbHint')}
-        />
-      ),
+      body: dialogInput(t('users.actions.mb'), mb, setMb, {
+        inputMode: 'numeric',
+        autoComplete: 'off',
+        hint: t('users.actions.mbHint'),
+      }),
     },
     'reset-password': {
       title: t('users.actions.resetTitle', { name }),
@@ -204,20 +180,11 @@ export function AdminUserDetailView({
       body: (
         <>
           <p>{t('users.actions.resetText')}</p>
-          <AdminInput
-            size="sm"
-            label={t('users.actions.newPassword')}
-            value={password}
-            onChange={(v) => {
-              setPassword(v);
-              setFieldError(null);
-            }}
-            dir="ltr"
-            autoComplete="new-password"
-            spellCheck={false}
-            error={fieldError}
-            hint={t('users.actions.newPasswordHint')}
-          />
+          {dialogInput(t('users.actions.newPassword'), password, setPassword, {
+            autoComplete: 'new-password',
+            spellCheck: false,
+            hint: t('users.actions.newPasswordHint'),
+          })}
         </>
       ),
     },
@@ -246,53 +213,37 @@ export function AdminUserDetailView({
         back={back}
       />
       <Facts>
-        <div>
-          <dt>{t('users.columns.expires')}</dt>
-          <dd>
-            {user.expireDate
-              ? format.date(user.expireDate)
-              : t('users.pendingDays', { days: format.number(user.pendingDays) })}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('users.columns.usage')}</dt>
-          <dd>
-            {usageText(format, user.usedBytes, user.allowedMB, (used, allowed) =>
-              t('users.usageOf', { used, allowed }),
-            )}
-          </dd>
-          {user.allowedMB > 0 ? (
-            <Meter $ratio={usedMB / user.allowedMB} $full={usedMB >= user.allowedMB} aria-hidden="true" />
-          ) : null}
-        </div>
-        <div>
-          <dt>{t('users.columns.devices')}</dt>
-          <dd>
-            {t('users.devicesOf', { used: format.number(user.devices), allowed: format.number(user.allowedDevices) })}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('users.plan')}</dt>
-          <dd>
-            {user.planId === null ? '—' : t('users.planNumber', { id: format.number(user.planId) })}
-            {user.ios ? <> · {t('users.ios')}</> : null}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('users.columns.created')}</dt>
-          <dd>{format.dateTime(user.createdAt)}</dd>
-        </div>
-        <div>
-          <dt>{t('users.subscription')}</dt>
-          <dd>
-            <CopyButton
-              text={user.subUrl}
-              label={t('users.copySubscription')}
-              copiedLabel={t('common.copied')}
-              size="sm"
-            />
-          </dd>
-        </div>
+        <Fact label={t('users.columns.expires')}>
+          {user.expireDate
+            ? format.date(user.expireDate)
+            : t('users.pendingDays', { days: format.number(user.pendingDays) })}
+        </Fact>
+        <Fact
+          label={t('users.columns.usage')}
+          after={
+            user.allowedMB > 0 ? (
+              <Meter $ratio={usedMB / user.allowedMB} $full={usedMB >= user.allowedMB} aria-hidden="true" />
+            ) : null
+          }
+        >
+          {usageText(format, user.usedBytes, user.allowedMB, (used, allowed) => t('users.usageOf', { used, allowed }))}
+        </Fact>
+        <Fact label={t('users.columns.devices')}>
+          {t('users.devicesOf', { used: format.number(user.devices), allowed: format.number(user.allowedDevices) })}
+        </Fact>
+        <Fact label={t('users.plan')}>
+          {user.planId === null ? '—' : t('users.planNumber', { id: format.number(user.planId) })}
+          {user.ios ? <> · {t('users.ios')}</> : null}
+        </Fact>
+        <Fact label={t('users.columns.created')}>{format.dateTime(user.createdAt)}</Fact>
+        <Fact label={t('users.subscription')}>
+          <CopyButton
+            text={user.subUrl}
+            label={t('users.copySubscription')}
+            copiedLabel={t('common.copied')}
+            size="sm"
+          />
+        </Fact>
       </Facts>
 
       <Section aria-labelledby="admin-user-actions">
@@ -370,16 +321,7 @@ export function AdminUserDetailView({
                 {
                   key: 'resNum',
                   header: t('orders.columns.resNum'),
-                  cell: (order) =>
-                    orderTo ? (
-                      <RowLink>
-                        <AppLink to={orderTo(order.resNum)}>
-                          <Ltr>{order.resNum}</Ltr>
-                        </AppLink>
-                      </RowLink>
-                    ) : (
-                      <Ltr>{order.resNum}</Ltr>
-                    ),
+                  cell: (order) => <RecordLink name={order.resNum} to={orderTo?.(order.resNum)} />,
                 },
                 {
                   key: 'state',
