@@ -3,16 +3,15 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon, type IconName } from '../icons';
-import { Card, Container, Grid } from '../Layout';
+import { Card, Grid, PageBody } from '../Layout';
 import { EXTERNAL_LINKS } from '../links';
 import { Modal } from '../Modal';
 import { PageHeader } from '../PageHeader';
 import { AppLink } from '../provider';
 import { iconDisc, outlined, plainList, stack } from '../theme';
 
-const Body = styled(Container)`
+const Body = styled(PageBody)`
   ${stack(8)}
-  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
 `;
 
 const AppCard = styled(Card)`

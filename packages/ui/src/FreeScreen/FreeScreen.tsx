@@ -3,14 +3,13 @@ import styled from 'styled-components';
 import { Button } from '../Button';
 import { useFormat } from '../format';
 import { Icon, type IconName } from '../icons';
-import { Card, Container, Grid } from '../Layout';
+import { Card, Grid, PageBody } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { useShopLinks } from '../provider';
 import { iconDisc, plainList, stack } from '../theme';
 
-const Body = styled(Container)`
+const Body = styled(PageBody)`
   ${stack(10)}
-  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
   h2 {
     font-size: ${({ theme }) => theme.fontSizes['2xl']};
     text-align: center;

@@ -6,15 +6,14 @@ import { Button } from '../Button';
 import { useFormat } from '../format';
 import { Icon, type IconName } from '../icons';
 import { DisclosureButton, DisclosureCard, useOpenSet } from '../Disclosure';
-import { Container, VisuallyHidden } from '../Layout';
+import { PageBody, VisuallyHidden } from '../Layout';
 import { Modal } from '../Modal';
 import { PageHeader } from '../PageHeader';
 import { INSTALL_PLATFORMS, INSTALL_STEPS, isScreenshotName, type InstallPlatform } from './installSteps';
 import { iconDisc, outlined, stack } from '../theme';
 
-const Body = styled(Container)`
+const Body = styled(PageBody)`
   ${stack(5)}
-  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
 `;
 
 const Toggle = styled(DisclosureButton)`

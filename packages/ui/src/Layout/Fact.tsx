@@ -19,3 +19,13 @@ export function Fact({ label, children, after, ...rest }: FactProps) {
     </div>
   );
 }
+
+/** A term and its value straight in a description list laid out as a grid of terms and values (no group). */
+export function TermValue({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}

@@ -12,6 +12,11 @@ export const Container = styled.div`
   }
 `;
 
+/** The content under a page's header band: the page column, spaced from the band and from the footer. */
+export const PageBody = styled(Container)`
+  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
+`;
+
 export const SectionRoot = styled.section<{ $tone: 'plain' | 'muted' | 'dark' }>`
   padding-block: ${({ theme }) => theme.space(11)};
   background: ${({ theme, $tone }) =>

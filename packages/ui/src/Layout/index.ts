@@ -1,3 +1,3 @@
-export { Card, Container, Grid, Ltr, SectionSubtitle, SectionTitle, VisuallyHidden } from './Layout.styles';
+export { Card, Container, Grid, Ltr, PageBody, SectionSubtitle, SectionTitle, VisuallyHidden } from './Layout.styles';
 export { Section, type SectionProps } from './Section';
-export { Fact, type FactProps } from './Fact';
+export { Fact, TermValue, type FactProps } from './Fact';

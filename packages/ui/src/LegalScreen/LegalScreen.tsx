@@ -1,12 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Card, Container } from '../Layout';
+import { Card, PageBody } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { stack } from '../theme';
-
-const Body = styled(Container)`
-  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
-`;
 
 const Document = styled(Card)`
   max-inline-size: 860px;
@@ -66,7 +62,7 @@ export function LegalScreen({ page }: LegalScreenProps) {
   return (
     <>
       <PageHeader title={t(`${page}.title`)} subtitle={t('lastUpdated')} />
-      <Body>
+      <PageBody>
         <Document>
           {i18n.language !== 'en' ? <Notice>{t('notice')}</Notice> : null}
           <EnglishOriginal lang="en" dir="ltr">
@@ -101,7 +97,7 @@ export function LegalScreen({ page }: LegalScreenProps) {
             <p>{t('contact')}</p>
           </EnglishOriginal>
         </Document>
-      </Body>
+      </PageBody>
     </>
   );
 }

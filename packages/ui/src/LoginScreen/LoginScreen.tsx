@@ -3,15 +3,14 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { PasswordField, TextField } from '../FormField';
-import { Card, Container } from '../Layout';
+import { Card, PageBody } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { AppLink } from '../provider';
 import { stack } from '../theme';
 
-const Body = styled(Container)`
+const Body = styled(PageBody)`
   display: grid;
   justify-items: center;
-  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
 `;
 
 const Panel = styled(Card)`

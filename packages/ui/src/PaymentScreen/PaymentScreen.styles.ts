@@ -1,10 +1,9 @@
 import styled from 'styled-components';
-import { Container } from '../Layout';
+import { PageBody } from '../Layout';
 import { media, stack } from '../theme';
 
-export const Body = styled(Container)`
+export const Body = styled(PageBody)`
   ${stack(6)}
-  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
   ${media.lg} {
     grid-template-columns: 1fr 1.2fr;
     align-items: start;

@@ -5,7 +5,7 @@ import { Chips, ChipsPlaceholder } from '../Chips';
 import { EmptyState } from '../EmptyState';
 import { ErrorView } from '../ErrorView';
 import { useFormat } from '../format';
-import { Container, Grid } from '../Layout';
+import { Grid, PageBody } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { PlanCard } from '../PlanCard';
 import { usePlanCardContent } from '../Pricing';
@@ -14,9 +14,8 @@ import { Tabs, tabIds } from '../Tabs';
 import { LoadingArea } from './PlansScreen.styles';
 import { stack } from '../theme';
 
-const Body = styled(Container)`
+const Body = styled(PageBody)`
   ${stack(7)}
-  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
 `;
 
 const Controls = styled.div`

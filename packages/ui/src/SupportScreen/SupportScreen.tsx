@@ -2,14 +2,13 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon, type IconName } from '../icons';
-import { Card, Container, Grid } from '../Layout';
+import { Card, Grid, PageBody } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { useShopLinks } from '../provider';
 import { stack } from '../theme';
 
-const Body = styled(Container)`
+const Body = styled(PageBody)`
   ${stack(8)}
-  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
 `;
 
 const Channel = styled(Card)`
