@@ -87,22 +87,18 @@ export function ConnectScreen({
         open={confirming}
         onClose={() => setConfirming(false)}
         title={t('connect.resetTitle')}
+        dismissLabel={t('connect.cancel')}
         actions={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t('connect.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              icon="refresh"
-              onClick={() => {
-                setConfirming(false);
-                onReset();
-              }}
-            >
-              {t('connect.resetConfirm')}
-            </Button>
-          </>
+          <Button
+            variant="danger"
+            icon="refresh"
+            onClick={() => {
+              setConfirming(false);
+              onReset();
+            }}
+          >
+            {t('connect.resetConfirm')}
+          </Button>
         }
       >
         <p>{t('connect.resetText')}</p>

@@ -2,13 +2,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { canDisconnect, parseDeviceInfo, type Device } from '@separ/domain';
 import { Button } from '../Button';
-import { EmptyState } from '../EmptyState';
 import { useFormat } from '../format';
-import { Icon } from '../icons';
-import { Card, Fact } from '../Layout';
-import { Loadable } from '../Loadable';
-import { Counters, PanelFooterLinks, PanelHeading, TipBox } from '../PanelLayout';
-import { Table } from '../Table';
+import { PanelRecords } from '../PanelLayout';
 
 const Os = styled.div`
   display: grid;
@@ -45,78 +40,58 @@ export function DevicesScreen({
   const { t } = useTranslation(['panel', 'errors']);
   const format = useFormat();
   return (
-    <>
-      <PanelHeading
-        title={t('devices.title')}
-        subtitle={t('devices.subtitle')}
-        back={{ to: '/panel', label: t('devices.back') }}
-      />
-      <Loadable
-        status={status}
-        loadingLabel={t('devices.loading')}
-        error={{ title: t('errors:panel.devices'), retryLabel: t('errors:actions.tryAgain'), onRetry }}
-      >
-        <Counters>
-          <Fact label={t('devices.connected')}>{format.number(devices.length)}</Fact>
-          <Fact label={t('devices.allowed')}>{format.number(allowed || 0)}</Fact>
-        </Counters>
-        <TipBox style={{ marginBlockEnd: 20 }}>
-          <Icon name="info" size={20} />
-          {t('devices.tip')}
-        </TipBox>
-        {devices.length === 0 ? (
-          <Card>
-            <EmptyState icon="devices" title={t('devices.emptyTitle')} message={t('devices.emptyMessage')} />
-          </Card>
-        ) : (
-          <Table
-            caption={t('devices.table.caption')}
-            rows={devices}
-            rowKey={(device) => device.id}
-            columns={[
-              { key: 'index', header: t('devices.table.index'), cell: (_, index) => format.number(index + 1) },
-              {
-                key: 'os',
-                header: t('devices.table.os'),
-                cell: (device) => (
-                  <Os>
-                    <strong>{parseDeviceInfo(device.deviceInfo).os || t('devices.unknownOs')}</strong>
-                    <small>{t('devices.table.loginAt', { date: format.dateTime(device.loginAt) })}</small>
-                  </Os>
-                ),
-              },
-              {
-                key: 'version',
-                header: t('devices.table.version'),
-                cell: (device) => format.digits(parseDeviceInfo(device.deviceInfo).version || '—'),
-              },
-              {
-                key: 'action',
-                header: t('devices.table.actions'),
-                cell: (device) =>
-                  !canDisconnect(device) ? (
-                    <EndsItself>{t('devices.endsOnDisconnect')}</EndsItself>
-                  ) : (
-                    <Button
-                      variant="danger"
-                      size="sm"
-                      icon="x"
-                      loading={disconnecting === device.id}
-                      disabled={disconnecting !== null}
-                      onClick={() => onDisconnect(device.id)}
-                      aria-label={t('devices.disconnectLabel', {
-                        device: parseDeviceInfo(device.deviceInfo).os || t('devices.unknownOs'),
-                      })}
-                    >
-                      {t('devices.disconnect')}
-                    </Button>
-                  ),
-              },
-            ]}
-          />
-        )}
-      </Loadable>
-      <PanelFooterLinks />
-    </>
+    <PanelRecords
+      texts="devices"
+      status={status}
+      error={{ title: t('errors:panel.devices'), retryLabel: t('errors:actions.tryAgain'), onRetry }}
+      counters={[
+        { label: t('devices.connected'), value: format.number(devices.length) },
+        { label: t('devices.allowed'), value: format.number(allowed || 0) },
+      ]}
+      tip={{ icon: 'info', text: t('devices.tip') }}
+      emptyIcon="devices"
+      rows={devices}
+      rowKey={(device) => device.id}
+      columns={[
+        { key: 'index', header: t('devices.table.index'), cell: (_, index) => format.number(index + 1) },
+        {
+          key: 'os',
+          header: t('devices.table.os'),
+          cell: (device) => (
+            <Os>
+              <strong>{parseDeviceInfo(device.deviceInfo).os || t('devices.unknownOs')}</strong>
+              <small>{t('devices.table.loginAt', { date: format.dateTime(device.loginAt) })}</small>
+            </Os>
+          ),
+        },
+        {
+          key: 'version',
+          header: t('devices.table.version'),
+          cell: (device) => format.digits(parseDeviceInfo(device.deviceInfo).version || '—'),
+        },
+        {
+          key: 'action',
+          header: t('devices.table.actions'),
+          cell: (device) =>
+            !canDisconnect(device) ? (
+              <EndsItself>{t('devices.endsOnDisconnect')}</EndsItself>
+            ) : (
+              <Button
+                variant="danger"
+                size="sm"
+                icon="x"
+                loading={disconnecting === device.id}
+                disabled={disconnecting !== null}
+                onClick={() => onDisconnect(device.id)}
+                aria-label={t('devices.disconnectLabel', {
+                  device: parseDeviceInfo(device.deviceInfo).os || t('devices.unknownOs'),
+                })}
+              >
+                {t('devices.disconnect')}
+              </Button>
+            ),
+        },
+      ]}
+    />
   );
 }

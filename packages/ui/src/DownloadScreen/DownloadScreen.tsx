@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon, type IconName } from '../icons';
-import { Card, Grid, PageBody } from '../Layout';
+import { ActionCard, Grid, PageBody } from '../Layout';
 import { EXTERNAL_LINKS } from '../links';
 import { Modal } from '../Modal';
 import { PageHeader } from '../PageHeader';
@@ -12,19 +12,6 @@ import { iconDisc, outlined, plainList, stack } from '../theme';
 
 const Body = styled(PageBody)`
   ${stack(8)}
-`;
-
-const AppCard = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-  p {
-    color: ${({ theme }) => theme.colors.textMuted};
-    flex: 1;
-  }
 `;
 
 const Disc = styled.span`
@@ -78,7 +65,7 @@ export function DownloadScreen({ appLinks, initiallyShowClients = false }: Downl
       <Body>
         <Grid $min={280}>
           {(['android', 'windows'] as const).map((platform) => (
-            <AppCard key={platform}>
+            <ActionCard key={platform}>
               <Disc>
                 <Icon name={platform} size={32} />
               </Disc>
@@ -93,9 +80,9 @@ export function DownloadScreen({ appLinks, initiallyShowClients = false }: Downl
               >
                 {t(`${platform}.button`)}
               </Button>
-            </AppCard>
+            </ActionCard>
           ))}
-          <AppCard>
+          <ActionCard>
             <Disc>
               <Icon name="apple" size={32} />
             </Disc>
@@ -110,7 +97,7 @@ export function DownloadScreen({ appLinks, initiallyShowClients = false }: Downl
             >
               {t('ios.button')}
             </Button>
-          </AppCard>
+          </ActionCard>
         </Grid>
         <Centered>
           <AppLink to="/install">{t('installGuide')}</AppLink>
@@ -120,11 +107,7 @@ export function DownloadScreen({ appLinks, initiallyShowClients = false }: Downl
         open={clientsOpen}
         onClose={() => setClientsOpen(false)}
         title={t('modal.title')}
-        actions={
-          <Button variant="secondary" onClick={() => setClientsOpen(false)}>
-            {t('modal.close')}
-          </Button>
-        }
+        dismissLabel={t('modal.close')}
       >
         <p>{t('modal.message')}</p>
         <Clients>

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
-import { cluster, media, plainList, stack } from '../theme';
+import { IconList } from '../IconList';
+import { cluster, media, stack } from '../theme';
 
 export const Band = styled.section`
   position: relative;
@@ -49,16 +50,8 @@ export const Ctas = styled.div`
   ${cluster(3)}
 `;
 
-export const Highlights = styled.ul`
-  ${cluster(5)}
-  ${plainList}
+export const Highlights = styled(IconList)`
   color: ${({ theme }) => theme.colors.heroText};
-  li {
-    display: inline-flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space(2)};
-    font-weight: 600;
-  }
   svg {
     color: #5eead4;
   }

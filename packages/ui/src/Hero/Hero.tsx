@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
-import { Icon } from '../icons';
 import { Container } from '../Layout';
 import { Art, Band, Copy, Ctas, Highlights, Layout, Subtitle, Title } from './Hero.styles';
 
@@ -62,20 +61,14 @@ export function Hero() {
                 {t('hero.ctaSecondary')}
               </Button>
             </Ctas>
-            <Highlights>
-              <li>
-                <Icon name="lock" size={20} />
-                {t('hero.highlights.encryption')}
-              </li>
-              <li>
-                <Icon name="eyeOff" size={20} />
-                {t('hero.highlights.noLogs')}
-              </li>
-              <li>
-                <Icon name="devices" size={20} />
-                {t('hero.highlights.devices')}
-              </li>
-            </Highlights>
+            <Highlights
+              gap={5}
+              items={[
+                { icon: 'lock', text: t('hero.highlights.encryption') },
+                { icon: 'eyeOff', text: t('hero.highlights.noLogs') },
+                { icon: 'devices', text: t('hero.highlights.devices') },
+              ]}
+            />
           </Copy>
           <Art>
             <ShieldArt label={t('hero.imageAlt')} />

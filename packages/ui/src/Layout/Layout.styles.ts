@@ -56,6 +56,20 @@ export const Card = styled.div`
   padding: ${({ theme }) => theme.space(6)};
 `;
 
+/** A card in a grid of cards: its icon, title and text, its button at the bottom (the text grows to keep it there). */
+export const ActionCard = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+    flex: 1;
+  }
+`;
+
 /** Hidden on screen, read by assistive technology. */
 export const VisuallyHidden = styled.span`
   position: absolute !important;

@@ -1,3 +1,13 @@
-export { Card, Container, Grid, Ltr, PageBody, SectionSubtitle, SectionTitle, VisuallyHidden } from './Layout.styles';
+export {
+  ActionCard,
+  Card,
+  Container,
+  Grid,
+  Ltr,
+  PageBody,
+  SectionSubtitle,
+  SectionTitle,
+  VisuallyHidden,
+} from './Layout.styles';
 export { Section, type SectionProps } from './Section';
 export { Fact, TermValue, type FactProps } from './Fact';

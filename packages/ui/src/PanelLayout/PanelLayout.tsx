@@ -3,9 +3,13 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon, type IconName } from '../icons';
-import { Container } from '../Layout';
+import type { ErrorViewProps } from '../ErrorView';
+import { EmptyState } from '../EmptyState';
+import { Card, Container, Fact } from '../Layout';
+import { Loadable } from '../Loadable';
 import { Modal } from '../Modal';
 import { useLinkComponent, useShopLinks } from '../provider';
+import { Table, type TableProps } from '../Table';
 import { media, outlined, plainList, stack } from '../theme';
 
 const Body = styled(Container)`
@@ -149,15 +153,11 @@ export function PanelLayout({
         open={upgradeOpen}
         onClose={() => setUpgradeOpen(false)}
         title={t('upgrade.title')}
+        dismissLabel={t('upgrade.ok')}
         actions={
-          <>
-            <Button variant="secondary" onClick={() => setUpgradeOpen(false)}>
-              {t('upgrade.ok')}
-            </Button>
-            <Button href={supportChatUrl} icon="send">
-              {t('upgrade.openMessenger')}
-            </Button>
-          </>
+          <Button href={supportChatUrl} icon="send">
+            {t('upgrade.openMessenger')}
+          </Button>
         }
       >
         <p>{t('upgrade.message')}</p>
@@ -200,6 +200,68 @@ export function PanelHeading({ title, subtitle, back }: PanelHeadingProps) {
       <h1>{title}</h1>
       {subtitle ? <p>{subtitle}</p> : null}
     </PanelTitle>
+  );
+}
+
+export interface PanelRecordsProps<Row> extends Omit<TableProps<Row>, 'caption'> {
+  /**
+   * The key of its texts under `panel.`: title, subtitle, back (to the dashboard), loading, the
+   * empty list's emptyTitle and emptyMessage, and the table's table.caption.
+   */
+  texts: 'devices' | 'payments';
+  status: 'loading' | 'error' | 'ready';
+  /** The error view when the records did not load. */
+  error: ErrorViewProps;
+  /** The numbers over the list, each with its label. */
+  counters: Array<{ label: ReactNode; value: ReactNode }>;
+  /** The notice between the numbers and the list. */
+  tip: { icon: IconName; text: ReactNode; tone?: 'info' | 'warning' };
+  emptyIcon: IconName;
+}
+
+/**
+ * A panel page of the account's records (devices, payments): its heading back to the dashboard;
+ * once loaded, the counters, a tip and the table (or the empty state); the footer links.
+ */
+export function PanelRecords<Row>({
+  texts,
+  status,
+  error,
+  counters,
+  tip,
+  emptyIcon,
+  ...table
+}: PanelRecordsProps<Row>) {
+  const { t } = useTranslation('panel');
+  return (
+    <>
+      <PanelHeading
+        title={t(`${texts}.title`)}
+        subtitle={t(`${texts}.subtitle`)}
+        back={{ to: '/panel', label: t(`${texts}.back`) }}
+      />
+      <Loadable status={status} loadingLabel={t(`${texts}.loading`)} error={error}>
+        <Counters>
+          {counters.map(({ label, value }, index) => (
+            <Fact key={index} label={label}>
+              {value}
+            </Fact>
+          ))}
+        </Counters>
+        <TipBox $tone={tip.tone} style={{ marginBlockEnd: 20 }}>
+          <Icon name={tip.icon} size={20} />
+          {tip.text}
+        </TipBox>
+        {table.rows.length === 0 ? (
+          <Card>
+            <EmptyState icon={emptyIcon} title={t(`${texts}.emptyTitle`)} message={t(`${texts}.emptyMessage`)} />
+          </Card>
+        ) : (
+          <Table caption={t(`${texts}.table.caption`)} {...table} />
+        )}
+      </Loadable>
+      <PanelFooterLinks />
+    </>
   );
 }
 

@@ -3,9 +3,11 @@ export {
   PanelFooterLinks,
   PanelHeading,
   PanelLayout,
+  PanelRecords,
   PanelTitle,
   TipBox,
   type PanelHeadingProps,
   type PanelLayoutProps,
+  type PanelRecordsProps,
   type PanelRoute,
 } from './PanelLayout';

@@ -3,13 +3,12 @@ import styled from 'styled-components';
 import { fallbackPlansFor, filterByPlatform, HOME_PLANS_PER_TAB, type Plan, type PricingTab } from '@separ/domain';
 import { Button } from '../Button';
 import { useFormat } from '../format';
-import { Icon } from '../icons';
+import { IconList } from '../IconList';
 import { Card, Grid, Section, VisuallyHidden } from '../Layout';
 import { PlanCard } from '../PlanCard';
 import { Skeleton } from '../Skeleton';
 import { Tabs, tabIds } from '../Tabs';
 import { usePlanCardContent } from './usePlanCard';
-import { plainList } from '../theme';
 
 const Center = styled.div`
   display: flex;
@@ -28,18 +27,8 @@ const Footer = styled.div`
   margin-block-start: ${({ theme }) => theme.space(10)};
 `;
 
-const Trust = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
+const Trust = styled(IconList)`
   justify-content: center;
-  gap: ${({ theme }) => theme.space(6)};
-  ${plainList}
-  li {
-    display: inline-flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space(2)};
-    font-weight: 600;
-  }
   svg {
     color: ${({ theme }) => theme.colors.success};
   }
@@ -164,20 +153,14 @@ export function Pricing({ tab, onTabChange, plans }: PricingProps) {
         <Button to="/buy" variant="secondary" iconEnd="arrowForward">
           {t('pricing.viewAll')}
         </Button>
-        <Trust>
-          <li>
-            <Icon name="refund" size={20} />
-            {t('pricing.trust.moneyBack')}
-          </li>
-          <li>
-            <Icon name="eyeOff" size={20} />
-            {t('pricing.trust.noLogs')}
-          </li>
-          <li>
-            <Icon name="support" size={20} />
-            {t('pricing.trust.support')}
-          </li>
-        </Trust>
+        <Trust
+          gap={6}
+          items={[
+            { icon: 'refund', text: t('pricing.trust.moneyBack') },
+            { icon: 'eyeOff', text: t('pricing.trust.noLogs') },
+            { icon: 'support', text: t('pricing.trust.support') },
+          ]}
+        />
       </Footer>
     </Section>
   );

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon, type IconName } from '../icons';
-import { Card, Grid, PageBody } from '../Layout';
+import { ActionCard, Grid, PageBody } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { useShopLinks } from '../provider';
 import { stack } from '../theme';
@@ -11,17 +11,7 @@ const Body = styled(PageBody)`
   ${stack(8)}
 `;
 
-const Channel = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-  p {
-    color: ${({ theme }) => theme.colors.textMuted};
-    flex: 1;
-  }
+const Channel = styled(ActionCard)`
   > svg {
     color: ${({ theme }) => theme.colors.primary};
   }
