@@ -4,6 +4,7 @@
  * The kit's components have a folder each: AdminPageHeader, AdminDataTable, AdminListScreen,
  * AdminDialog, AdminNotice, AdminField, AdminShownOnce, and AdminStory for the stories.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { StateBadge, type BadgeLook } from '../Badge';
@@ -78,6 +79,20 @@ export function ActiveBadge({ active }: { active: boolean }) {
   return (
     <StateBadge state={state} looks={ACTIVE_LOOKS}>
       {t(`common.${state}`)}
+    </StateBadge>
+  );
+}
+
+const PROTECTION_LOOKS: Record<'on' | 'off', BadgeLook> = {
+  on: ['success', 'shieldCheck'],
+  off: ['warning', 'alert'],
+};
+
+/** A protection's state (one-time codes, Message-Authenticator): on, or off as a warning. */
+export function ProtectionBadge({ on, children }: { on: boolean; children: ReactNode }) {
+  return (
+    <StateBadge state={on ? 'on' : 'off'} looks={PROTECTION_LOOKS}>
+      {children}
     </StateBadge>
   );
 }

@@ -2,11 +2,10 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCountry, AdminRadiusClient, AdminServer } from '@separ/domain';
 import { AdminDataTable, wholePage, type AdminColumn } from '../AdminDataTable';
-import { ActiveBadge, AdminPanel, FormActions, RowButton } from '../AdminLayout/adminParts';
+import { ActiveBadge, AdminPanel, FormActions, ProtectionBadge, RowButton } from '../AdminLayout/adminParts';
 import { AdminCheckbox, AdminSelect, AdminTextArea } from '../AdminField';
 import { adminErrorText, AdminNotice, type AdminActionError } from '../AdminNotice';
 import { isolate } from '../AdminLayout/numbers';
-import { StateBadge, type BadgeLook } from '../Badge';
 import { Button } from '../Button';
 import { PasswordField, TextField } from '../FormField';
 import { useFormat } from '../format';
@@ -37,17 +36,42 @@ export interface AdminListState<T> {
 /** What an add form's callback may answer: a promise that settles when the server did, so that the form empties. */
 export type AddResult = void | Promise<unknown>;
 
-/** Runs an add and empties the form once it succeeded (a rejected promise keeps what was typed). */
-function useAdd<T>(initial: T) {
+/**
+ * An add form: the draft, the problems the last check found (kept until the next submit), the
+ * submit that checks the draft and adds what it gives, emptying the form once the add succeeded (a
+ * rejected promise keeps what was typed), and `bind`, a field's value and change.
+ */
+function useAdd<T, Problems extends Partial<Record<keyof T, string>>, Input>(
+  initial: T,
+  check: (draft: T) => Problems,
+  input: (draft: T) => Input,
+  onAdd: (input: Input) => AddResult,
+  /** A problem in words (the draft says which link form was expected). */
+  describe: (problem: string, draft: T) => string,
+) {
   const [draft, setDraft] = useState(initial);
-  const submit = (result: AddResult) => {
+  const [errors, setErrors] = useState<Partial<Problems>>({});
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = check(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const result = onAdd(input(draft));
     if (result && typeof result.then === 'function')
       result.then(
         () => setDraft(initial),
         () => undefined,
       );
   };
-  return [draft, setDraft, submit] as const;
+  const bind = <K extends keyof T>(key: K) => {
+    const problem = errors[key];
+    return {
+      value: draft[key],
+      onChange: (value: T[K]) => setDraft({ ...draft, [key]: value }),
+      error: problem ? describe(problem, draft) : undefined,
+    };
+  };
+  return { draft, submit, bind };
 }
 
 interface CatalogPanelProps<T> {
@@ -131,49 +155,42 @@ function CatalogPanel<T>(props: CatalogPanelProps<T>) {
   );
 }
 
-const REQUIRED_LOOKS: Record<'required' | 'notRequired', BadgeLook> = {
-  required: ['success', 'shieldCheck'],
-  notRequired: ['warning', 'alert'],
-};
-
-export interface RadiusPanelProps {
-  clients: AdminListState<AdminRadiusClient>;
+/** What each catalogue panel is given besides its list: reload, add (and its state), remove. */
+interface CatalogActions<T, Input> {
   onRetry(): void;
-  onAdd(input: AdminRadiusClientInput): AddResult;
+  onAdd(input: Input): AddResult;
   adding?: boolean;
   addError?: AdminActionError | null;
+  onRemove(row: T): void;
+}
+
+export interface RadiusPanelProps extends CatalogActions<AdminRadiusClient, AdminRadiusClientInput> {
+  clients: AdminListState<AdminRadiusClient>;
   /** The server's warning about the client just added (e.g. no Message-Authenticator). */
   warning?: string | null;
-  onRemove(client: AdminRadiusClient): void;
 }
 
 /** The ocserv servers allowed to ask the RADIUS server. */
-export function RadiusPanel({ clients, onRetry, onAdd, adding, addError, warning, onRemove }: RadiusPanelProps) {
+export function RadiusPanel({ clients, warning, onAdd, ...actions }: RadiusPanelProps) {
   const { t } = useTranslation('admin');
   const format = useFormat();
-  const [draft, setDraft, afterAdd] = useAdd({ ip: '', secret: '', name: '', requireMessageAuthenticator: true });
-  const [errors, setErrors] = useState<ReturnType<typeof validateRadiusClient>>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateRadiusClient(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    afterAdd(
-      onAdd({
-        ip: draft.ip.trim(),
-        secret: draft.secret,
-        name: draft.name.trim() || undefined,
-        requireMessageAuthenticator: draft.requireMessageAuthenticator,
-      }),
-    );
-  };
-  const error = (field: keyof typeof errors) =>
-    errors[field] ? t(`nodes.errors.${errors[field]}`, { min: format.number(RADIUS_SECRET_MIN) }) : undefined;
+  const { draft, submit, bind } = useAdd(
+    { ip: '', secret: '', name: '', requireMessageAuthenticator: true },
+    validateRadiusClient,
+    (typed) => ({
+      ip: typed.ip.trim(),
+      secret: typed.secret,
+      name: typed.name.trim() || undefined,
+      requireMessageAuthenticator: typed.requireMessageAuthenticator,
+    }),
+    onAdd,
+    (problem) => t(`nodes.errors.${problem}`, { min: format.number(RADIUS_SECRET_MIN) }),
+  );
   return (
     <CatalogPanel
       texts="radius"
       list={clients}
-      onRetry={onRetry}
+      {...actions}
       emptyIcon="server"
       emptyMessage={t('radius.emptyMessage')}
       intro={
@@ -189,49 +206,25 @@ export function RadiusPanel({ clients, onRetry, onAdd, adding, addError, warning
         {
           key: 'auth',
           header: t('radius.columns.messageAuthenticator'),
-          cell: (client) => {
-            const state = client.requireMessageAuthenticator ? 'required' : 'notRequired';
-            return (
-              <StateBadge state={state} looks={REQUIRED_LOOKS}>
-                {t(`radius.${state}`)}
-              </StateBadge>
-            );
-          },
+          cell: ({ requireMessageAuthenticator: on }) => (
+            <ProtectionBadge on={on}>{t(on ? 'radius.required' : 'radius.notRequired')}</ProtectionBadge>
+          ),
         },
         { key: 'created', header: t('radius.columns.created'), cell: (client) => format.date(client.createdAt) },
       ]}
       rowName={(client) => client.name || client.ip}
-      onRemove={onRemove}
       onSubmit={submit}
-      adding={adding}
-      addError={addError}
       fields={
         <>
-          <TextField
-            label={t('radius.fields.ip')}
-            hint={t('radius.hints.ip')}
-            value={draft.ip}
-            onChange={(ip) => setDraft({ ...draft, ip })}
-            error={error('ip')}
-            dir="ltr"
-            required
-          />
+          <TextField label={t('radius.fields.ip')} hint={t('radius.hints.ip')} {...bind('ip')} dir="ltr" required />
           <PasswordField
             label={t('radius.fields.secret')}
             hint={t('radius.hints.secret', { min: format.number(RADIUS_SECRET_MIN) })}
-            value={draft.secret}
-            onChange={(secret) => setDraft({ ...draft, secret })}
-            error={error('secret')}
+            {...bind('secret')}
             autoComplete="off"
             required
           />
-          <TextField
-            label={`${t('radius.fields.name')} (${t('common.optional')})`}
-            value={draft.name}
-            onChange={(name) => setDraft({ ...draft, name })}
-            error={error('name')}
-            dir="ltr"
-          />
+          <TextField label={`${t('radius.fields.name')} (${t('common.optional')})`} {...bind('name')} dir="ltr" />
         </>
       }
       more={
@@ -239,42 +232,32 @@ export function RadiusPanel({ clients, onRetry, onAdd, adding, addError, warning
           label={t('radius.fields.requireMessageAuthenticator')}
           hint={t('radius.hints.requireMessageAuthenticator')}
           checked={draft.requireMessageAuthenticator}
-          onChange={(requireMessageAuthenticator) => setDraft({ ...draft, requireMessageAuthenticator })}
+          onChange={bind('requireMessageAuthenticator').onChange}
         />
       }
     />
   );
 }
 
-export interface CountriesPanelProps {
+export interface CountriesPanelProps extends CatalogActions<AdminCountry, AdminCountry> {
   countries: AdminListState<AdminCountry>;
-  onRetry(): void;
-  onAdd(country: AdminCountry): AddResult;
-  adding?: boolean;
-  addError?: AdminActionError | null;
-  onRemove(country: AdminCountry): void;
 }
 
 /** The countries nodes and servers are placed in. */
-export function CountriesPanel({ countries, onRetry, onAdd, adding, addError, onRemove }: CountriesPanelProps) {
+export function CountriesPanel({ countries, onAdd, ...actions }: CountriesPanelProps) {
   const { t } = useTranslation('admin');
-  const [draft, setDraft, afterAdd] = useAdd<AdminCountry>({ code: '', title: '', titleFa: '' });
-  const [errors, setErrors] = useState<ReturnType<typeof validateCountry>>({});
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateCountry(draft, countries.items);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    afterAdd(
-      onAdd({ code: draft.code.trim().toUpperCase(), title: draft.title.trim(), titleFa: draft.titleFa.trim() }),
-    );
-  };
-  const error = (field: keyof AdminCountry) => (errors[field] ? t(`nodes.errors.${errors[field]}`) : undefined);
+  const { submit, bind } = useAdd(
+    { code: '', title: '', titleFa: '' },
+    (typed) => validateCountry(typed, countries.items),
+    (typed) => ({ code: typed.code.trim().toUpperCase(), title: typed.title.trim(), titleFa: typed.titleFa.trim() }),
+    onAdd,
+    (problem) => t(`nodes.errors.${problem}`),
+  );
   return (
     <CatalogPanel
       texts="countries"
       list={countries}
-      onRetry={onRetry}
+      {...actions}
       emptyIcon="globe"
       emptyMessage={t('countries.emptyMessage')}
       rowKey={(country) => country.code}
@@ -284,94 +267,61 @@ export function CountriesPanel({ countries, onRetry, onAdd, adding, addError, on
         { key: 'title', header: t('countries.columns.title'), cell: (country) => country.title },
       ]}
       rowName={(country) => country.code}
-      onRemove={onRemove}
       onSubmit={submit}
-      adding={adding}
-      addError={addError}
       fields={
         <>
           <TextField
             label={t('countries.fields.code')}
             hint={t('countries.hints.code')}
-            value={draft.code}
-            onChange={(code) => setDraft({ ...draft, code })}
-            error={error('code')}
+            {...bind('code')}
             dir="ltr"
             maxLength={2}
             autoCapitalize="characters"
             required
           />
-          <TextField
-            label={t('countries.fields.titleFa')}
-            value={draft.titleFa}
-            onChange={(titleFa) => setDraft({ ...draft, titleFa })}
-            error={error('titleFa')}
-            dir="rtl"
-            lang="fa"
-            required
-          />
-          <TextField
-            label={t('countries.fields.title')}
-            value={draft.title}
-            onChange={(title) => setDraft({ ...draft, title })}
-            error={error('title')}
-            dir="ltr"
-            lang="en"
-            required
-          />
+          <TextField label={t('countries.fields.titleFa')} {...bind('titleFa')} dir="rtl" lang="fa" required />
+          <TextField label={t('countries.fields.title')} {...bind('title')} dir="ltr" lang="en" required />
         </>
       }
     />
   );
 }
 
-export interface ServersPanelProps {
+export interface ServersPanelProps extends CatalogActions<AdminServer, AdminServerInput> {
   servers: AdminListState<AdminServer>;
   countries: AdminCountry[];
-  onRetry(): void;
-  onAdd(server: AdminServerInput): AddResult;
-  adding?: boolean;
-  addError?: AdminActionError | null;
-  onRemove(server: AdminServer): void;
 }
 
 /** The hand-written server templates (`xxx` in a link becomes the account's username-password). */
-export function ServersPanel({ servers, countries, onRetry, onAdd, adding, addError, onRemove }: ServersPanelProps) {
+export function ServersPanel({ servers, countries, onAdd, ...actions }: ServersPanelProps) {
   const { t, i18n } = useTranslation('admin');
   const format = useFormat();
-  const [draft, setDraft, afterAdd] = useAdd<{ title: string; type: 1 | 2; country: string; links: string }>({
-    title: '',
-    type: 2,
-    country: '',
-    links: '',
-  });
-  const [errors, setErrors] = useState<ReturnType<typeof validateServer>>({});
+  const { draft, submit, bind } = useAdd(
+    { title: '', type: 2 as 1 | 2, country: '', links: '' },
+    validateServer,
+    (typed) => ({
+      title: typed.title.trim(),
+      type: typed.type,
+      country: typed.country,
+      links: splitLinks(typed.links),
+    }),
+    onAdd,
+    (problem, typed) =>
+      t(`nodes.errors.${problem === 'link' ? `link${typed.type}` : problem}`, {
+        example: isolate(LINK_EXAMPLES[typed.type]),
+        schemes: isolate('vless:// vmess:// trojan:// ss://'),
+      }),
+  );
   const countryName = (code: string) => {
     const country = countries.find((item) => item.code === code);
     if (!country) return code;
     return i18n.language === 'en' ? country.title : country.titleFa;
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateServer(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    afterAdd(
-      onAdd({ title: draft.title.trim(), type: draft.type, country: draft.country, links: splitLinks(draft.links) }),
-    );
-  };
-  const error = (field: keyof typeof errors) =>
-    errors[field]
-      ? t(`nodes.errors.${errors[field] === 'link' ? `link${draft.type}` : errors[field]}`, {
-          example: isolate(LINK_EXAMPLES[draft.type]),
-          schemes: isolate('vless:// vmess:// trojan:// ss://'),
-        })
-      : undefined;
   return (
     <CatalogPanel
       texts="servers"
       list={servers}
-      onRetry={onRetry}
+      {...actions}
       emptyIcon="link"
       emptyMessage={t('servers.emptyMessage', { app: 'V2bX' })}
       intro={<p>{t('servers.subtitle')}</p>}
@@ -397,23 +347,14 @@ export function ServersPanel({ servers, countries, onRetry, onAdd, adding, addEr
         },
       ]}
       rowName={(server) => server.title}
-      onRemove={onRemove}
       onSubmit={submit}
-      adding={adding}
-      addError={addError}
       fields={
         <>
-          <TextField
-            label={t('servers.fields.title')}
-            value={draft.title}
-            onChange={(title) => setDraft({ ...draft, title })}
-            error={error('title')}
-            required
-          />
+          <TextField label={t('servers.fields.title')} {...bind('title')} required />
           <AdminSelect
             label={t('servers.fields.type')}
             value={String(draft.type) as '1' | '2'}
-            onChange={(type) => setDraft({ ...draft, type: type === '1' ? 1 : 2 })}
+            onChange={(type) => bind('type').onChange(type === '1' ? 1 : 2)}
             options={[
               { value: '2', label: SERVER_TYPE_LABELS[2] },
               { value: '1', label: SERVER_TYPE_LABELS[1] },
@@ -421,9 +362,7 @@ export function ServersPanel({ servers, countries, onRetry, onAdd, adding, addEr
           />
           <AdminSelect
             label={t('servers.fields.country')}
-            value={draft.country}
-            onChange={(country) => setDraft({ ...draft, country })}
-            error={error('country')}
+            {...bind('country')}
             required
             options={[
               { value: '', label: t('servers.chooseCountry') },
@@ -438,9 +377,7 @@ export function ServersPanel({ servers, countries, onRetry, onAdd, adding, addEr
           hint={t(draft.type === 2 ? 'servers.hints.linksV2ray' : 'servers.hints.linksOpenconnect', {
             example: isolate(LINK_EXAMPLES[draft.type]),
           })}
-          value={draft.links}
-          onChange={(links) => setDraft({ ...draft, links })}
-          error={error('links')}
+          {...bind('links')}
           dir="ltr"
           spellCheck={false}
           required

@@ -8,7 +8,8 @@ import { AdminNotice, adminErrorText } from '../AdminNotice';
 import { ShownOnce } from '../AdminShownOnce';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { Section, Stack } from '../AdminDataTable/AdminScreen.styles';
-import { Badge, StateBadge, type BadgeLook } from '../Badge';
+import { ProtectionBadge } from '../AdminLayout/adminParts';
+import { Badge } from '../Badge';
 import { Button } from '../Button';
 import { useFormat } from '../format';
 import { Ltr } from '../Layout';
@@ -67,11 +68,6 @@ const ROW_ACTIONS = {
   unlock: { variant: 'secondary', icon: 'key' },
   remove: { variant: 'danger', icon: 'x' },
 } as const;
-
-const TOTP_LOOKS: Record<'totpOn' | 'totpOff', BadgeLook> = {
-  totpOn: ['success', 'shieldCheck'],
-  totpOff: ['warning', 'alert'],
-};
 
 /**
  * The operators: the list with each one's one-time code state, lock and last sign-in, adding one
@@ -231,14 +227,11 @@ export function AdminOperatorsScreen({
           {
             key: 'totp',
             header: t('operators.columns.totp'),
-            cell: (row) => {
-              const state = row.totpEnabled ? 'totpOn' : 'totpOff';
-              return (
-                <StateBadge state={state} looks={TOTP_LOOKS}>
-                  {t(`operators.${state}`)}
-                </StateBadge>
-              );
-            },
+            cell: (row) => (
+              <ProtectionBadge on={row.totpEnabled}>
+                {t(row.totpEnabled ? 'operators.totpOn' : 'operators.totpOff')}
+              </ProtectionBadge>
+            ),
           },
           { key: 'created', header: t('operators.columns.created'), cell: (row) => format.date(row.createdAt) },
           {

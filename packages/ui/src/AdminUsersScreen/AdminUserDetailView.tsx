@@ -6,22 +6,81 @@ import { AdminInput, type AdminInputProps } from '../AdminField';
 import { adminErrorText } from '../AdminNotice';
 import { ShownOnce } from '../AdminShownOnce';
 import { AdminPageHeader, AdminPagePending, type AdminRecordProps } from '../AdminPageHeader';
-import { Facts, Muted, Quiet, Section, Stack } from '../AdminDataTable/AdminScreen.styles';
+import { Facts, Section, Stack } from '../AdminDataTable/AdminScreen.styles';
+import { TableSection } from '../AdminDataTable/TableSection';
 import { RecordLink } from '../AdminDataTable/RecordLink';
 import { OrderStateBadge } from '../AdminOrdersScreen/OrderStateBadge';
 import { Badge } from '../Badge';
-import { Button } from '../Button';
+import { Button, type ButtonVariant } from '../Button';
 import { CopyButton } from '../CopyButton';
 import { useFormat } from '../format';
+import type { IconName } from '../icons';
 import { Fact, Ltr } from '../Layout';
 import { Modal } from '../Modal';
-import { Table } from '../Table';
 import { Actions, Meter } from './AdminUserDetailView.styles';
 import { usageText } from './AdminUsersScreen';
 import { checkNewPassword, MAX_ADD_MB, MAX_EXTEND_DAYS, parseWholeNumber } from './adminUserForms';
 import { UserStatusBadge } from './UserStatusBadge';
 
 type ActionName = AdminUserAction['action'];
+
+/**
+ * Each action: its button (look, and its label's key under `users.actions`) and its dialog (the
+ * keys of its title and confirm button, and whether it is dangerous).
+ */
+const DIALOGS: Record<
+  ActionName,
+  { variant: ButtonVariant; icon: IconName; label: string; title: string; confirm: string; danger: boolean }
+> = {
+  suspend: {
+    variant: 'danger',
+    icon: 'ban',
+    label: 'suspend',
+    title: 'suspendTitle',
+    confirm: 'suspend',
+    danger: true,
+  },
+  unsuspend: {
+    variant: 'primary',
+    icon: 'check',
+    label: 'unsuspend',
+    title: 'unsuspendTitle',
+    confirm: 'unsuspend',
+    danger: false,
+  },
+  extend: {
+    variant: 'secondary',
+    icon: 'clock',
+    label: 'extend',
+    title: 'extendTitle',
+    confirm: 'extendConfirm',
+    danger: false,
+  },
+  'add-data': {
+    variant: 'secondary',
+    icon: 'database',
+    label: 'addData',
+    title: 'addDataTitle',
+    confirm: 'addDataConfirm',
+    danger: false,
+  },
+  'reset-password': {
+    variant: 'secondary',
+    icon: 'key',
+    label: 'reset',
+    title: 'resetTitle',
+    confirm: 'resetConfirm',
+    danger: true,
+  },
+  'end-devices': {
+    variant: 'danger',
+    icon: 'devices',
+    label: 'end',
+    title: 'endTitle',
+    confirm: 'endConfirm',
+    danger: true,
+  },
+};
 
 export interface AdminUserDetailViewProps extends AdminRecordProps {
   /** `GET /api/admin/users/:username`; null while it loads. */
@@ -138,71 +197,41 @@ export function AdminUserDetailView({
   const usedMB = user.usedBytes / MB;
   const suspended = user.status === 'suspended';
   const name = user.username;
-  const dialogs: Record<ActionName, { title: string; confirm: string; danger: boolean; body: ReactNode }> = {
-    suspend: {
-      title: t('users.actions.suspendTitle', { name }),
-      confirm: t('users.actions.suspend'),
-      danger: true,
-      body: <p>{t('users.actions.suspendText')}</p>,
-    },
-    unsuspend: {
-      title: t('users.actions.unsuspendTitle', { name }),
-      confirm: t('users.actions.unsuspend'),
-      danger: false,
-      body: <p>{t('users.actions.unsuspendText')}</p>,
-    },
-    extend: {
-      title: t('users.actions.extendTitle', { name }),
-      confirm: t('users.actions.extendConfirm'),
-      danger: false,
-      body: dialogInput(t('users.actions.days'), days, setDays, {
-        inputMode: 'numeric',
-        autoComplete: 'off',
-        hint: user.expireDate
-          ? t('users.actions.extendHint', { date: format.date(user.expireDate) })
-          : t('users.actions.extendPendingHint', { days: format.number(user.pendingDays) }),
-      }),
-    },
-    'add-data': {
-      title: t('users.actions.addDataTitle', { name }),
-      confirm: t('users.actions.addDataConfirm'),
-      danger: false,
-      body: dialogInput(t('users.actions.mb'), mb, setMb, {
-        inputMode: 'numeric',
-        autoComplete: 'off',
-        hint: t('users.actions.mbHint'),
-      }),
-    },
-    'reset-password': {
-      title: t('users.actions.resetTitle', { name }),
-      confirm: t('users.actions.resetConfirm'),
-      danger: true,
-      body: (
-        <>
-          <p>{t('users.actions.resetText')}</p>
-          {dialogInput(t('users.actions.newPassword'), password, setPassword, {
-            autoComplete: 'new-password',
-            spellCheck: false,
-            hint: t('users.actions.newPasswordHint'),
-          })}
-        </>
-      ),
-    },
-    'end-devices': {
-      title: t('users.actions.endTitle', { name }),
-      confirm: t('users.actions.endConfirm'),
-      danger: true,
-      body: (
-        <p>
-          {t('users.actions.endText', {
-            count: user.devicesList.length,
-            devices: format.number(user.devicesList.length),
-          })}
-        </p>
-      ),
-    },
+  const bodies: Record<ActionName, ReactNode> = {
+    suspend: <p>{t('users.actions.suspendText')}</p>,
+    unsuspend: <p>{t('users.actions.unsuspendText')}</p>,
+    extend: dialogInput(t('users.actions.days'), days, setDays, {
+      inputMode: 'numeric',
+      autoComplete: 'off',
+      hint: user.expireDate
+        ? t('users.actions.extendHint', { date: format.date(user.expireDate) })
+        : t('users.actions.extendPendingHint', { days: format.number(user.pendingDays) }),
+    }),
+    'add-data': dialogInput(t('users.actions.mb'), mb, setMb, {
+      inputMode: 'numeric',
+      autoComplete: 'off',
+      hint: t('users.actions.mbHint'),
+    }),
+    'reset-password': (
+      <>
+        <p>{t('users.actions.resetText')}</p>
+        {dialogInput(t('users.actions.newPassword'), password, setPassword, {
+          autoComplete: 'new-password',
+          spellCheck: false,
+          hint: t('users.actions.newPasswordHint'),
+        })}
+      </>
+    ),
+    'end-devices': (
+      <p>
+        {t('users.actions.endText', {
+          count: user.devicesList.length,
+          devices: format.number(user.devicesList.length),
+        })}
+      </p>
+    ),
   };
-  const current = dialog ? dialogs[dialog] : null;
+  const current = dialog ? DIALOGS[dialog] : null;
 
   return (
     <Stack>
@@ -249,109 +278,85 @@ export function AdminUserDetailView({
       <Section aria-labelledby="admin-user-actions">
         <h2 id="admin-user-actions">{t('users.actions.title')}</h2>
         <Actions>
-          {suspended ? (
-            <Button size="sm" icon="check" onClick={() => open('unsuspend')}>
-              {t('users.actions.unsuspend')}
-            </Button>
-          ) : (
-            <Button size="sm" variant="danger" icon="ban" onClick={() => open('suspend')}>
-              {t('users.actions.suspend')}
-            </Button>
+          {([suspended ? 'unsuspend' : 'suspend', 'extend', 'add-data', 'reset-password', 'end-devices'] as const).map(
+            (action) => {
+              const { variant, icon, label } = DIALOGS[action];
+              return (
+                <Button
+                  key={action}
+                  size="sm"
+                  variant={variant}
+                  icon={icon}
+                  onClick={() => open(action)}
+                  disabled={action === 'end-devices' && user.devicesList.length === 0}
+                >
+                  {t(`users.actions.${label}`)}
+                </Button>
+              );
+            },
           )}
-          <Button size="sm" variant="secondary" icon="clock" onClick={() => open('extend')}>
-            {t('users.actions.extend')}
-          </Button>
-          <Button size="sm" variant="secondary" icon="database" onClick={() => open('add-data')}>
-            {t('users.actions.addData')}
-          </Button>
-          <Button size="sm" variant="secondary" icon="key" onClick={() => open('reset-password')}>
-            {t('users.actions.reset')}
-          </Button>
-          <Button
-            size="sm"
-            variant="danger"
-            icon="devices"
-            onClick={() => open('end-devices')}
-            disabled={user.devicesList.length === 0}
-          >
-            {t('users.actions.end')}
-          </Button>
         </Actions>
       </Section>
 
-      <Section aria-labelledby="admin-user-devices">
-        <h2 id="admin-user-devices">{t('users.devicesTitle')}</h2>
-        {user.devicesList.length === 0 ? (
-          <Muted>{t('users.noDevices')}</Muted>
-        ) : (
-          <Quiet>
-            <Table
-              caption={t('users.devicesTitle')}
-              rows={user.devicesList}
-              rowKey={(device) => device.id}
-              columns={[
-                {
-                  key: 'kind',
-                  header: t('users.device.kind'),
-                  cell: (device) => (
-                    <Badge tone={device.kind === 'openconnect' ? 'accent' : 'info'}>
-                      {t(`users.device.kinds.${device.kind}`)}
-                    </Badge>
-                  ),
-                },
-                { key: 'info', header: t('users.device.info'), cell: (device) => <Ltr>{device.info}</Ltr> },
-                { key: 'since', header: t('users.device.since'), cell: (device) => format.dateTime(device.since) },
-              ]}
-            />
-          </Quiet>
-        )}
-      </Section>
+      <TableSection
+        id="admin-user-devices"
+        title={t('users.devicesTitle')}
+        none={t('users.noDevices')}
+        rows={user.devicesList}
+        rowKey={(device) => device.id}
+        columns={[
+          {
+            key: 'kind',
+            header: t('users.device.kind'),
+            cell: (device) => (
+              <Badge tone={device.kind === 'openconnect' ? 'accent' : 'info'}>
+                {t(`users.device.kinds.${device.kind}`)}
+              </Badge>
+            ),
+          },
+          { key: 'info', header: t('users.device.info'), cell: (device) => <Ltr>{device.info}</Ltr> },
+          { key: 'since', header: t('users.device.since'), cell: (device) => format.dateTime(device.since) },
+        ]}
+      />
 
-      <Section aria-labelledby="admin-user-orders">
-        <h2 id="admin-user-orders">{t('users.ordersTitle')}</h2>
-        {user.orders.length === 0 ? (
-          <Muted>{t('users.noOrders')}</Muted>
-        ) : (
-          <Quiet>
-            <Table
-              caption={t('users.ordersTitle')}
-              rows={user.orders}
-              rowKey={(order) => order.resNum}
-              columns={[
-                {
-                  key: 'resNum',
-                  header: t('orders.columns.resNum'),
-                  cell: (order) => <RecordLink name={order.resNum} to={orderTo?.(order.resNum)} />,
-                },
-                {
-                  key: 'state',
-                  header: t('orders.columns.state'),
-                  cell: (order) => <OrderStateBadge state={order.state} />,
-                },
-                { key: 'amount', header: t('orders.columns.amount'), cell: (order) => format.toman(order.amount) },
-                {
-                  key: 'created',
-                  header: t('orders.columns.created'),
-                  cell: (order) => format.dateTime(order.createdAt),
-                },
-              ]}
-            />
-          </Quiet>
-        )}
-      </Section>
+      <TableSection
+        id="admin-user-orders"
+        title={t('users.ordersTitle')}
+        none={t('users.noOrders')}
+        rows={user.orders}
+        rowKey={(order) => order.resNum}
+        columns={[
+          {
+            key: 'resNum',
+            header: t('orders.columns.resNum'),
+            cell: (order) => <RecordLink name={order.resNum} to={orderTo?.(order.resNum)} />,
+          },
+          {
+            key: 'state',
+            header: t('orders.columns.state'),
+            cell: (order) => <OrderStateBadge state={order.state} />,
+          },
+          { key: 'amount', header: t('orders.columns.amount'), cell: (order) => format.toman(order.amount) },
+          {
+            key: 'created',
+            header: t('orders.columns.created'),
+            cell: (order) => format.dateTime(order.createdAt),
+          },
+        ]}
+      />
 
-      {current ? (
+      {dialog && current ? (
         <AdminDialog
           open
-          title={current.title}
-          confirmLabel={current.confirm}
+          title={t(`users.actions.${current.title}`, { name })}
+          confirmLabel={t(`users.actions.${current.confirm}`)}
           tone={current.danger ? 'danger' : 'primary'}
           busy={busy}
           error={failure}
           onConfirm={confirm}
           onCancel={close}
         >
-          {current.body}
+          {bodies[dialog]}
         </AdminDialog>
       ) : null}
 

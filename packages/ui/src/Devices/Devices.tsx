@@ -5,16 +5,17 @@ import { Icon, type IconName } from '../icons';
 import { Section } from '../Layout';
 import { media, outlined, plainList, stack } from '../theme';
 
-const PLATFORMS: Array<{ key: string; icon: IconName }> = [
-  { key: 'android', icon: 'android' },
-  { key: 'ios', icon: 'apple' },
-  { key: 'windows', icon: 'windows' },
-  { key: 'mac', icon: 'laptop' },
-  { key: 'linux', icon: 'linux' },
-  { key: 'androidTv', icon: 'tv' },
-  { key: 'appleTv', icon: 'tv' },
-  { key: 'chrome', icon: 'chrome' },
-];
+/** The platforms in order, each with its icon. */
+const PLATFORMS: Record<string, IconName> = {
+  android: 'android',
+  ios: 'apple',
+  windows: 'windows',
+  mac: 'laptop',
+  linux: 'linux',
+  androidTv: 'tv',
+  appleTv: 'tv',
+  chrome: 'chrome',
+};
 
 const List = styled.ul`
   ${stack(4)}
@@ -51,7 +52,7 @@ export function Devices() {
   return (
     <Section id="devices" title={t('devices.title')} subtitle={t('devices.subtitle')}>
       <List>
-        {PLATFORMS.map(({ key, icon }) => (
+        {Object.entries(PLATFORMS).map(([key, icon]) => (
           <li key={key}>
             <Icon name={icon} size={36} />
             {t(`devices.platforms.${key}`)}

@@ -6,7 +6,7 @@ import { Icon, type IconName } from '../icons';
 import { Card, Grid, PageBody } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { useShopLinks } from '../provider';
-import { iconDisc, plainList, stack } from '../theme';
+import { headedText, iconDisc, plainList, stack } from '../theme';
 
 const Body = styled(PageBody)`
   ${stack(10)}
@@ -18,12 +18,7 @@ const Body = styled(PageBody)`
 
 const Feature = styled(Card)`
   ${stack(2)}
-  h3 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-  p {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
+  ${headedText('h3', 'lg')}
   svg {
     color: ${({ theme }) => theme.colors.accent};
   }
@@ -55,12 +50,13 @@ const Cta = styled.div`
   text-align: center;
 `;
 
-const FEATURES: Array<{ key: 'noCost' | 'locations' | 'device' | 'security'; icon: IconName }> = [
-  { key: 'noCost', icon: 'gift' },
-  { key: 'locations', icon: 'globe' },
-  { key: 'device', icon: 'phone' },
-  { key: 'security', icon: 'lock' },
-];
+/** What the free account includes, each with its icon. */
+const FEATURES: Record<'noCost' | 'locations' | 'device' | 'security', IconName> = {
+  noCost: 'gift',
+  locations: 'globe',
+  device: 'phone',
+  security: 'lock',
+};
 
 /** The free account: what it includes, three steps, and the bot button (the operator's bot link). */
 export function FreeScreen() {
@@ -80,7 +76,7 @@ export function FreeScreen() {
         <section aria-labelledby="free-features">
           <BlockTitle id="free-features">{t('features.title')}</BlockTitle>
           <Grid $min={230}>
-            {FEATURES.map(({ key, icon }) => (
+            {Object.entries(FEATURES).map(([key, icon]) => (
               <Feature key={key}>
                 <Icon name={icon} size={30} />
                 <h3>{t(`features.${key}.title`)}</h3>

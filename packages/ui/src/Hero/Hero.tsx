@@ -4,6 +4,8 @@ import { Button } from '../Button';
 import { Container } from '../Layout';
 import { Art, Band, Copy, Ctas, Highlights, Layout, Subtitle, Title } from './Hero.styles';
 
+const HIGHLIGHTS = { encryption: 'lock', noLogs: 'eyeOff', devices: 'devices' } as const;
+
 /** The shield illustration, drawn inline (no image request). */
 function ShieldArt({ label }: { label: string }) {
   return (
@@ -61,14 +63,7 @@ export function Hero() {
                 {t('hero.ctaSecondary')}
               </Button>
             </Ctas>
-            <Highlights
-              gap={5}
-              items={[
-                { icon: 'lock', text: t('hero.highlights.encryption') },
-                { icon: 'eyeOff', text: t('hero.highlights.noLogs') },
-                { icon: 'devices', text: t('hero.highlights.devices') },
-              ]}
-            />
+            <Highlights gap={5} icons={HIGHLIGHTS} text={(key) => t(`hero.highlights.${key}`)} />
           </Copy>
           <Art>
             <ShieldArt label={t('hero.imageAlt')} />

@@ -14,22 +14,24 @@ const List = styled.ul<{ $gap: number }>`
   }
 `;
 
-export interface IconListProps {
-  /** Each point: its icon and its words. */
-  items: Array<{ icon: IconName; text: ReactNode }>;
+export interface IconListProps<Key extends string> {
+  /** The points in order, each key with its icon. */
+  icons: Readonly<Record<Key, IconName>>;
+  /** A point's words. */
+  text(key: Key): ReactNode;
   /** The space between the points (theme.space). */
   gap: number;
   className?: string;
 }
 
 /** Short points in a row that wraps, each after its icon (a hero's highlights, the pricing's promises). */
-export function IconList({ items, gap, className }: IconListProps) {
+export function IconList<Key extends string>({ icons, text, gap, className }: IconListProps<Key>) {
   return (
     <List $gap={gap} className={className}>
-      {items.map(({ icon, text }, index) => (
-        <li key={index}>
-          <Icon name={icon} size={20} />
-          {text}
+      {(Object.keys(icons) as Key[]).map((key) => (
+        <li key={key}>
+          <Icon name={icons[key]} size={20} />
+          {text(key)}
         </li>
       ))}
     </List>

@@ -10,7 +10,7 @@ import { PageBody, VisuallyHidden } from '../Layout';
 import { Modal } from '../Modal';
 import { PageHeader } from '../PageHeader';
 import { INSTALL_PLATFORMS, INSTALL_STEPS, isScreenshotName, type InstallPlatform } from './installSteps';
-import { iconDisc, outlined, stack } from '../theme';
+import { headedText, iconDisc, outlined, stack } from '../theme';
 
 const Body = styled(PageBody)`
   ${stack(5)}
@@ -19,12 +19,7 @@ const Body = styled(PageBody)`
 const Toggle = styled(DisclosureButton)`
   gap: ${({ theme }) => theme.space(4)};
   padding: ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(6)};
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-  p {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
+  ${headedText('h2', 'xl')}
 `;
 
 const Disc = styled.span`

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { media, outlined, stack } from '../theme';
+import { headedText, media, outlined, stack } from '../theme';
 
 /** The page column: 1280 px at most, with side padding that grows with the screen. */
 export const Container = styled.div`
@@ -61,11 +61,8 @@ export const ActionCard = styled(Card)`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(4)};
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
+  ${headedText('h2', 'xl')}
   p {
-    color: ${({ theme }) => theme.colors.textMuted};
     flex: 1;
   }
 `;

@@ -99,10 +99,7 @@ export function PlansScreen({
             label={t('tabs.label')}
             value={platform}
             onChange={onPlatformChange}
-            items={[
-              { id: 'android', label: t('tabs.android') },
-              { id: 'ios', label: t('tabs.ios') },
-            ]}
+            items={(['android', 'ios'] as const).map((id) => ({ id, label: t(`tabs.${id}`) }))}
           />
           {status === 'loading' ? (
             <ChipsPlaceholder />

@@ -46,6 +46,8 @@ export interface PricingProps {
 
 const TABS: PricingTab[] = ['android-windows', 'other'];
 
+const PROMISES = { moneyBack: 'refund', noLogs: 'eyeOff', support: 'support' } as const;
+
 /** Rendering on the server (the prerender and the pages the server draws with data). */
 const SERVER = typeof window === 'undefined';
 
@@ -153,14 +155,7 @@ export function Pricing({ tab, onTabChange, plans }: PricingProps) {
         <Button to="/buy" variant="secondary" iconEnd="arrowForward">
           {t('pricing.viewAll')}
         </Button>
-        <Trust
-          gap={6}
-          items={[
-            { icon: 'refund', text: t('pricing.trust.moneyBack') },
-            { icon: 'eyeOff', text: t('pricing.trust.noLogs') },
-            { icon: 'support', text: t('pricing.trust.support') },
-          ]}
-        />
+        <Trust gap={6} icons={PROMISES} text={(key) => t(`pricing.trust.${key}`)} />
       </Footer>
     </Section>
   );

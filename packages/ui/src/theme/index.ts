@@ -1,3 +1,3 @@
 export { createTheme, media, palettes, fonts, SPACE, type Palette, type SeparTheme } from './theme';
 export { GlobalStyle, GLOBAL_STYLE_ID, globalCss } from './GlobalStyle';
-export { cluster, iconDisc, outlined, plainList, stack } from './mixins';
+export { cluster, headedText, iconDisc, outlined, plainList, stack } from './mixins';

@@ -45,3 +45,13 @@ export const outlined = (radius: keyof DefaultTheme['radii'], background?: keyof
     `
   }
 `;
+
+/** A block's heading (`h2` or `h3`) at the theme's font size, and its paragraphs in the muted colour. */
+export const headedText = (heading: 'h2' | 'h3', size: keyof DefaultTheme['fontSizes']) => css`
+  ${heading} {
+    font-size: ${({ theme }) => theme.fontSizes[size]};
+  }
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
