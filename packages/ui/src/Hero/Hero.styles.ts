@@ -1,18 +1,11 @@
 import styled from 'styled-components';
 import { IconList } from '../IconList';
-import { cluster, media, stack } from '../theme';
+import { cluster, darkBand, media, stack } from '../theme';
 
 export const Band = styled.section`
-  position: relative;
+  ${darkBand}
   overflow: hidden;
-  isolation: isolate;
-  background-color: ${({ theme }) => theme.colors.hero};
   &::before {
-    content: '';
-    position: absolute;
-    inset: 0;
-    z-index: -1;
-    pointer-events: none;
     background:
       radial-gradient(90% 120% at 90% 10%, rgba(29, 78, 216, 0.45) 0%, transparent 60%),
       radial-gradient(80% 100% at 0% 100%, rgba(15, 118, 110, 0.4) 0%, transparent 55%);

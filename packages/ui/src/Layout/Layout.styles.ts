@@ -1,15 +1,9 @@
 import styled from 'styled-components';
-import { headedText, media, outlined, stack } from '../theme';
+import { headedText, media, outlined, pageColumn, stack } from '../theme';
 
 /** The page column: 1280 px at most, with side padding that grows with the screen. */
 export const Container = styled.div`
-  inline-size: 100%;
-  max-inline-size: ${({ theme }) => theme.containerWidth}px;
-  margin-inline: auto;
-  padding-inline: ${({ theme }) => theme.space(4)};
-  ${media.md} {
-    padding-inline: ${({ theme }) => theme.space(6)};
-  }
+  ${pageColumn}
 `;
 
 /** The content under a page's header band: the page column, spaced from the band and from the footer. */

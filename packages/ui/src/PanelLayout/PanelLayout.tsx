@@ -10,7 +10,7 @@ import { Loadable } from '../Loadable';
 import { Modal } from '../Modal';
 import { useLinkComponent, useShopLinks } from '../provider';
 import { Table, type TableProps } from '../Table';
-import { media, outlined, plainList, stack } from '../theme';
+import { media, notice, outlined, plainList, stack } from '../theme';
 
 const Body = styled(Container)`
   display: grid;
@@ -289,13 +289,7 @@ const FooterNav = styled.nav`
 
 /** A soft box with an icon for tips and notices. */
 export const TipBox = styled.p<{ $tone?: 'info' | 'warning' }>`
-  display: flex;
-  gap: ${({ theme }) => theme.space(3)};
-  align-items: flex-start;
-  padding: ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme, $tone }) => ($tone === 'warning' ? theme.colors.warningSoft : theme.colors.infoSoft)};
-  color: ${({ theme, $tone }) => ($tone === 'warning' ? theme.colors.warning : theme.colors.info)};
+  ${({ $tone }) => notice($tone ?? 'info', 4)}
   font-weight: 600;
   svg {
     flex-shrink: 0;

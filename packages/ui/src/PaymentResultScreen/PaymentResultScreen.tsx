@@ -7,7 +7,7 @@ import { useFormat } from '../format';
 import { Icon, type IconName } from '../icons';
 import { Card, Ltr, PageBody, TermValue } from '../Layout';
 import { PageHeader } from '../PageHeader';
-import { iconDisc, stack } from '../theme';
+import { iconDisc, stack, termValueGrid } from '../theme';
 
 const Body = styled(PageBody)`
   display: grid;
@@ -29,19 +29,8 @@ const Mark = styled.span<{ $tone: 'success' | 'danger' | 'warning' }>`
 `;
 
 const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(5)};
-  margin: 0;
+  ${termValueGrid(3, 5)}
   text-align: start;
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 700;
-    text-align: end;
-  }
 `;
 
 const Credentials = styled.div`

@@ -5,7 +5,7 @@ import { Icon, type IconName } from '../icons';
 import { ActionCard, Grid, PageBody } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { useShopLinks } from '../provider';
-import { stack } from '../theme';
+import { notice, stack } from '../theme';
 
 const Body = styled(PageBody)`
   ${stack(8)}
@@ -18,13 +18,7 @@ const Channel = styled(ActionCard)`
 `;
 
 const Tip = styled.p`
-  display: flex;
-  gap: ${({ theme }) => theme.space(3)};
-  align-items: flex-start;
-  padding: ${({ theme }) => theme.space(5)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.warningSoft};
-  color: ${({ theme }) => theme.colors.warning};
+  ${notice('warning', 5)}
   font-weight: 600;
 `;
 

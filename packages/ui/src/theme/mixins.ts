@@ -4,6 +4,7 @@
  * Logical properties only, so that stylis-plugin-rtl has nothing to mirror.
  */
 import { css, type DefaultTheme } from 'styled-components';
+import { media } from './theme';
 
 /** A list without markers or indent (its items laid out by the caller). */
 export const plainList = css`
@@ -54,4 +55,56 @@ export const headedText = (heading: 'h2' | 'h3', size: keyof DefaultTheme['fontS
   p {
     color: ${({ theme }) => theme.colors.textMuted};
   }
+`;
+
+/** The page column: as wide as the theme's container at most, centred, with side padding that grows with the screen. */
+export const pageColumn = css`
+  inline-size: 100%;
+  max-inline-size: ${({ theme }) => theme.containerWidth}px;
+  margin-inline: auto;
+  padding-inline: ${({ theme }) => theme.space(4)};
+  ${media.md} {
+    padding-inline: ${({ theme }) => theme.space(6)};
+  }
+`;
+
+/** A dark band (the hero, a page's header) with a backdrop layer under its content; the band draws the layer's gradient. */
+export const darkBand = css`
+  position: relative;
+  isolation: isolate;
+  background-color: ${({ theme }) => theme.colors.hero};
+  &::before {
+    content: '';
+    position: absolute;
+    inset: 0;
+    z-index: -1;
+    pointer-events: none;
+  }
+`;
+
+/** A description list of terms and values side by side, the values bold at the row's end. */
+export const termValueGrid = (rowGap: number, columnGap: number) => css`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space(rowGap)} ${({ theme }) => theme.space(columnGap)};
+  margin: 0;
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 700;
+    text-align: end;
+  }
+`;
+
+/** A notice in a tone's soft colours: its icon (first) beside its words, `padding` apart from its rounded edge. */
+export const notice = (tone: 'info' | 'warning', padding: number) => css`
+  display: flex;
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: flex-start;
+  padding: ${({ theme }) => theme.space(padding)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors[`${tone}Soft`]};
+  color: ${({ theme }) => theme.colors[tone]};
 `;
