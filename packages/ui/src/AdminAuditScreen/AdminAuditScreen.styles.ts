@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { plainList, stack } from '../theme';
+import { cluster, plainList, stack } from '../theme';
 
 /** The changed fields, one a line: field, before (struck), arrow, after. */
 export const Changes = styled.ul`
@@ -7,10 +7,8 @@ export const Changes = styled.ul`
   ${plainList}
   font-size: ${({ theme }) => theme.fontSizes.sm};
   li {
-    display: flex;
-    flex-wrap: wrap;
+    ${cluster(1)}
     align-items: center;
-    gap: ${({ theme }) => theme.space(1)};
   }
   li > span:first-child {
     font-weight: 700;

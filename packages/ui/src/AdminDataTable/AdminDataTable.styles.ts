@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { StyledTable } from '../Table/Table.styles';
-import { outlined, stack } from '../theme';
+import { cluster, outlined, stack } from '../theme';
 
 export const Root = styled.div`
   ${stack(4)}
@@ -9,10 +9,8 @@ export const Root = styled.div`
 
 /** The search box and the screen's filters, wrapping on narrow screens. */
 export const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   align-items: flex-end;
-  gap: ${({ theme }) => theme.space(3)};
 `;
 
 /** The table scrolls sideways inside its box when its columns are wider than the screen. */
@@ -74,20 +72,16 @@ export const StateBox = styled.div`
 `;
 
 export const Pager = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 export const PagerGroup = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(2)}
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
   label {
     font-weight: 600;
   }

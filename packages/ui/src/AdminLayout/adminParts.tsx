@@ -9,16 +9,15 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { StateBadge, type BadgeLook } from '../Badge';
 import { Button, type ButtonProps } from '../Button';
-import { cluster, media, outlined } from '../theme';
+import { cluster, media, outlined, stack } from '../theme';
 
 /** A white panel of the console. */
 export const AdminPanel = styled.section`
   background: ${({ theme }) => theme.colors.surface};
   ${outlined('lg')}
   padding: ${({ theme }) => theme.space(4)};
-  display: grid;
+  ${stack(4)}
   align-content: start;
-  gap: ${({ theme }) => theme.space(4)};
   min-inline-size: 0;
   ${media.md} {
     padding: ${({ theme }) => theme.space(6)};
@@ -31,9 +30,8 @@ export const AdminPanel = styled.section`
 
 /** Form fields in one column, two from 768 px; `$wide` children span both. */
 export const FormGrid = styled.div`
-  display: grid;
+  ${stack(4)}
   align-items: start;
-  gap: ${({ theme }) => theme.space(4)};
   ${media.md} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
     > [data-wide] {

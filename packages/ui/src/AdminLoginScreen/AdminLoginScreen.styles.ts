@@ -33,9 +33,8 @@ export const Panel = styled.div`
 `;
 
 export const Head = styled.header`
-  display: grid;
+  ${stack(2)}
   justify-items: center;
-  gap: ${({ theme }) => theme.space(2)};
   text-align: center;
   svg {
     color: ${({ theme }) => theme.colors.primary};

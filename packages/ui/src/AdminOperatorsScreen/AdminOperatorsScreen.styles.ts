@@ -39,10 +39,8 @@ export const Enrol = styled.div`
 
 /** A code field and its button on one line when there is room. */
 export const CodeForm = styled.form`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space(3)};
   > div {
     flex: 0 1 220px;
   }

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { outlined, plainList, stack } from '../theme';
+import { cluster, outlined, plainList, stack } from '../theme';
 
 /** The reconciliation's counts, one tile each; those above zero stand out. */
 export const Summary = styled.section`
@@ -54,10 +54,8 @@ export const Timeline = styled.ol`
   ${plainList}
   ${outlined('md', 'surface')}
   li {
-    display: flex;
-    flex-wrap: wrap;
+    ${cluster(2)}
     align-items: center;
-    gap: ${({ theme }) => theme.space(2)};
     padding-block: ${({ theme }) => theme.space(3)};
     padding-inline: ${({ theme }) => theme.space(4)};
   }
@@ -76,10 +74,8 @@ export const Timeline = styled.ol`
 
 /** The hand completion: the bank reference and the button, side by side when there is room. */
 export const CompleteForm = styled.form`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(4)};
   ${outlined('md', 'surface')}
   > p {

@@ -1,15 +1,13 @@
 import styled from 'styled-components';
-import { stack } from '../theme';
+import { cluster, stack } from '../theme';
 
 export const Form = styled.form`
   ${stack(5)}
 `;
 
 export const SaveBar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(4)}
   align-items: center;
-  gap: ${({ theme }) => theme.space(4)};
 `;
 
 export const Skeletons = styled.div`

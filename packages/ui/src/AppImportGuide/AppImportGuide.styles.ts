@@ -27,9 +27,8 @@ export const Apps = styled.ul`
 `;
 
 export const App = styled.li`
-  display: grid;
+  ${stack(2)}
   align-content: start;
-  gap: ${({ theme }) => theme.space(2)};
   padding: ${({ theme }) => theme.space(4)};
   ${outlined('md', 'bg')}
   h3 {

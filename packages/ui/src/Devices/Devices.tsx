@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon, type IconName } from '../icons';
 import { Section } from '../Layout';
-import { media, outlined, plainList, stack } from '../theme';
+import { cluster, media, outlined, plainList, stack } from '../theme';
 
 /** The platforms in order, each with its icon. */
 const PLATFORMS: Record<string, IconName> = {
@@ -25,9 +25,8 @@ const List = styled.ul`
     grid-template-columns: repeat(4, 1fr);
   }
   li {
-    display: grid;
+    ${stack(2)}
     justify-items: center;
-    gap: ${({ theme }) => theme.space(2)};
     padding-block: ${({ theme }) => theme.space(6)};
     background: ${({ theme }) => theme.colors.surface};
     ${outlined('lg')}
@@ -39,10 +38,8 @@ const List = styled.ul`
 `;
 
 const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   justify-content: center;
-  gap: ${({ theme }) => theme.space(3)};
   margin-block-start: ${({ theme }) => theme.space(8)};
 `;
 

@@ -60,11 +60,9 @@ export const List = styled.ul`
 `;
 
 export const Bottom = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(4)}
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(4)};
   margin-block-start: ${({ theme }) => theme.space(10)};
   padding-block-start: ${({ theme }) => theme.space(6)};
   border-block-start: 1px solid rgba(255, 255, 255, 0.14);

@@ -29,9 +29,8 @@ const Steps = styled.ol`
   ${stack(5)}
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 240px), 1fr));
   li {
-    display: grid;
+    ${stack(3)}
     justify-items: center;
-    gap: ${({ theme }) => theme.space(3)};
     text-align: center;
   }
   span {
@@ -44,9 +43,8 @@ const Steps = styled.ol`
 `;
 
 const Cta = styled.div`
-  display: grid;
+  ${stack(4)}
   justify-items: center;
-  gap: ${({ theme }) => theme.space(4)};
   text-align: center;
 `;
 

@@ -10,7 +10,7 @@ import { PageBody, VisuallyHidden } from '../Layout';
 import { Modal } from '../Modal';
 import { PageHeader } from '../PageHeader';
 import { INSTALL_PLATFORMS, INSTALL_STEPS, isScreenshotName, type InstallPlatform } from './installSteps';
-import { headedText, iconDisc, outlined, stack } from '../theme';
+import { cluster, headedText, iconDisc, outlined, stack } from '../theme';
 
 const Body = styled(PageBody)`
   ${stack(5)}
@@ -72,11 +72,9 @@ const Missing = styled.p`
 `;
 
 const Help = styled.p`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space(3)};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 

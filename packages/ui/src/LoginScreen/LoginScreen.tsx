@@ -6,7 +6,7 @@ import { PasswordField, TextField } from '../FormField';
 import { Card, PageBody } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { AppLink } from '../provider';
-import { stack } from '../theme';
+import { cluster, stack } from '../theme';
 
 const Body = styled(PageBody)`
   display: grid;
@@ -31,10 +31,8 @@ const Alert = styled.p`
 `;
 
 const Links = styled.p`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 

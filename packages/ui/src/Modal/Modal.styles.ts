@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { stack } from '../theme';
+import { cluster, stack } from '../theme';
 
 export const Dialog = styled.dialog`
   inline-size: min(520px, calc(100vw - 32px));
@@ -36,10 +36,8 @@ export const Body = styled.div`
 `;
 
 export const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space(3)};
   padding-inline: ${({ theme }) => theme.space(6)};
   padding-block-end: ${({ theme }) => theme.space(6)};
 `;

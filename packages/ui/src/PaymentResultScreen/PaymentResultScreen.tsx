@@ -7,7 +7,7 @@ import { useFormat } from '../format';
 import { Icon, type IconName } from '../icons';
 import { Card, Ltr, PageBody, TermValue } from '../Layout';
 import { PageHeader } from '../PageHeader';
-import { iconDisc, stack, termValueGrid } from '../theme';
+import { cluster, iconDisc, stack, termValueGrid } from '../theme';
 
 const Body = styled(PageBody)`
   display: grid;
@@ -45,10 +45,8 @@ const Credentials = styled.div`
 `;
 
 const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   justify-content: center;
-  gap: ${({ theme }) => theme.space(3)};
 `;
 
 const Muted = styled.p`

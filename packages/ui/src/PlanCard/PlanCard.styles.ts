@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { plainList, stack } from '../theme';
+import { cluster, plainList, stack } from '../theme';
 
 export const Root = styled.article<{ $popular: boolean }>`
   position: relative;
@@ -27,10 +27,8 @@ export const Name = styled.h3`
 `;
 
 export const PriceRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(2)}
   align-items: baseline;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 export const Price = styled.p`

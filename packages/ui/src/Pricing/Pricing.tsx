@@ -9,6 +9,7 @@ import { PlanCard } from '../PlanCard';
 import { Skeleton } from '../Skeleton';
 import { Tabs, tabIds } from '../Tabs';
 import { usePlanCardContent } from './usePlanCard';
+import { stack } from '../theme';
 
 const Center = styled.div`
   display: flex;
@@ -21,9 +22,8 @@ const Cards = styled(Grid)`
 `;
 
 const Footer = styled.div`
-  display: grid;
+  ${stack(8)}
   justify-items: center;
-  gap: ${({ theme }) => theme.space(8)};
   margin-block-start: ${({ theme }) => theme.space(10)};
 `;
 

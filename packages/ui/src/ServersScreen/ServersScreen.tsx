@@ -45,10 +45,8 @@ const ServerItem = styled.li`
 `;
 
 const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
   h3 {
     font-size: ${({ theme }) => theme.fontSizes.md};
   }
@@ -72,9 +70,8 @@ const ServerActions = styled.div`
 
 const QrList = styled.ul`
   ${plainList}
-  display: grid;
+  ${stack(4)}
   justify-items: center;
-  gap: ${({ theme }) => theme.space(4)};
 `;
 
 const Muted = styled.p`

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Icon } from '../icons';
 import { Section } from '../Layout';
-import { media, stack } from '../theme';
+import { cluster, media, stack } from '../theme';
 
 const KEYS = ['servers', 'locations', 'uptime', 'devices', 'support'] as const;
 /** The popular locations the footer links to (#usa-vpn …). */
@@ -38,10 +38,8 @@ const Numbers = styled.dl`
 `;
 
 const Places = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   justify-content: center;
-  gap: ${({ theme }) => theme.space(3)};
   list-style: none;
   margin: ${({ theme }) => theme.space(9)} 0 0;
   padding: 0;

@@ -1,12 +1,11 @@
 import type { AriaRole, ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { Icon, type IconName } from '../icons';
-import { iconDisc } from '../theme';
+import { iconDisc, stack } from '../theme';
 
 const Root = styled.div<{ $padInline: boolean }>`
-  display: grid;
+  ${stack(3)}
   justify-items: center;
-  gap: ${({ theme }) => theme.space(3)};
   padding-block: ${({ theme }) => theme.space(10)};
   ${({ $padInline }) =>
     $padInline &&
