@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { StyledTable } from '../Table/Table.styles';
+import { captionUnseen, StyledTable } from '../Table/Table.styles';
 import { cluster, outlined, stack } from '../theme';
 
 export const Root = styled.div`
@@ -32,15 +32,7 @@ export const Grid = styled(StyledTable)<{ $busy: boolean }>`
     overflow-wrap: break-word;
   }
   /* Named for assistive technology; the screen's title says it on screen. */
-  caption {
-    position: absolute;
-    inline-size: 1px;
-    block-size: 1px;
-    padding: 0;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
-  }
+  ${captionUnseen}
 `;
 
 export const SortButton = styled.button`

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { captionUnseen } from '../Table/Table.styles';
 import { outlined, stack } from '../theme';
 
 export const Stack = styled.div`
@@ -72,15 +73,7 @@ export const Muted = styled.p`
 
 /** A table under a section heading that already names it: the caption stays for assistive technology only. */
 export const Quiet = styled.div`
-  caption {
-    position: absolute;
-    inline-size: 1px;
-    block-size: 1px;
-    padding: 0;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
-  }
+  ${captionUnseen}
 `;
 
 /** A long reference (a bank's, a gateway's) kept narrow in a table: it wraps anywhere. */

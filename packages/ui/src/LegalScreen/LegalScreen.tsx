@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Card, PageBody } from '../Layout';
 import { PageHeader } from '../PageHeader';
+import { captionAbove } from '../Table/Table.styles';
 import { stack } from '../theme';
 
 const Document = styled(Card)`
@@ -19,11 +20,7 @@ const Document = styled(Card)`
     inline-size: 100%;
     border-collapse: collapse;
   }
-  caption {
-    text-align: start;
-    font-weight: 700;
-    padding-block-end: ${({ theme }) => theme.space(3)};
-  }
+  ${captionAbove}
   th,
   td {
     text-align: start;
