@@ -440,9 +440,9 @@ function TotpSection({ me, onSetup, onEnable, onDisable, initialSetup }: TotpSec
             <QrCode value={setup.otpauthUrl} label={t('operators.totp.qrLabel')} size={200} />
             <div>
               <ol>
-                <li>{t('operators.totp.step1')}</li>
-                <li>{t('operators.totp.step2')}</li>
-                <li>{t('operators.totp.step3')}</li>
+                {([1, 2, 3] as const).map((step) => (
+                  <li key={step}>{t(`operators.totp.step${step}`)}</li>
+                ))}
               </ol>
               <div>
                 <strong>{t('operators.totp.secret')}</strong>

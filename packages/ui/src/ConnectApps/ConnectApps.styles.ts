@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { ManualImportSteps } from './ManualImportSteps';
 import { cluster, media, outlined, plainList, stack } from '../theme';
 
 export const AppList = styled.ul`
@@ -29,7 +30,7 @@ export const AppActions = styled.div`
   ${cluster(2)}
 `;
 
-export const Steps = styled.ol`
+export const Steps = styled(ManualImportSteps)`
   margin: 0;
   padding-inline-start: ${({ theme }) => theme.space(5)};
   color: ${({ theme }) => theme.colors.text};

@@ -10,7 +10,7 @@ import { PageBody, VisuallyHidden } from '../Layout';
 import { Modal } from '../Modal';
 import { PageHeader } from '../PageHeader';
 import { INSTALL_PLATFORMS, INSTALL_STEPS, isScreenshotName, type InstallPlatform } from './installSteps';
-import { cluster, headedText, iconDisc, outlined, stack } from '../theme';
+import { cluster, headedText, iconDisc, outlined, plainList, stack } from '../theme';
 
 const Body = styled(PageBody)`
   ${stack(5)}
@@ -30,8 +30,7 @@ const Disc = styled.span`
 `;
 
 const Steps = styled.ol`
-  list-style: none;
-  margin: 0;
+  ${plainList}
   padding: 0 ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(6)};
   ${stack(5)}
 `;

@@ -11,6 +11,12 @@ export const PageBody = styled(Container)`
   padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
 `;
 
+/** A page body holding one panel in its middle (sign-in, a payment's result). */
+export const CenteredPageBody = styled(PageBody)`
+  display: grid;
+  justify-items: center;
+`;
+
 export const SectionRoot = styled.section<{ $tone: 'plain' | 'muted' | 'dark' }>`
   padding-block: ${({ theme }) => theme.space(11)};
   background: ${({ theme, $tone }) =>

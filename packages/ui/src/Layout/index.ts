@@ -1,6 +1,7 @@
 export {
   ActionCard,
   Card,
+  CenteredPageBody,
   Container,
   Grid,
   Ltr,

@@ -3,15 +3,10 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { PasswordField, TextField } from '../FormField';
-import { Card, PageBody } from '../Layout';
+import { Card, CenteredPageBody } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { AppLink } from '../provider';
 import { cluster, stack } from '../theme';
-
-const Body = styled(PageBody)`
-  display: grid;
-  justify-items: center;
-`;
 
 const Panel = styled(Card)`
   inline-size: 100%;
@@ -80,7 +75,7 @@ export function LoginScreen({
   return (
     <>
       <PageHeader title={t('login.title')} subtitle={t('login.subtitle')} />
-      <Body>
+      <CenteredPageBody>
         <Panel>
           <Form onSubmit={submit} noValidate>
             {error ? <Alert role="alert">{t(ERROR_KEYS[error])}</Alert> : null}
@@ -118,7 +113,7 @@ export function LoginScreen({
             <AppLink to="/support">{t('login.support')}</AppLink>
           </Foot>
         </Panel>
-      </Body>
+      </CenteredPageBody>
     </>
   );
 }

@@ -5,14 +5,9 @@ import { Button } from '../Button';
 import { CopyButton } from '../CopyButton';
 import { useFormat } from '../format';
 import { Icon, type IconName } from '../icons';
-import { Card, Ltr, PageBody, TermValue } from '../Layout';
+import { Card, CenteredPageBody, Ltr, TermValue } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { cluster, iconDisc, stack, termValueGrid } from '../theme';
-
-const Body = styled(PageBody)`
-  display: grid;
-  justify-items: center;
-`;
 
 const Panel = styled(Card)`
   inline-size: 100%;
@@ -121,7 +116,7 @@ export function PaymentResultScreen({ result }: PaymentResultScreenProps) {
   return (
     <>
       <PageHeader title={t('result.title')} />
-      <Body>
+      <CenteredPageBody>
         <Panel>
           <Mark $tone={look.tone}>
             <Icon name={look.icon} size={40} />
@@ -165,7 +160,7 @@ export function PaymentResultScreen({ result }: PaymentResultScreenProps) {
             ) : null}
           </Actions>
         </Panel>
-      </Body>
+      </CenteredPageBody>
     </>
   );
 }

@@ -32,8 +32,7 @@ const Toggle = styled(DisclosureButton)`
 `;
 
 const ServerList = styled.ul`
-  list-style: none;
-  margin: 0;
+  ${plainList}
   padding: 0 ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(5)};
   ${stack(4)}
 `;
