@@ -107,6 +107,8 @@ export const AUDIT_ACTIONS = [
   'order.complete',
   'payments.reconcile',
   'outbox.resend',
+  'outbox.send',
+  'reminders.run',
   'settings.update',
   'operator.add',
   'operator.remove',
