@@ -32,6 +32,7 @@ import {
 import {
   ADMIN_ROUTES,
   AdminPlanChange,
+  emptyReconcileSummary,
   type AdminCountryInput,
   type AdminPlanInput,
   type AdminServerInput,
@@ -907,16 +908,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     route('reconcile', () => {
       const now = state.now();
       const open = data().orders.filter((o) => o.state === 'pending');
-      const summary = {
-        checked: open.length,
-        completed: 0,
-        failed: 0,
-        expired: 0,
-        open: 0,
-        unknown: 0,
-        busy: 0,
-        errors: 0,
-      };
+      const summary = emptyReconcileSummary(open.length);
       open.forEach((order, index) => {
         if (Date.parse(order.createdAt) > now - 30 * MINUTE_MS) {
           summary.open += 1;
