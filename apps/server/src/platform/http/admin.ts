@@ -25,6 +25,12 @@ export const actor = (request: FastifyRequest): string => request.operator!.user
 /** The origin the operator's browser reached us at. */
 export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
+/** `{ ok: true }` once `work` is done: the answer of a change that returns nothing else (a removal). */
+export async function done(work: Promise<unknown>): Promise<{ ok: true }> {
+  await work;
+  return { ok: true };
+}
+
 /** Text, or undefined when absent or empty (an empty form field means "not given"). */
 export function optionalText(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
