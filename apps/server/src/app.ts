@@ -30,6 +30,7 @@ import { subscriptionRoutes } from './modules/subscriptions/index.ts';
 import { botRoutes, messagingAdminRoutes, reminderRoutes } from './modules/messaging/index.ts';
 import { catalogAdminRoutes, publicRoutes } from './modules/catalog/index.ts';
 import { settingsAdminRoutes } from './modules/settings/index.ts';
+import { walletRoutes } from './modules/wallet/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 
 export interface BuildOptions {
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await publicRoutes(app, ctx);
   await siteRoutes(app, ctx);
   await botRoutes(app, ctx);
+  await walletRoutes(app, ctx);
   await appRoutes(app, ctx);
   await paymentRoutes(app, ctx);
   await uniProxyRoutes(app, ctx);

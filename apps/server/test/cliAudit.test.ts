@@ -28,6 +28,7 @@ const READS = new Set([
   'operators list',
   'audit list',
   'settings show',
+  'wallet show',
 ]);
 
 /** The subcommands of the rows whose module reads the rest of the command line itself. */
@@ -100,6 +101,7 @@ describe('every separ-admin write is in the audit log', () => {
     // The jobs, run by hand: what they sent or queued is in the log with who ran them.
     ['outbox send', () => [], 'outbox.send'],
     ['reminders run', () => [], 'reminders.run'],
+    ['wallet adjust', () => ['audited', '--amount=5000', '--reason', 'Audited gift'], 'wallet.adjust'],
     ['operators add', () => ['audited-op'], 'operator.add'],
     ['operators unlock', () => ['audited-op'], 'operator.unlock'],
     ['operators remove', () => ['audited-op'], 'operator.remove'],

@@ -109,6 +109,7 @@ export const AUDIT_ACTIONS = [
   'outbox.resend',
   'outbox.send',
   'reminders.run',
+  'wallet.adjust',
   'settings.update',
   'operator.add',
   'operator.remove',
