@@ -5,3 +5,4 @@
 export * from './common.ts';
 export * from './public.ts';
 export * from './admin.ts';
+export * from './nodes.ts';
