@@ -33,11 +33,6 @@ const SUMMARIES: Record<string, { summary: string; tags: string[] }> = {
     summary: 'VPN app login: a device session, within the device limit; starts a pending subscription.',
     tags: ['apps'],
   },
-  '/sub/:token': {
-    summary:
-      'The subscription: base64 links, Clash.Meta YAML or sing-box JSON by User-Agent (?format= forces), the page for a browser.',
-    tags: ['subscriptions'],
-  },
   '/api/site/sub/reset': { summary: 'A new subscription link; the old one answers 404.', tags: ['site'] },
   '/api/site/renewal': {
     summary:
@@ -66,7 +61,6 @@ const SUMMARIES: Record<string, { summary: string; tags: string[] }> = {
     summary: 'The built-in test bank: GET shows the page, POST action=pay|cancel returns to the shop.',
     tags: ['payments'],
   },
-  '/healthz': { summary: 'Health check: the database answers.', tags: ['operations'] },
 };
 
 /** Registers the OpenAPI generator; call before the routes. The document is at /api/openapi.json. */
