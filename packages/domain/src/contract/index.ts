@@ -8,3 +8,4 @@ export * from './admin.ts';
 export * from './nodes.ts';
 export * from './subscription.ts';
 export * from './operations.ts';
+export * from './wallet.ts';
