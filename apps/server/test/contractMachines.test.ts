@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decode } from '@msgpack/msgpack';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -138,7 +138,7 @@ describe.each(KINDS)('the answers to programs hold to the contract, on %s', (kin
   });
 
   const P = NODE_ROUTES;
-  const inject = (options: Parameters<TestServer['app']['inject']>[0]) => s.app.inject(options as never);
+  const inject = (options: InjectOptions) => s.app.inject(options);
 
   it('UniProxy config and user: every node type, JSON and msgpack, ETag and 304', async () => {
     for (const { query } of nodes) {
@@ -278,7 +278,7 @@ describe.each(KINDS)('the answers to programs hold to the contract, on %s', (kin
 
 describe('the subscription page’s data: the mock answers as the server does', () => {
   const msw = setupServer();
-  beforeAll(() => msw.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => msw.listen({ onUnhandledFrame: 'error' }));
   afterAll(() => msw.close());
   let s: TestServer;
   beforeAll(async () => {
