@@ -12,7 +12,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './platform/config.ts';
 import { CONSENT_COOKIE } from '@separ/domain';
-import { MESSAGE_KEYWORD } from '@separ/domain/contract';
+import { MESSAGE_KEYWORD, OPERATIONS_ROUTES } from '@separ/domain/contract';
 import { createContext, type ShopContext } from './root.ts';
 import type { DatabaseHandle } from './platform/db/index.ts';
 import { originCheck } from './platform/http/csrf.ts';
@@ -20,6 +20,7 @@ import { NONCE_PLACEHOLDER, newNonce, securityHeaders } from './platform/http/he
 import { encodePage, markConsent, sessionRedirect, SitePages } from './web/pages.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { errorAnswer, sendError } from './platform/http/errors.ts';
+import { serve } from './platform/http/contract.ts';
 import { AppError } from './platform/errors.ts';
 import { redactUrl } from './platform/http/redact.ts';
 import { accountsAdminRoutes, appRoutes, siteRoutes } from './modules/accounts/index.ts';
@@ -164,10 +165,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     settingsAdminRoutes,
   ]);
 
-  app.get('/healthz', async (_request, reply) => {
+  serve(app, OPERATIONS_ROUTES.health, async (_request, reply) => {
     try {
       await ctx.db.selectFrom('settings').select('key').limit(1).execute();
-      return { ok: true };
+      return { ok: true } as const;
     } catch {
       return sendError(reply, errorAnswer(new AppError('databaseUnavailable')));
     }
