@@ -12,7 +12,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './platform/config.ts';
 import { CONSENT_COOKIE } from '@separ/domain';
-import { MESSAGE_KEYWORD } from '@separ/domain/contract';
+import { MESSAGE_KEYWORD, OPERATIONS_ROUTES } from '@separ/domain/contract';
 import { createContext, type ShopContext } from './root.ts';
 import type { DatabaseHandle } from './platform/db/index.ts';
 import { originCheck } from './platform/http/csrf.ts';
@@ -20,15 +20,18 @@ import { NONCE_PLACEHOLDER, newNonce, securityHeaders } from './platform/http/he
 import { encodePage, markConsent, sessionRedirect, SitePages } from './web/pages.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { errorAnswer, sendError } from './platform/http/errors.ts';
+import { serve } from './platform/http/contract.ts';
 import { AppError } from './platform/errors.ts';
 import { redactUrl } from './platform/http/redact.ts';
-import { appRoutes, siteRoutes } from './modules/accounts/index.ts';
-import { paymentRoutes } from './modules/payments/index.ts';
-import { uniProxyRoutes } from './modules/nodes/index.ts';
+import { accountsAdminRoutes, appRoutes, siteRoutes } from './modules/accounts/index.ts';
+import { paymentRoutes, paymentsAdminRoutes } from './modules/payments/index.ts';
+import { nodesAdminRoutes, uniProxyRoutes } from './modules/nodes/index.ts';
 import { adminRoutes } from './modules/operators/index.ts';
 import { subscriptionRoutes } from './modules/subscriptions/index.ts';
-import { botRoutes, reminderRoutes } from './modules/messaging/index.ts';
-import { publicRoutes } from './modules/catalog/index.ts';
+import { botRoutes, messagingAdminRoutes, reminderRoutes } from './modules/messaging/index.ts';
+import { catalogAdminRoutes, publicRoutes } from './modules/catalog/index.ts';
+import { settingsAdminRoutes } from './modules/settings/index.ts';
+import { walletRoutes } from './modules/wallet/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 
 export interface BuildOptions {
@@ -148,15 +151,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await publicRoutes(app, ctx);
   await siteRoutes(app, ctx);
   await botRoutes(app, ctx);
+  await walletRoutes(app, ctx);
   await appRoutes(app, ctx);
   await paymentRoutes(app, ctx);
   await uniProxyRoutes(app, ctx);
-  await adminRoutes(app, ctx);
+  // The console's API: one signed-in scope, each module's admin routes mounted in it.
+  await adminRoutes(app, ctx, [
+    catalogAdminRoutes,
+    nodesAdminRoutes,
+    accountsAdminRoutes,
+    paymentsAdminRoutes,
+    messagingAdminRoutes,
+    settingsAdminRoutes,
+  ]);
 
-  app.get('/healthz', async (_request, reply) => {
+  serve(app, OPERATIONS_ROUTES.health, async (_request, reply) => {
     try {
       await ctx.db.selectFrom('settings').select('key').limit(1).execute();
-      return { ok: true };
+      return { ok: true } as const;
     } catch {
       return sendError(reply, errorAnswer(new AppError('databaseUnavailable')));
     }

@@ -2,6 +2,7 @@ import { userInfo } from 'node:os';
 import type { AuditAction } from '@separ/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS, runAdmin } from '../src/cli/admin.ts';
+import { startFakeSmtp } from './fakeSmtp.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -27,13 +28,8 @@ const READS = new Set([
   'operators list',
   'audit list',
   'settings show',
+  'wallet show',
 ]);
-
-/**
- * The background jobs, run by hand: they change no operator data (they deliver what is queued, and
- * queue the reminders that are due), as the server's own runs of them do.
- */
-const JOBS = new Set(['outbox send', 'reminders run']);
 
 /** The subcommands of the rows whose module reads the rest of the command line itself. */
 const GROUPS: Record<string, string[]> = {
@@ -43,6 +39,7 @@ const GROUPS: Record<string, string[]> = {
 
 describe('every separ-admin write is in the audit log', () => {
   let s: TestServer;
+  let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
   const actor = `${userInfo().username}@cli`;
   const run = async (...argv: string[]) => {
     const lines: string[] = [];
@@ -50,10 +47,13 @@ describe('every separ-admin write is in the audit log', () => {
     return lines.join('\n');
   };
   beforeAll(async () => {
-    s = await startTestServer('sqlite');
+    // `outbox send` needs a mail server: a fake that speaks SMTP on 127.0.0.1.
+    smtp = await startFakeSmtp();
+    s = await startTestServer('sqlite', { SEPAR_SMTP_URL: smtp.url });
   });
   afterAll(async () => {
     await s?.close();
+    await smtp?.close();
   });
 
   /** Ids the writes below pass on to each other. */
@@ -98,14 +98,18 @@ describe('every separ-admin write is in the audit log', () => {
     ['payments reconcile', () => ['--older-than', '0'], 'payments.reconcile'],
     ['payments complete', () => [ids.order!, '--ref', 'BANK-4711'], 'order.complete'],
     ['outbox resend', () => [ids.mail!], 'outbox.resend'],
+    // The jobs, run by hand: what they sent or queued is in the log with who ran them.
+    ['outbox send', () => [], 'outbox.send'],
+    ['reminders run', () => [], 'reminders.run'],
+    ['wallet adjust', () => ['audited', '--amount=5000', '--reason', 'Audited gift'], 'wallet.adjust'],
     ['operators add', () => ['audited-op'], 'operator.add'],
     ['operators unlock', () => ['audited-op'], 'operator.unlock'],
     ['operators remove', () => ['audited-op'], 'operator.remove'],
     ['settings set', () => ['--shop-name', 'Audited VPN'], 'settings.update'],
   ];
 
-  it('names every command of the CLI as a read, a job or an audited write', () => {
-    const named = new Set([...READS, ...JOBS, ...WRITES.map(([command]) => command)]);
+  it('names every command of the CLI as a read or an audited write', () => {
+    const named = new Set([...READS, ...WRITES.map(([command]) => command)]);
     const commands = COMMANDS.flatMap((row) =>
       row.group ? (GROUPS[row.command] ?? [`${row.command} ?`]).map((sub) => `${row.command} ${sub}`) : [row.command],
     );
@@ -155,6 +159,14 @@ describe('every separ-admin write is in the audit log', () => {
         );
     }
     expect(missing).toEqual([]);
+    // The hand-run delivery sent the receipt queued again, and its entry says how many went out.
+    expect(smtp.mails.some((mail) => mail.to.includes('audited@example.com'))).toBe(true);
+    const sendRun = await s.database.db
+      .selectFrom('audit_log')
+      .select(['after_json'])
+      .where('action', '=', 'outbox.send')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(sendRun.after_json!).sent).toBeGreaterThanOrEqual(1);
     // What the log says of a new account: its terms, never its password.
     const created = await s.database.db
       .selectFrom('audit_log')

@@ -15,4 +15,5 @@ export { asRecord, toNumber, toText } from './records.ts';
 export * from './apps.ts';
 export * from './admin.ts';
 export * from './shop.ts';
+export * from './wallet.ts';
 export * from './contract/errors.ts';

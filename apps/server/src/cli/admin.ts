@@ -15,6 +15,7 @@ import { MESSAGING_COMMANDS } from '../modules/messaging/index.ts';
 import { NODE_COMMANDS, NODE_OPTION_SPECS } from '../modules/nodes/index.ts';
 import { OPERATOR_COMMANDS } from '../modules/operators/index.ts';
 import { PAYMENT_COMMANDS } from '../modules/payments/index.ts';
+import { WALLET_COMMANDS } from '../modules/wallet/index.ts';
 import { SETTINGS_COMMANDS, SETTINGS_HELP, SETTINGS_OPTION_SPECS } from '../modules/settings/index.ts';
 import { UsageError, type CommandRow, type Out } from '../platform/cli.ts';
 import { AppError } from '../platform/errors.ts';
@@ -68,6 +69,8 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   operators list | operators remove <username>
   operators unlock <username>                     (lifts the lock of 5 wrong one-time codes)
   audit list [--q TEXT]                            (the operators' changes, newest first)
+  wallet show <username>                          (the balance in tomans and the entries, newest first)
+  wallet adjust <username> --amount=±N --reason TEXT   (an adjustment entry; never below 0; audited)
 ${SETTINGS_HELP}
 `;
 
@@ -80,6 +83,7 @@ export const COMMANDS: ReadonlyArray<CommandRow<ShopContext>> = [
   ...MESSAGING_COMMANDS,
   ...CATALOG_COMMANDS,
   ...ACCOUNT_COMMANDS,
+  ...WALLET_COMMANDS,
 ];
 
 /** Runs one command against an open database; returns what it printed through `out`. */
@@ -116,6 +120,8 @@ export async function runAdmin(argv: string[], ctx: ShopContext, out: Out): Prom
         secret: { type: 'string' },
         'require-message-authenticator': { type: 'boolean' },
         q: { type: 'string' },
+        amount: { type: 'string' },
+        reason: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

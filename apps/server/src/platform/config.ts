@@ -178,15 +178,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
       spay: {
         merchantId: env.SEPAR_SPAY_MERCHANT_ID?.trim() || null,
-        baseUrl: env.SEPAR_SPAY_BASE_URL?.trim() || null,
+        // SPAY's own base (its SDK, admin-spay/spay-python-sdk): a merchant id is all it takes.
+        baseUrl: env.SEPAR_SPAY_BASE_URL?.trim() || 'https://spay.ir',
         enabled: env.SEPAR_SPAY_ENABLED !== '0',
       },
     },
     gatewayTimeoutMs: int(env.SEPAR_GATEWAY_TIMEOUT_MS, 10_000),
     spayPaths: {
-      token: env.SEPAR_SPAY_TOKEN_PATH ?? '/api/v1/token',
-      request: env.SEPAR_SPAY_REQUEST_PATH ?? '/api/v1/request',
-      verify: env.SEPAR_SPAY_VERIFY_PATH ?? '/api/v1/verify',
+      // The SDK's paths, trailing slashes and the vendor's spelling `reqeust` included.
+      token: env.SEPAR_SPAY_TOKEN_PATH ?? '/api/ipg/get-ipg-token/',
+      request: env.SEPAR_SPAY_REQUEST_PATH ?? '/api/ipg/reqeust-payment/',
+      verify: env.SEPAR_SPAY_VERIFY_PATH ?? '/api/ipg/verify-payment/',
     },
     publicUrl: env.SEPAR_PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
     orderExpiryMinutes: int(env.SEPAR_ORDER_EXPIRY_MINUTES, 30),

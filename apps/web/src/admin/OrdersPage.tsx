@@ -8,7 +8,7 @@ import {
 import type { AdminOrderRow } from '@separ/domain';
 import { AdminOrderDetailView, AdminOrdersScreen, type AdminOrdersQuery } from '@separ/ui';
 import { adminAction } from './errors.ts';
-import { listAddress, listStatus, useAdminList } from './useListQuery.ts';
+import { itemView, listAddress, useAdminList } from './useListQuery.ts';
 import { orderTo, userTo } from './UsersPage.tsx';
 
 const ORDER_FILTERS = ['state', 'gate', 'from', 'to'] as const;
@@ -37,9 +37,8 @@ export function OrderPage() {
   const [complete] = useAdminCompleteOrderMutation();
   return (
     <AdminOrderDetailView
-      status={listStatus({ isError: order.isError, data: order.currentData })}
+      {...itemView(order)}
       order={order.currentData ?? null}
-      onRetry={() => void order.refetch()}
       backTo={listAddress('/admin/orders')}
       userTo={userTo}
       onComplete={(ref) => adminAction(complete({ resNum, ref }).unwrap())}

@@ -3,7 +3,7 @@ import { useAdminCreatePlanMutation, useAdminPlansQuery, useAdminUpdatePlanMutat
 import type { AdminPlan, AdminPlanInput } from '@separ/domain';
 import { AdminPlansScreen, type AdminActionError } from '@separ/ui';
 import { actionError } from './errors.ts';
-import { listStatus } from './useListQuery.ts';
+import { queryView } from './useListQuery.ts';
 
 /** The plans: the list, a form to make or change one, and offering or withdrawing it. */
 export function PlansPage() {
@@ -38,10 +38,8 @@ export function PlansPage() {
 
   return (
     <AdminPlansScreen
-      status={listStatus(plans)}
+      {...queryView(plans)}
       plans={plans.data ?? []}
-      onRetry={() => void plans.refetch()}
-      retrying={plans.isFetching}
       editing={editing}
       onEdit={(plan) => {
         setSaveError(null);

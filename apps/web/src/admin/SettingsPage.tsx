@@ -3,7 +3,7 @@ import { useAdminSettingsQuery, useAdminUpdateSettingsMutation } from '@separ/ap
 import type { ShopSettings } from '@separ/domain';
 import { AdminSettingsScreen, type AdminActionError } from '@separ/ui';
 import { actionError } from './errors.ts';
-import { listStatus } from './useListQuery.ts';
+import { queryView } from './useListQuery.ts';
 
 /** The shop's settings the operator changes without a rebuild (`GET`/`PUT /api/admin/settings`). */
 export function SettingsPage() {
@@ -23,10 +23,8 @@ export function SettingsPage() {
   };
   return (
     <AdminSettingsScreen
-      status={listStatus(settings)}
+      {...queryView(settings)}
       {...(settings.data ? { settings: settings.data } : {})}
-      onRetry={() => void settings.refetch()}
-      retrying={settings.isFetching}
       onSave={(next) => void save(next)}
       saving={saving}
       saveError={saveError}

@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { useAdminUserActionMutation, useAdminUserQuery, useAdminUsersQuery } from '@separ/api';
 import { AdminUserDetailView, AdminUsersScreen } from '@separ/ui';
 import { adminAction } from './errors.ts';
-import { listAddress, listStatus, useAdminList } from './useListQuery.ts';
+import { itemView, listAddress, useAdminList } from './useListQuery.ts';
 
 export const userTo = (username: string) => `/admin/users/${encodeURIComponent(username)}`;
 export const orderTo = (resNum: string) => `/admin/orders/${encodeURIComponent(resNum)}`;
@@ -19,9 +19,8 @@ export function UserPage() {
   const [act] = useAdminUserActionMutation();
   return (
     <AdminUserDetailView
-      status={listStatus({ isError: user.isError, data: user.currentData })}
+      {...itemView(user)}
       user={user.currentData ?? null}
-      onRetry={() => void user.refetch()}
       backTo={listAddress('/admin/users')}
       orderTo={orderTo}
       onAction={async (action) => {

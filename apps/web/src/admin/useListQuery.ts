@@ -92,6 +92,19 @@ export function listStatus(result: { isError: boolean; data?: unknown }): 'loadi
   return result.data === undefined ? 'loading' : 'ready';
 }
 
+/** What a screen shows of one query: its status, and a retry with whether it is under way. */
+export function queryView(query: { isError: boolean; data?: unknown; isFetching: boolean; refetch(): unknown }) {
+  return { status: listStatus(query), onRetry: () => void query.refetch(), retrying: query.isFetching };
+}
+
+/** What a page of one item shows of its query: the status of the item asked for now, and a retry. */
+export function itemView(query: { isError: boolean; currentData?: unknown; refetch(): unknown }) {
+  return {
+    status: listStatus({ isError: query.isError, data: query.currentData }),
+    onRetry: () => void query.refetch(),
+  };
+}
+
 /** What a list's RTK Query hook answers that a list screen needs. */
 interface ListResult<Row> {
   data?: AdminPage<Row>;

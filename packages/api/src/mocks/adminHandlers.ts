@@ -12,6 +12,7 @@ import {
   ADMIN_DEFAULT_PAGE_SIZE,
   ADMIN_PAGE_SIZES,
   type AdminErrorCode,
+  errorMessage,
   type AuditAction,
   type AdminNode,
   type AdminNodeInput,
@@ -31,6 +32,7 @@ import {
 import {
   ADMIN_ROUTES,
   AdminPlanChange,
+  emptyReconcileSummary,
   type AdminCountryInput,
   type AdminPlanInput,
   type AdminServerInput,
@@ -144,8 +146,12 @@ class Refusal extends Error {
   }
 }
 
-const refuse = (code: AdminErrorCode, message: string): never => {
-  throw new Refusal(code, message);
+/**
+ * Refuses with `code`: with the text given (the kinds that name what was wrong: `invalid`,
+ * `not_found`, `conflict`), else the error table's message, the one the server sends.
+ */
+const refuse = (code: AdminErrorCode, message?: string): never => {
+  throw new Refusal(code, message ?? errorMessage(code as never));
 };
 
 /**
@@ -369,17 +375,15 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
   };
 
   const operatorNamed = (username: string | null) => data().operators.find((o) => o.username === username);
-  const LOCKED_MESSAGE =
-    'Too many wrong one-time codes: this operator is locked. Another operator, or separ-admin operators unlock, lifts it.';
   /**
    * The operator's current one-time code, as the server checks it at sign-in and before a change that
    * needs it (CONTRACTS §15): nothing to check with codes off; the fifth wrong code locks the operator.
    */
   const checkCurrentCode = (operator: MockAdminOperator, code: unknown) => {
-    if (operator.locked) refuse('operator_locked', LOCKED_MESSAGE);
+    if (operator.locked) refuse('operator_locked');
     if (!operator.totpEnabled) return;
     const given = typeof code === 'string' ? code.trim() : '';
-    if (!given) refuse('otp_required', 'Enter the one-time code from your authenticator app.');
+    if (!given) refuse('otp_required');
     if (given === MOCK_ADMIN_OTP_CODE) {
       state.wrongCodes[operator.username] = 0;
       return;
@@ -392,7 +396,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       operator.locked = true;
       record('operator.lock', target, { locked: false }, { locked: true, wrongCodes: wrong }, operator.username);
     }
-    refuse('bad_otp', 'The one-time code is not right. Try the next one.');
+    refuse('bad_otp');
   };
   const me = () => {
     const operator = operatorNamed(state.session)!;
@@ -534,18 +538,18 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
         const username = typeof input.username === 'string' ? input.username.trim() : '';
         const password = typeof input.password === 'string' ? input.password : '';
         if (!username || !password) refuse('invalid', 'Username and password are required.');
-        if ((state.failures[username] ?? 0) >= 5) refuse('throttled', 'Too many attempts. Try again in a minute.');
+        if ((state.failures[username] ?? 0) >= 5) refuse('throttled');
         const operator = operatorNamed(username);
         const failed = (reason: AdminErrorCode) =>
           record('operator.sign-in-failed', `operator:${username}`, null, { reason }, username);
         if (!operator || operator.password !== password) {
           state.failures[username] = (state.failures[username] ?? 0) + 1;
           failed('bad_credentials');
-          return refuse('bad_credentials', 'Wrong username or password.');
+          return refuse('bad_credentials');
         }
         if (operator.locked) {
           failed('operator_locked');
-          refuse('operator_locked', LOCKED_MESSAGE);
+          refuse('operator_locked');
         }
         if (operator.totpEnabled) {
           try {
@@ -589,7 +593,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       const operator = operatorNamed(state.session)!;
       const code = text((await body()).code, 'code');
       if (!state.pendingTotp[operator.username]) refuse('conflict', 'Set up one-time codes first.');
-      if (code !== MOCK_ADMIN_OTP_CODE) refuse('bad_otp', 'Wrong code.');
+      if (code !== MOCK_ADMIN_OTP_CODE) refuse('bad_otp');
       delete state.pendingTotp[operator.username];
       operator.totpEnabled = true;
       record('operator.totp-on', `operator:${operator.username}`, { totpEnabled: false }, { totpEnabled: true });
@@ -904,16 +908,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     route('reconcile', () => {
       const now = state.now();
       const open = data().orders.filter((o) => o.state === 'pending');
-      const summary = {
-        checked: open.length,
-        completed: 0,
-        failed: 0,
-        expired: 0,
-        open: 0,
-        unknown: 0,
-        busy: 0,
-        errors: 0,
-      };
+      const summary = emptyReconcileSummary(open.length);
       open.forEach((order, index) => {
         if (Date.parse(order.createdAt) > now - 30 * MINUTE_MS) {
           summary.open += 1;

@@ -25,7 +25,7 @@ import {
   mockUser,
   type MockUser,
 } from './fixtures.ts';
-import { PUBLIC_ROUTES, type RouteContract } from '@separ/domain/contract';
+import { PUBLIC_ROUTES, SUBSCRIPTION_ROUTES, type RouteContract } from '@separ/domain/contract';
 import { checkResponse } from './contract.ts';
 import { createAdminMockBackend, type AdminMockOptions, type AdminMockState } from './adminHandlers.ts';
 import { errorResponse } from './errors.ts';
@@ -105,6 +105,7 @@ export type MockEndpoint = keyof typeof MOCK_ENDPOINTS;
 /** The contract's routes the mock's answers are checked against (the others are not in it yet). */
 const MOCK_CONTRACT: Partial<Record<MockEndpoint, RouteContract>> = {
   plans: PUBLIC_ROUTES.plans,
+  subscription: SUBSCRIPTION_ROUTES.subscription,
 };
 
 const unauthorized = () => errorResponse('loginRequired');

@@ -532,6 +532,18 @@ export const AdminReconcileSummary = Type.Object({
 });
 export type AdminReconcileSummary = Static<typeof AdminReconcileSummary>;
 
+/** A reconciliation before it has looked at any order: `checked` orders, every outcome at 0. */
+export const emptyReconcileSummary = (checked: number): AdminReconcileSummary => ({
+  checked,
+  completed: 0,
+  failed: 0,
+  expired: 0,
+  open: 0,
+  unknown: 0,
+  busy: 0,
+  errors: 0,
+});
+
 export const AdminOutboxRow = Type.Object({
   id: Type.Integer(),
   kind: Type.String(),

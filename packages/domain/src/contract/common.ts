@@ -23,8 +23,35 @@ export interface RouteContract {
   params?: TSchema;
   querystring?: TSchema;
   body?: TSchema;
-  /** The answer of a success (200). */
+  /** The answer of a success (200): its JSON body. */
   answer: TSchema;
+  /**
+   * The success's bodies in other media types, beside `answer` (a text is `Type.String()`; YAML is
+   * described as the data it holds). A handler sends such a body as its own text or bytes: the
+   * server serialises only objects, so the schema describes these, and the contract test checks them.
+   */
+  media?: Readonly<Record<string, TSchema>>;
+  /** Headers of a success that its clients read (ETag, `subscription-userinfo`, …). */
+  answerHeaders?: Readonly<Record<string, TSchema>>;
+  /**
+   * Answers of other statuses that are the route's own, by status (`'304'`, `'404'`): no body (a
+   * 304), a protocol's field beside the error answer's, a page for a browser. Any other error is
+   * the error answer.
+   */
+  answers?: Readonly<Record<string, OtherAnswer>>;
+  /**
+   * The handler reads the body itself, as its protocol's peers need (V2bX: any Content-Type, the
+   * entries it cannot read skipped, Xboard's answers to what is no JSON): `body` says what the peer
+   * sends, for the types and the OpenAPI document, and the server refuses only what the handler
+   * refuses.
+   */
+  lenientBody?: true;
+}
+
+/** An answer of a status other than 200: what it means, and its body by media type (none: no body). */
+export interface OtherAnswer {
+  description: string;
+  content?: Readonly<Record<string, TSchema>>;
 }
 
 /** A route, its schemas' types kept exact. */
@@ -33,7 +60,7 @@ export const route = <const R extends RouteContract>(definition: R): R => defini
 type SchemaType<S> = S extends TSchema ? Static<S> : never;
 /** What a route answers on success. */
 export type AnswerOf<R extends RouteContract> = SchemaType<R['answer']>;
-/** What a route takes as its JSON or form body. */
+/** What a route takes as its JSON or form body (what the peer sends, for a route that reads its body itself). */
 export type BodyOf<R extends RouteContract> = SchemaType<R['body']>;
 /** What a route takes in its query string. */
 export type QueryOf<R extends RouteContract> = SchemaType<R['querystring']>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES, AUDIT_ACTIONS, firstRefusal, refusalMessage, Type } from './index.ts';
+import { ADMIN_ROUTES, AUDIT_ACTIONS, emptyReconcileSummary, firstRefusal, refusalMessage, Type } from './index.ts';
 import { AUDIT_ACTIONS as ADMIN_AUDIT_ACTIONS } from '../admin.ts';
 
 describe('the contract', () => {
@@ -49,5 +49,12 @@ describe('the contract', () => {
   it('names the audit actions the server writes', () => {
     expect(AUDIT_ACTIONS).toBe(ADMIN_AUDIT_ACTIONS);
     expect(AUDIT_ACTIONS).toContain('plan.create');
+  });
+
+  it('starts a reconciliation summary as an answer of the reconcile route, every outcome at zero', () => {
+    const summary = emptyReconcileSummary(7);
+    expect(firstRefusal(ADMIN_ROUTES.reconcile.answer, summary)).toBeNull();
+    expect(summary.checked).toBe(7);
+    expect(Object.entries(summary).filter(([key, n]) => key !== 'checked' && n !== 0)).toEqual([]);
   });
 });

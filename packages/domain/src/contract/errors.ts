@@ -94,6 +94,9 @@ export const ERRORS = {
   unknownPayment: { status: 404, message: 'Unknown payment.' },
   amountMismatch: { status: 400, message: 'The amount does not match the order.' },
 
+  // ---- the wallet (CONTRACTS §10)
+  insufficientBalance: { status: 402, message: 'Insufficient balance' },
+
   // ---- V2Ray nodes (UniProxy, CONTRACTS §5 and §15)
   unknownNode: { status: 403, message: 'Unknown node or wrong token.' },
   wrongNodeType: {

@@ -5,3 +5,7 @@
 export * from './common.ts';
 export * from './public.ts';
 export * from './admin.ts';
+export * from './nodes.ts';
+export * from './subscription.ts';
+export * from './operations.ts';
+export * from './wallet.ts';

@@ -8,6 +8,7 @@ import {
   passwordTooLongMessage,
   type AdminListQuery,
   type AdminPage,
+  type AdminUserAction,
   type AdminUserRow,
   type AdminUserStatus,
 } from '@separ/domain';
@@ -118,13 +119,8 @@ function snapshot(user: UserRow) {
   };
 }
 
-export type UserActionInput =
-  | { action: 'suspend' }
-  | { action: 'unsuspend' }
-  | { action: 'extend'; days: number }
-  | { action: 'add-data'; mb: number }
-  | { action: 'reset-password'; password?: string }
-  | { action: 'end-devices' };
+/** An operator's action on an account: the admin contract's (`AdminUserAction`). */
+export type UserActionInput = AdminUserAction;
 
 export interface UserActionResult {
   username: string;

@@ -30,3 +30,4 @@ export { purgeExpiredSessions, userForSession } from './sessions.ts';
 export { siteRoutes } from './siteRoutes.ts';
 export { ensureSubToken, newSubToken, resetSubToken, subscriptionUrl } from './subToken.ts';
 export { ACCOUNT_COMMANDS } from './cli.ts';
+export { accountsAdminRoutes } from './adminRoutes.ts';

@@ -16,3 +16,4 @@ export {
 export { currentPlans } from './plansCache.ts';
 export { publicRoutes } from './routes.ts';
 export { CATALOG_COMMANDS } from './cli.ts';
+export { catalogAdminRoutes } from './adminRoutes.ts';

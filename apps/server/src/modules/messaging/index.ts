@@ -8,3 +8,5 @@ export { deliverOutbox, maskEmail } from './mail.ts';
 export { reminderRoutes } from './reminderRoutes.ts';
 export { runReminders } from './reminders.ts';
 export { MESSAGING_COMMANDS } from './cli.ts';
+export { listOutbox, resendOutbox, runRemindersNow, sendOutboxNow } from './outbox.ts';
+export { messagingAdminRoutes } from './adminRoutes.ts';

@@ -20,3 +20,4 @@ export { RadiusServer } from './radius/server.ts';
 export { listRadiusClients } from './radius/service.ts';
 export { minIdBytes } from './records.ts';
 export { uniProxyRoutes } from './uniproxy.ts';
+export { nodesAdminRoutes } from './adminRoutes.ts';

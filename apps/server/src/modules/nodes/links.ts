@@ -205,6 +205,16 @@ export function parseLink(link: string): LinkSpec | null {
     const common = { name: u.name, host: u.host, port: u.port };
     const optional = <T extends object>(entries: T) =>
       Object.fromEntries(Object.entries(entries).filter(([, v]) => v !== undefined && v !== '')) as Partial<T>;
+    // What VLESS and Trojan links share: the transport and its security, when given.
+    const transport = optional({
+      path: u.path,
+      transportHost: u.transportHost,
+      serviceName: u.serviceName,
+      sni: u.sni,
+      fingerprint: u.fingerprint,
+      publicKey: u.publicKey,
+      shortId: u.shortId,
+    });
     if (scheme === 'vless')
       return {
         protocol: 'vless',
@@ -212,16 +222,8 @@ export function parseLink(link: string): LinkSpec | null {
         id: u.user,
         network: u.network,
         security: u.security ?? 'none',
-        ...optional({
-          path: u.path,
-          transportHost: u.transportHost,
-          serviceName: u.serviceName,
-          sni: u.sni,
-          fingerprint: u.fingerprint,
-          publicKey: u.publicKey,
-          shortId: u.shortId,
-          flow: u.flow,
-        }),
+        ...transport,
+        ...optional({ flow: u.flow }),
       };
     if (scheme === 'trojan')
       return {
@@ -230,15 +232,7 @@ export function parseLink(link: string): LinkSpec | null {
         password: u.user,
         network: u.network,
         security: u.security ?? 'tls',
-        ...optional({
-          path: u.path,
-          transportHost: u.transportHost,
-          serviceName: u.serviceName,
-          sni: u.sni,
-          fingerprint: u.fingerprint,
-          publicKey: u.publicKey,
-          shortId: u.shortId,
-        }),
+        ...transport,
       };
     return {
       protocol: 'hysteria2',

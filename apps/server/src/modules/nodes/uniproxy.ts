@@ -9,6 +9,8 @@ import { aliveCounts, reportAlive } from './alive.ts';
 import { buildNodeConfig } from './nodeConfig.ts';
 import { applyPush, readPush } from './traffic.ts';
 import { MB } from '@separ/domain';
+import { NODE_ROUTES, type NodeQuery } from '@separ/domain/contract';
+import { serve } from '../../platform/http/contract.ts';
 
 /** The node types V2bX sends, and Xboard's aliases (app/Models/Server.php TYPE_ALIASES). */
 const NODE_TYPES: Record<string, string> = {
@@ -60,7 +62,7 @@ export async function uniProxyRoutes(app: FastifyInstance, ctx: AppContext) {
     });
 
     async function authenticate(request: FastifyRequest): Promise<NodeRow> {
-      const query = request.query as Record<string, unknown>;
+      const query = request.query as NodeQuery;
       const id = typeof query.node_id === 'string' && /^\d{1,9}$/.test(query.node_id) ? Number(query.node_id) : null;
       const token = typeof query.token === 'string' ? query.token : '';
       const node = id === null ? undefined : await ctx.nodes.registry.get(id);
@@ -86,17 +88,18 @@ export async function uniProxyRoutes(app: FastifyInstance, ctx: AppContext) {
       }
     }
 
-    const query = { type: 'object', additionalProperties: { type: 'string', maxLength: 300 } } as const;
-    const prefix = '/api/v1/server/UniProxy';
+    // The contract's routes (@separ/domain/contract NODE_ROUTES): the query is checked and bounded, the
+    // JSON answers are serialised with their schemas (config and user are sent as the text they hash).
+    const R = NODE_ROUTES;
 
-    scope.get(`${prefix}/config`, { schema: { querystring: query } }, async (request, reply) => {
+    serve(scope, R.config, async (request, reply) => {
       const node = await authenticate(request);
       ctx.nodes.registry.seen(node.id);
       const body = JSON.stringify(buildNodeConfig(node, ctx.secrets.box, ctx.config.nodeIntervals));
       return sendTagged(request, reply, body, sha1(body), 'application/json; charset=utf-8');
     });
 
-    scope.get(`${prefix}/user`, { schema: { querystring: query } }, async (request, reply) => {
+    serve(scope, R.user, async (request, reply) => {
       const node = await authenticate(request);
       const msgpack = String(request.headers['x-response-format'] ?? '').includes('msgpack');
       const answer = await ctx.nodes.users.answer(node, msgpack ? 'msgpack' : 'json');
@@ -104,7 +107,7 @@ export async function uniProxyRoutes(app: FastifyInstance, ctx: AppContext) {
       return sendTagged(request, reply, answer.body, answer.sha1, answer.contentType);
     });
 
-    scope.post(`${prefix}/push`, { schema: { querystring: query } }, async (request) => {
+    serve(scope, R.push, async (request) => {
       const node = await authenticate(request);
       const body = jsonBody(request);
       if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('invalidPushData');
@@ -118,10 +121,10 @@ export async function uniProxyRoutes(app: FastifyInstance, ctx: AppContext) {
         throw error;
       }
       await applyPush(ctx, node, usage);
-      return { status: 'success', message: 'success', data: true, error: null };
+      return { status: 'success', message: 'success', data: true, error: null } as const;
     });
 
-    scope.post(`${prefix}/alive`, { schema: { querystring: query } }, async (request) => {
+    serve(scope, R.alive, async (request) => {
       const node = await authenticate(request);
       const body = jsonBody(request);
       if (body === null)
@@ -131,15 +134,15 @@ export async function uniProxyRoutes(app: FastifyInstance, ctx: AppContext) {
         listed: await ctx.nodes.users.listedIds(node),
         limits: await ctx.nodes.users.deviceLimits(),
       });
-      return { data: true };
+      return { data: true } as const;
     });
 
-    scope.get(`${prefix}/alivelist`, { schema: { querystring: query } }, async (request) => {
+    serve(scope, R.alivelist, async (request) => {
       await authenticate(request);
       return { alive: await aliveCounts(ctx.db, ctx.now()) };
     });
 
-    scope.post(`${prefix}/status`, { schema: { querystring: query } }, async (request) => {
+    serve(scope, R.status, async (request) => {
       const node = await authenticate(request);
       const load = readStatus(jsonBody(request));
       if (!load) throw new AppError('invalidStatusReport');
@@ -149,7 +152,7 @@ export async function uniProxyRoutes(app: FastifyInstance, ctx: AppContext) {
         .set({ load_status: JSON.stringify({ ...load, updated_at: ctx.now().toISOString() }) })
         .where('id', '=', node.id)
         .execute();
-      return { data: true, code: 0, message: 'success' };
+      return { data: true, code: 0, message: 'success' } as const;
     });
   });
 }

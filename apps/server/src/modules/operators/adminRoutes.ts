@@ -1,37 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { asRecord, type AdminListQuery } from '@separ/domain';
 import { ADMIN_ROUTES as R } from '@separ/domain/contract';
-// The console's API reaches the gateways (reconciliation, orders completed by hand).
-import type { PaymentsContext as AppContext } from '../payments/index.ts';
-import type { OperatorRow } from '../../platform/db/schema.ts';
+import type { AppContext } from '../../platform/context.ts';
 import { cookieSecure } from '../accounts/index.ts';
 import { adminErrorAnswer, errorAnswer, sendError } from '../../platform/http/errors.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
 import { listAudit } from '../../platform/audit.ts';
-import { changeShopSettings } from '../settings/index.ts';
-import { getShopSettings } from '../settings/index.ts';
+import { actor, listQuery, optionalText, type AdminRoutes } from '../../platform/http/admin.ts';
 import { refusalOf, serve } from '../../platform/http/contract.ts';
-import {
-  addCountry,
-  addServer,
-  createPlan,
-  listCountries,
-  listPlans,
-  listServers,
-  removeCountry,
-  removeServer,
-  updatePlan,
-} from '../catalog/index.ts';
-import {
-  addNode,
-  addRadius,
-  adminNodes,
-  adminRadiusClients,
-  deleteNode,
-  editNode,
-  removeRadius,
-  rotateToken,
-} from '../nodes/index.ts';
 import {
   addOperator,
   checkCurrentCode,
@@ -46,28 +21,14 @@ import {
   signOut,
   unlockOperator,
 } from './operators.ts';
-import {
-  completeOrderByHand,
-  listOutbox,
-  orderDetail,
-  reconcileNow,
-  resendOutbox,
-  searchOrders,
-} from '../payments/index.ts';
 import { overview } from './overview.ts';
-import { userAction, searchUsers, type UserActionInput } from '../accounts/index.ts';
+import { userAction, type UserActionInput } from '../accounts/index.ts';
 import { userDetail } from './userDetail.ts';
 
 /** The web admin's cookie (CONTRACTS §8): never the customers' jwtUserToken. */
 export const ADMIN_COOKIE = 'separ_admin';
 /** Over HTTPS: Secure, path /, no Domain. */
 export const HOST_ADMIN_COOKIE = `__Host-${ADMIN_COOKIE}`;
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    operator?: OperatorRow;
-  }
-}
 
 const unauthenticated = () => new AppError('unauthenticated');
 
@@ -98,37 +59,13 @@ function refuseCrossSite(ctx: AppContext, request: FastifyRequest) {
   throw new AppError('cross_site');
 }
 
-function int(value: unknown, name: string): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isInteger(n)) throw invalid(`${name} must be a whole number.`);
-  return n;
-}
-
-function listQuery(raw: unknown): AdminListQuery {
-  const q = asRecord(raw);
-  const dir = q.dir === 'asc' || q.dir === 'desc' ? q.dir : undefined;
-  return {
-    q: typeof q.q === 'string' ? q.q : undefined,
-    page: int(q.page, 'page'),
-    pageSize: int(q.pageSize, 'pageSize'),
-    sort: typeof q.sort === 'string' ? q.sort : undefined,
-    dir,
-  };
-}
-
-function optionalText(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** The origin the operator's browser reached us at. */
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
-/** The operator's name as the audit log writes it. */
-const actor = (request: FastifyRequest) => request.operator!.username;
-
-/** The web admin's API (docs/ADMIN.md): every route but sign-in needs an operator's session. */
-export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
+/**
+ * The web admin's API (docs/ADMIN.md): one scope in which every route but sign-in needs an
+ * operator's session and refuses a cross-site request. This module mounts its own routes there
+ * (sign-in, one-time codes, operators, the overview, an account's page and actions, the audit log);
+ * each other module mounts its own (`modules` — the composition root names them, app.ts).
+ */
+export async function adminRoutes<C extends AppContext>(app: FastifyInstance, ctx: C, modules: Array<AdminRoutes<C>>) {
   await app.register(async (admin) => {
     admin.addHook('onRequest', async (request) => {
       refuseCrossSite(ctx, request);
@@ -204,53 +141,6 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
 
     serve(admin, R.overview, async () => overview(ctx));
 
-    serve(admin, R.plans, async () => ({ items: await listPlans(ctx) }));
-    serve(admin, R.createPlan, async (request) => createPlan(ctx, request.body, actor(request)));
-    serve(admin, R.updatePlan, async (request) =>
-      updatePlan(ctx, Number(request.params.id), request.body, actor(request)),
-    );
-
-    serve(admin, R.nodes, async () => ({ items: await adminNodes(ctx) }));
-    serve(admin, R.createNode, async (request) => addNode(ctx, request.body, actor(request), originOf(request)));
-    serve(admin, R.updateNode, async (request) =>
-      editNode(ctx, Number(request.params.id), request.body, actor(request)),
-    );
-    serve(admin, R.rotateNodeToken, async (request) =>
-      rotateToken(ctx, Number(request.params.id), actor(request), originOf(request)),
-    );
-    serve(admin, R.deleteNode, async (request) => {
-      await deleteNode(ctx, Number(request.params.id), actor(request));
-      return { ok: true as const };
-    });
-
-    serve(admin, R.radiusClients, async () => ({ items: await adminRadiusClients(ctx) }));
-    serve(admin, R.createRadiusClient, async (request) => {
-      const { ip, secret, name, requireMessageAuthenticator } = request.body;
-      return addRadius(
-        ctx,
-        { ip, secret, name: optionalText(name), requireMessageAuthenticator: requireMessageAuthenticator === true },
-        actor(request),
-      );
-    });
-    serve(admin, R.deleteRadiusClient, async (request) => {
-      await removeRadius(ctx, request.params.id, actor(request));
-      return { ok: true as const };
-    });
-
-    serve(admin, R.countries, async () => ({ items: await listCountries(ctx) }));
-    serve(admin, R.saveCountry, async (request) => addCountry(ctx, request.body, actor(request)));
-    serve(admin, R.deleteCountry, async (request) => {
-      await removeCountry(ctx, request.params.code, actor(request));
-      return { ok: true as const };
-    });
-    serve(admin, R.servers, async () => ({ items: await listServers(ctx) }));
-    serve(admin, R.createServer, async (request) => addServer(ctx, request.body, actor(request)));
-    serve(admin, R.deleteServer, async (request) => {
-      await removeServer(ctx, Number(request.params.id), actor(request));
-      return { ok: true as const };
-    });
-
-    serve(admin, R.users, async (request) => searchUsers(ctx, listQuery(request.query)));
     serve(admin, R.user, async (request) => userDetail(ctx, request.params.username));
     serve(admin, R.userAction, async (request) => {
       const { username, action } = request.params;
@@ -270,28 +160,6 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       return { ...(await userDetail(ctx, username)), ...(result.password ? { password: result.password } : {}) };
     });
 
-    serve(admin, R.orders, async (request) => {
-      const q = request.query;
-      return searchOrders(ctx, {
-        ...listQuery(q),
-        state: optionalText(q.state) as never,
-        gate: optionalText(q.gate),
-        from: optionalText(q.from),
-        to: optionalText(q.to),
-      });
-    });
-    serve(admin, R.order, async (request) => orderDetail(ctx, request.params.resNum));
-    serve(admin, R.completeOrder, async (request) => {
-      const done = await completeOrderByHand(ctx, request.params.resNum, request.body.ref, actor(request));
-      return done.detail;
-    });
-    serve(admin, R.reconcile, async (request) => reconcileNow(ctx, actor(request)));
-
-    serve(admin, R.outbox, async (request) =>
-      listOutbox(ctx, { ...listQuery(request.query), state: optionalText(request.query.state) as never }),
-    );
-    serve(admin, R.resendOutbox, async (request) => resendOutbox(ctx, Number(request.params.id), actor(request)));
-
     serve(admin, R.operators, async () => ({ items: await listOperators(ctx) }));
     serve(admin, R.createOperator, async (request) => {
       const { username, password, code } = request.body;
@@ -308,11 +176,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext) {
       return { ok: true as const };
     });
 
-    serve(admin, R.settings, async () => getShopSettings(ctx));
-    serve(admin, R.updateSettings, async (request) => {
-      const { after } = await changeShopSettings(ctx, request.body, actor(request));
-      return after;
-    });
+    for (const mount of modules) await mount(admin, ctx);
 
     serve(admin, R.audit, async (request) => listAudit(ctx, listQuery(request.query)));
 

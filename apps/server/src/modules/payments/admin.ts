@@ -4,7 +4,6 @@ import type {
   AdminOrderFilter,
   AdminOrderRow,
   AdminOrderState,
-  AdminOutboxRow,
   AdminPage,
   AdminReconcileSummary,
 } from '@separ/domain';
@@ -16,7 +15,7 @@ import { reconcile } from './reconcile.ts';
 import { completeByOperator, isOrderStateName, orderDetails } from './service.ts';
 import { invalid, isAppError, notFound } from '../../platform/errors.ts';
 import { audit, type Actor } from '../../platform/audit.ts';
-import { pageOf, sortOf, startsWith } from '../../platform/db/paging.ts';
+import { pageOf, sortOf } from '../../platform/db/paging.ts';
 import { DAY_MS } from '@separ/domain';
 
 /** Orders and the outbox as the operators see them: filters, history, completion by hand, resending. */
@@ -153,88 +152,4 @@ export async function reconcileNow(
   const summary = await reconcile(ctx, { olderThanMinutes });
   await audit(ctx.db, ctx, { actor, action: 'payments.reconcile', target: 'orders', after: summary });
   return summary;
-}
-
-function outboxRowOf(m: {
-  id: number;
-  kind: string;
-  recipient: string;
-  subject: string;
-  attempts: number;
-  last_error: string | null;
-  sent_at: string | null;
-  created_at: string;
-}): AdminOutboxRow {
-  return {
-    id: m.id,
-    kind: m.kind,
-    recipient: m.recipient,
-    subject: m.subject,
-    attempts: m.attempts,
-    lastError: m.last_error,
-    sentAt: m.sent_at,
-    createdAt: m.created_at,
-  };
-}
-
-const OUTBOX_COLUMNS = [
-  'id',
-  'kind',
-  'recipient',
-  'subject',
-  'attempts',
-  'last_error',
-  'sent_at',
-  'created_at',
-] as const;
-
-export async function listOutbox(
-  ctx: AppContext,
-  query: AdminListQuery & { state?: 'waiting' | 'sent' },
-): Promise<AdminPage<AdminOutboxRow>> {
-  const { page, pageSize, offset } = pageOf(query);
-  let base = ctx.db.selectFrom('outbox');
-  if (query.state === 'waiting') base = base.where('sent_at', 'is', null);
-  else if (query.state === 'sent') base = base.where('sent_at', 'is not', null);
-  else if (query.state !== undefined) throw invalid('state must be waiting or sent.');
-  const q = query.q?.trim();
-  if (q) {
-    const kind = ctx.database.kind;
-    base = base.where((eb) => eb.or([startsWith(kind, 'recipient', q), startsWith(kind, 'subject', q)]));
-  }
-  const [rows, count] = await Promise.all([
-    base
-      .select(OUTBOX_COLUMNS)
-      .orderBy('id', query.dir === 'asc' ? 'asc' : 'desc')
-      .limit(pageSize)
-      .offset(offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: rows.map(outboxRowOf), total: Number(count.n), page, pageSize };
-}
-
-/**
- * Sends a message again: it goes back to the outbox's queue as unsent, with its tries counted
- * afresh, and the delivery job (or `separ-admin outbox send`) takes it on its next round.
- */
-export async function resendOutbox(ctx: AppContext, id: number, actor: Actor): Promise<AdminOutboxRow> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('outbox').select(OUTBOX_COLUMNS).where('id', '=', id).executeTakeFirst();
-    if (!before) throw notFound(`No message ${id} in the outbox.`);
-    await trx
-      .updateTable('outbox')
-      .set({ sent_at: null, attempts: 0, last_error: null, claimed_until: null })
-      .where('id', '=', id)
-      .execute();
-    const after = await trx.selectFrom('outbox').select(OUTBOX_COLUMNS).where('id', '=', id).executeTakeFirstOrThrow();
-    await audit(trx, ctx, {
-      actor,
-      action: 'outbox.resend',
-      target: `outbox:${id}`,
-      before: { sentAt: before.sent_at, attempts: before.attempts },
-      after: { sentAt: null, attempts: 0 },
-    });
-    return outboxRowOf(after);
-  });
 }

@@ -1,10 +1,10 @@
-import { arg, id, num, text, UsageError, type CommandRow } from '../../platform/cli.ts';
+import { arg, num, text, UsageError, type CommandRow } from '../../platform/cli.ts';
 import type { PaymentsContext } from './adapters.ts';
-import { completeOrderByHand, listOutbox, reconcileNow, resendOutbox } from './admin.ts';
+import { completeOrderByHand, reconcileNow } from './admin.ts';
 import { ORDER_STATE_NAMES } from './orders.ts';
 import { isOrderStateName, listOrders, orderDetails } from './service.ts';
 
-/** separ-admin's payments and outbox: the order functions the web admin calls, each change audited. */
+/** separ-admin's payments: the order functions the web admin calls, each change audited. */
 export const PAYMENT_COMMANDS: Array<CommandRow<PaymentsContext>> = [
   {
     command: 'payments list',
@@ -68,22 +68,6 @@ export const PAYMENT_COMMANDS: Array<CommandRow<PaymentsContext>> = [
       out(
         `Checked ${s.checked}: ${s.completed} completed, ${s.failed} failed, ${s.expired} expired, ${s.open} still open, ${s.unknown} without an answer from the gateway (asked again later), ${s.busy} busy, ${s.errors} errors.`,
       );
-    },
-  },
-  {
-    command: 'outbox list',
-    async run({ ctx, out }) {
-      const { items } = await listOutbox(ctx, { pageSize: 100 });
-      for (const m of items)
-        out(`${m.id}\t${m.kind}\t${m.recipient}\t${m.sentAt ? 'sent' : `waiting (${m.attempts} tries)`}\t${m.subject}`);
-      if (items.length === 0) out('The outbox is empty.');
-    },
-  },
-  {
-    command: 'outbox resend',
-    async run({ ctx, positionals, out, actor }) {
-      const mail = await resendOutbox(ctx, id(positionals, 2), actor);
-      out(`Message ${mail.id} to ${mail.recipient} is queued again.`);
     },
   },
 ];

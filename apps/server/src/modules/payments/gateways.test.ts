@@ -108,52 +108,82 @@ describe('IranDargah adapter against a fake of its protocol', () => {
   });
 });
 
-describe('SPAY adapter against a fake of its assumed protocol', () => {
+describe('SPAY adapter against a fake of its SDK’s protocol', () => {
   let fake: Awaited<ReturnType<typeof startFakeGateway>>;
   let answers: Record<string, FakeAnswer> = {};
   beforeAll(async () => {
-    fake = await startFakeGateway((path) => answers[path] ?? { status: 404, json: {} });
+    fake = await startFakeGateway((path) => answers[path.split('?')[0]!] ?? { status: 404, json: {} });
   });
   afterAll(() => fake.close());
-  const paths = { token: '/api/v1/token', request: '/api/v1/request', verify: '/api/v1/verify' };
+  afterEach(() => {
+    fake.calls.length = 0;
+  });
+  const paths = {
+    token: '/api/ipg/get-ipg-token/',
+    request: '/api/ipg/reqeust-payment/',
+    verify: '/api/ipg/verify-payment/',
+  };
   const adapter = () => spay({ merchantId: 'SP-1', baseUrl: fake.url, timeoutMs: 300, paths });
 
-  it('asks for a token, then a payment URL', async () => {
+  it('asks for a token with a form, then the payment URL with the token as Authorization', async () => {
     answers = {
-      '/api/v1/token': { json: { token: 'TK1' } },
-      '/api/v1/request': { json: { url: 'https://pay.example/TK1' } },
+      [paths.token]: { json: { code: 0, data: { token: 'TK1' } } },
+      [paths.request]: { json: { code: 0, data: { ipg_url: 'https://pay.example/TK1' } } },
     };
     expect(await adapter().request(request)).toEqual({ authority: 'TK1', url: 'https://pay.example/TK1' });
+    const [token, url] = fake.calls;
+    expect(token).toMatchObject({ method: 'POST', path: paths.token, encoding: 'form' });
+    // No order_id field: the order rides in the callback URL, the one thing SPAY hands back for sure.
+    expect(token!.body).toEqual({
+      amount: '1200000',
+      merchant_id: 'SP-1',
+      callback_url: 'http://shop/payment/callback/ird?orderId=S1',
+      email: 'a@b.co',
+      description: 'd',
+    });
+    expect(url).toMatchObject({ method: 'GET', path: paths.request, encoding: 'none' });
+    expect(url!.headers.authorization).toBe('TK1');
   });
 
-  it('throws GatewayError without a token or a URL', async () => {
-    answers = { '/api/v1/token': { json: {} } };
+  it('throws GatewayError without a token or a URL, and on any other code', async () => {
+    answers = { [paths.token]: { json: { code: 0, data: {} } } };
     await expect(adapter().request(request)).rejects.toThrow(/no token/);
+    answers = { [paths.token]: { json: { code: 12, data: { token: 'T' } } } };
+    await expect(adapter().request(request)).rejects.toThrow(/no token \(code 12\)/);
     answers = {
-      '/api/v1/token': { json: { token: 'T' } },
-      '/api/v1/request': { json: { url: 'javascript:alert(1)' } },
+      [paths.token]: { json: { code: 0, data: { token: 'T' } } },
+      [paths.request]: { json: { code: 0, data: { ipg_url: 'javascript:alert(1)' } } },
     };
     await expect(adapter().request(request)).rejects.toThrow(/no payment URL/);
   });
 
-  it('verifies with merchant id, amount and token', async () => {
-    answers = { '/api/v1/verify': { json: { status: 'success', ref_id: 'RR' } } };
+  it('verifies with a form of merchant id, amount and token: paid when the code is 0', async () => {
+    answers = { [paths.verify]: { json: { code: 0, data: { ref_id: 'RR' } } } };
     expect(await adapter().verify(verifyInput)).toMatchObject({ kind: 'paid', refNum: 'RR' });
-    expect(fake.requests.at(-1)).toEqual({
-      path: '/api/v1/verify',
-      body: { merchant_id: 'SP-1', amount: 1_200_000, token: 'AUTH1' },
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'POST',
+      path: paths.verify,
+      encoding: 'form',
+      body: { merchant_id: 'SP-1', amount: '1200000', token: 'AUTH1' },
     });
-    answers = { '/api/v1/verify': { json: { status: 'CANCELLED' } } };
-    expect(await adapter().verify(verifyInput)).toMatchObject({ kind: 'failed' });
-    answers = { '/api/v1/verify': { json: { status: 'pending' } } };
-    expect(await adapter().verify(verifyInput)).toMatchObject({ kind: 'pending' });
-    // Its protocol is assumed: a code it does not name is unknown, never a failure.
-    for (const status of [0, -1, 'error', 42]) {
-      answers = { '/api/v1/verify': { json: { status } } };
+    // Paid with nothing more said: the token is the reference.
+    answers = { [paths.verify]: { json: { code: 0 } } };
+    expect(await adapter().verify(verifyInput)).toMatchObject({ kind: 'paid', refNum: 'AUTH1' });
+    // SPAY publishes no other codes: any other answer keeps the order open, never fails it.
+    for (const code of [1, -1, '12', 'error', null]) {
+      answers = { [paths.verify]: { json: { code, data: { message: 'no' } } } };
       expect(await adapter().verify(verifyInput)).toMatchObject({ kind: 'unknown' });
     }
-    answers = { '/api/v1/verify': { raw: '<<garbage' } };
+    // A verified amount that is not the order's is not believed.
+    answers = { [paths.verify]: { json: { code: 0, data: { amount: 1000 } } } };
+    expect(await adapter().verify(verifyInput)).toMatchObject({ kind: 'unknown' });
+    answers = { [paths.verify]: { raw: '<<garbage' } };
     await expect(adapter().verify(verifyInput)).rejects.toThrow(GatewayError);
+  });
+
+  it('reads the order from the callback URL when the return adds nothing', () => {
+    expect(adapter().parseReturn({ orderId: 'S1' })).toEqual({ authority: null, amount: null, orderId: 'S1' });
+    expect(adapter().parseReturn({ orderId: 'S1', token: 'TK1' })).toMatchObject({ authority: 'TK1', orderId: 'S1' });
   });
 });
 

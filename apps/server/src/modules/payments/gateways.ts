@@ -68,16 +68,11 @@ function amountField(fields: Record<string, unknown>): number | null {
   return Number.isFinite(amount) ? amount : null;
 }
 
-/** POSTs JSON and reads a JSON object back, or throws GatewayError. */
-export async function postJson(url: string, body: unknown, timeoutMs: number): Promise<Record<string, unknown>> {
+/** Calls a gateway and reads a JSON object back, or throws GatewayError (timeout, error, no JSON). */
+async function fetchJson(url: string, init: RequestInit, timeoutMs: number): Promise<Record<string, unknown>> {
   let response: Response;
   try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     const name = (error as Error).name;
     throw new GatewayError(
@@ -97,6 +92,26 @@ export async function postJson(url: string, body: unknown, timeoutMs: number): P
     throw new GatewayError(`gateway answered HTTP ${response.status} with an unexpected shape`);
   }
   return parsed as Record<string, unknown>;
+}
+
+/** POSTs JSON and reads a JSON object back, or throws GatewayError. */
+export function postJson(url: string, body: unknown, timeoutMs: number): Promise<Record<string, unknown>> {
+  return fetchJson(
+    url,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    },
+    timeoutMs,
+  );
+}
+
+/** POSTs a form (application/x-www-form-urlencoded) and reads a JSON object back, or throws GatewayError. */
+function postForm(url: string, fields: Record<string, string | number>, timeoutMs: number) {
+  const body = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) body.set(key, String(value));
+  return fetchJson(url, { method: 'POST', headers: { accept: 'application/json' }, body }, timeoutMs);
 }
 
 /**
@@ -196,30 +211,30 @@ export function irandargah(options: { merchantId: string; baseUrl: string; timeo
   };
 }
 
-/**
- * SPAY's verification statuses. Its protocol is not public here (README, "Payments"): these are the
- * assumed words; any other status, numeric codes included, is unknown and keeps the order open.
- */
-export const SPAY_VERIFY: Record<string, AnswerMeaning> = {
-  true: { kind: 'paid', meaning: 'paid' },
-  '1': { kind: 'paid', meaning: 'paid' },
-  '100': { kind: 'paid', meaning: 'paid' },
-  success: { kind: 'paid', meaning: 'paid' },
-  ok: { kind: 'paid', meaning: 'paid' },
-  paid: { kind: 'paid', meaning: 'paid' },
-  pending: { kind: 'pending', meaning: 'not paid yet' },
-  in_progress: { kind: 'pending', meaning: 'in progress' },
-  processing: { kind: 'pending', meaning: 'in progress' },
-  failed: { kind: 'failed', meaning: 'failed' },
-  cancelled: { kind: 'failed', meaning: 'cancelled by the payer' },
-  canceled: { kind: 'failed', meaning: 'cancelled by the payer' },
-};
+/** SPAY's `{ code, data }` envelope: `code` 0 is success, and `data` the answer's object. */
+function spayEnvelope(answer: Record<string, unknown>): { ok: boolean; code: string; data: Record<string, unknown> } {
+  const data = answer.data;
+  return {
+    ok: answer.code === 0 || answer.code === '0',
+    code: String(answer.code ?? 'none').slice(0, 40),
+    data: typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {},
+  };
+}
+
+/** The order number SPAY's return carries: the shop puts it in the callback URL (SPAY adds nothing documented). */
+export const SPAY_ORDER_FIELD = 'orderId';
 
 /**
- * SPAY (spay.ir). Its paths are not public here, so they come from configuration; the assumed protocol:
- * POST {token path} {merchant_id, amount, callback_url, order_id} -> {token}; POST {request path} {token}
- * -> {url}; the payer returns with token (and status); POST {verify path} {merchant_id, amount, token}
- * -> status success/1/100 with ref_id. See README, "Payments".
+ * SPAY (سباپی, Saba Pardazesh's gateway at spay.ir), as its own SDK (admin-spay/spay-python-sdk,
+ * PyPI `spay`) speaks it; README, "Payments", says what to confirm with SPAY before going live:
+ * - token: POST {token path} form `amount` (rials), `merchant_id`, `callback_url` (plus the optional
+ *   `email`, `description`) → `{ code: 0, data: { token } }`;
+ * - payment URL: GET {request path} with `Authorization: <token>` → `{ code: 0, data: { ipg_url } }`;
+ * - verify: POST {verify path} form `merchant_id`, `amount`, `token` → paid when `code` is 0.
+ * SPAY does not document what it adds to the return, so the order number rides in `callback_url`
+ * and a return with nothing added still names its order. No inquiry call is documented: the
+ * reconciliation asks verify again. An answer that is not `code` 0 is not read as a refusal (SPAY
+ * publishes no codes): the order stays open and is asked again, as for any answer we cannot read.
  */
 export function spay(options: {
   merchantId: string;
@@ -229,47 +244,64 @@ export function spay(options: {
 }): GatewayAdapter {
   const root = options.baseUrl.replace(/\/+$/, '');
   const verify = async (input: { authority: string; amount: number; orderId: string }): Promise<Verification> => {
-    const answer = await postJson(
-      `${root}${options.paths.verify}`,
-      { merchant_id: options.merchantId, amount: input.amount, token: input.authority },
-      options.timeoutMs,
+    const answer = spayEnvelope(
+      await postForm(
+        `${root}${options.paths.verify}`,
+        { merchant_id: options.merchantId, amount: input.amount, token: input.authority },
+        options.timeoutMs,
+      ),
     );
-    if (answer.status === undefined || answer.status === null)
-      throw new GatewayError('SPAY verify answer without a status');
-    const read = readAnswer(SPAY_VERIFY, 'SPAY', answer.status, field(answer, 'message'));
-    if (read.kind === 'paid')
-      return {
-        kind: 'paid',
-        refNum: field(answer, 'ref_id', 'refId', 'reference') ?? input.authority,
-        detail: read.detail,
-      };
-    return { kind: read.kind, detail: read.detail };
+    const said = field(answer.data, 'message') ?? field(answer.data, 'detail');
+    const detail = `SPAY code ${answer.code}${said ? `: ${said.slice(0, 200)}` : ''}`;
+    if (!answer.ok) return { kind: 'unknown', detail: `${detail} (not paid as far as SPAY says; asked again later)` };
+    // The verified amount, when SPAY says it, must be the order's.
+    const paidAmount = amountField(answer.data);
+    if (paidAmount !== null && paidAmount !== input.amount)
+      return { kind: 'unknown', detail: `${detail} (SPAY verified ${paidAmount} rials, the order is ${input.amount})` };
+    const refNum =
+      field(answer.data, 'ref_id', 'refId', 'reference_id', 'reference', 'tracking_code', 'rrn') ?? input.authority;
+    return { kind: 'paid', refNum, detail: `${detail} (paid)` };
   };
   return {
     provider: 'spay',
     async request(input) {
-      const tokenAnswer = await postJson(
-        `${root}${options.paths.token}`,
-        {
-          merchant_id: options.merchantId,
-          amount: input.amount,
-          callback_url: input.callbackUrl,
-          order_id: input.orderId,
-        },
-        options.timeoutMs,
+      const callback = new URL(input.callbackUrl);
+      callback.searchParams.set(SPAY_ORDER_FIELD, input.orderId);
+      const tokenAnswer = spayEnvelope(
+        await postForm(
+          `${root}${options.paths.token}`,
+          {
+            amount: input.amount,
+            merchant_id: options.merchantId,
+            callback_url: callback.toString(),
+            email: input.email,
+            description: input.description,
+          },
+          options.timeoutMs,
+        ),
       );
-      const token = field(tokenAnswer, 'token');
-      if (!token) throw new GatewayError('SPAY gave no token');
-      const requestAnswer = await postJson(`${root}${options.paths.request}`, { token }, options.timeoutMs);
-      const url = field(requestAnswer, 'url', 'redirect_url', 'payment_url');
-      if (!url || !/^https?:\/\//.test(url)) throw new GatewayError('SPAY gave no payment URL');
+      const token = tokenAnswer.ok ? field(tokenAnswer.data, 'token') : null;
+      if (!token) throw new GatewayError(`SPAY gave no token (code ${tokenAnswer.code})`);
+      const urlAnswer = spayEnvelope(
+        await fetchJson(
+          `${root}${options.paths.request}`,
+          {
+            method: 'GET',
+            headers: { authorization: token, 'content-type': 'application/json', accept: 'application/json' },
+          },
+          options.timeoutMs,
+        ),
+      );
+      const url = urlAnswer.ok ? field(urlAnswer.data, 'ipg_url') : null;
+      if (!url || !/^https?:\/\//.test(url))
+        throw new GatewayError(`SPAY gave no payment URL (code ${urlAnswer.code})`);
       return { authority: token, url };
     },
     parseReturn(fields) {
       return {
-        authority: field(fields, 'token', 'authority'),
+        authority: field(fields, 'token'),
         amount: amountField(fields),
-        orderId: field(fields, 'order_id', 'orderId'),
+        orderId: field(fields, SPAY_ORDER_FIELD, 'order_id'),
       };
     },
     verify,

@@ -2,18 +2,11 @@
 // reconciliation, the purchase and callback routes, and the operators' order functions.
 export { createGateways, gatewayActive } from './adapters.ts';
 export type { Gateways, PaymentsContext } from './adapters.ts';
-export {
-  completeOrderByHand,
-  listOutbox,
-  orderDetail,
-  orderRowOf,
-  reconcileNow,
-  resendOutbox,
-  searchOrders,
-} from './admin.ts';
+export { completeOrderByHand, orderDetail, orderRowOf, reconcileNow, searchOrders } from './admin.ts';
 export type { GatewayAdapter } from './gateways.ts';
 export { ORDER, ORDER_STATE_NAMES } from './orders.ts';
 export { reconcile } from './reconcile.ts';
 export { paymentRoutes } from './routes.ts';
 export { isOrderStateName, listOrders, orderDetails } from './service.ts';
 export { PAYMENT_COMMANDS } from './cli.ts';
+export { paymentsAdminRoutes } from './adminRoutes.ts';

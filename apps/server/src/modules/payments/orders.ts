@@ -159,20 +159,22 @@ export async function completeOrder(
     if (Number(won.numUpdatedRows) !== 1) return null;
 
     const lng: Language = isLanguage(order.lang) ? order.lang : 'fa';
-    const renewing = renewUserId === null ? undefined : await renewAccount(ctx, trx, renewUserId, plan);
-    if (renewing) {
-      await trx.updateTable('orders').set({ user_id: renewing.id }).where('id', '=', order.id).execute();
-      await recordPayment(trx, order, renewing.id, refNum, now);
+    /** The paid order given its account: the payment, the receipt queued and the order's event. */
+    const settle = async (
+      account: { id: number; username: string },
+      receiptTerms: { password: string | null; until?: string | null; pendingDays?: number },
+      what: string,
+    ) => {
+      await trx.updateTable('orders').set({ user_id: account.id }).where('id', '=', order.id).execute();
+      await recordPayment(trx, order, account.id, refNum, now);
       const receipt = renderReceipt(ctx, lng, {
         shop: shopNameIn(shopName, lng),
         orderId: order.res_num,
         refNum,
         plan: plan.title,
         amountToman: Number(order.amount) / 10,
-        username: renewing.username,
-        password: null,
-        until: renewing.expire_date,
-        pendingDays: renewing.subs_days,
+        username: account.username,
+        ...receiptTerms,
       });
       await queueReceipt(ctx, trx, order, receipt, now);
       await recordEvent(trx, order, {
@@ -180,8 +182,16 @@ export async function completeOrder(
         from,
         to: ORDER.paid,
         actor: how.actor,
-        detail: `${how.detail}; ref ${refNum}; account ${renewing.username} renewed`,
+        detail: `${how.detail}; ref ${refNum}; account ${account.username}${what}`,
       });
+    };
+    const renewing = renewUserId === null ? undefined : await renewAccount(ctx, trx, renewUserId, plan);
+    if (renewing) {
+      await settle(
+        renewing,
+        { password: null, until: renewing.expire_date, pendingDays: renewing.subs_days },
+        ' renewed',
+      );
       return { username: renewing.username, from, renewed: true, password: '' };
     }
 
@@ -200,25 +210,7 @@ export async function completeOrder(
       },
       at,
     );
-    await trx.updateTable('orders').set({ user_id: user.id }).where('id', '=', order.id).execute();
-    await recordPayment(trx, order, user.id, refNum, now);
-    const receipt = renderReceipt(ctx, lng, {
-      shop: shopNameIn(shopName, lng),
-      orderId: order.res_num,
-      refNum,
-      plan: plan.title,
-      amountToman: Number(order.amount) / 10,
-      username: user.username,
-      password,
-    });
-    await queueReceipt(ctx, trx, order, receipt, now);
-    await recordEvent(trx, order, {
-      at: now,
-      from,
-      to: ORDER.paid,
-      actor: how.actor,
-      detail: `${how.detail}; ref ${refNum}; account ${user.username}${renewUserId === null ? '' : ' (the account to renew was gone: a new one)'}`,
-    });
+    await settle(user, { password }, renewUserId === null ? '' : ' (the account to renew was gone: a new one)');
     return { username: user.username, from, renewed: false, password };
   });
 

@@ -3,6 +3,7 @@ import type { PaymentsContext as AppContext } from './adapters.ts';
 import type { OrderRow } from '../../platform/db/schema.ts';
 import { moveOrder, ORDER, settle } from './orders.ts';
 import { DAY_MS, MINUTE_MS, type AdminReconcileSummary } from '@separ/domain';
+import { emptyReconcileSummary } from '@separ/domain/contract';
 
 /** What a run found (the console's `POST /api/admin/payments/reconcile` answers it as it is). */
 export type ReconcileSummary = AdminReconcileSummary;
@@ -74,16 +75,7 @@ export async function reconcile(
     .orderBy('created_at')
     .limit(500)
     .execute();
-  const summary: ReconcileSummary = {
-    checked: orders.length,
-    completed: 0,
-    failed: 0,
-    expired: 0,
-    open: 0,
-    unknown: 0,
-    busy: 0,
-    errors: 0,
-  };
+  const summary: ReconcileSummary = emptyReconcileSummary(orders.length);
 
   const later = async (order: OrderRow, attempts: number) => {
     const cap = order.state === ORDER.pending ? 60 : 360;

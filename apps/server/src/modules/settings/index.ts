@@ -4,3 +4,4 @@ export { changeShopSettings } from './admin.ts';
 export { runSettings, SETTINGS_COMMANDS, SETTINGS_HELP, SETTINGS_OPTION_SPECS } from './cli.ts';
 export { currentShopSettings, getShopSettings } from './shopSettings.ts';
 export { getSetting, setSetting } from './store.ts';
+export { settingsAdminRoutes } from './adminRoutes.ts';

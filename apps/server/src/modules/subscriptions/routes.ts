@@ -11,6 +11,8 @@ import { accountServers } from './servers.ts';
 import { base64Profile, clashProfile, singBoxProfile } from './formats.ts';
 import { resetSubToken, subscriptionUrl } from '../accounts/index.ts';
 import { subscriptionLinks, userInfo } from './service.ts';
+import { SUBSCRIPTION_ROUTES } from '@separ/domain/contract';
+import { serve } from '../../platform/http/contract.ts';
 
 export interface SubscriptionRouteOptions {
   /** Serves the web app's page for this address (the subscription page), when the app is built. */
@@ -24,82 +26,65 @@ export interface SubscriptionRouteOptions {
 export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, options: SubscriptionRouteOptions) {
   const originOf = (request: FastifyRequest) => ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
-  app.get(
-    '/sub/:token',
-    {
-      schema: {
-        params: {
-          type: 'object',
-          properties: { token: { type: 'string', minLength: 16, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } },
-          required: ['token'],
-        },
-        querystring: {
-          type: 'object',
-          properties: {
-            format: { type: 'string', enum: ['base64', 'clash', 'singbox', 'json'] },
-            lng: { type: 'string' },
-          },
-        },
-      },
-    },
-    async (request, reply) => {
-      const { token } = request.params as { token: string };
-      // One address, an answer per client: caches must key on what chose it.
-      reply.header('vary', 'User-Agent, Accept');
-      const { format: forced } = request.query as { format?: string };
-      const user = await ctx.db.selectFrom('users').selectAll().where('sub_token', '=', token).executeTakeFirst();
-      const format = formatFor(request.headers['user-agent'], request.headers.accept, forced);
-      if (!user) {
-        // A browser gets the page, which says in the visitor's language that the link was replaced.
-        if (format === 'page' && options.sendPage) return options.sendPage(request, reply.code(404));
-        throw new AppError('subscriptionNotFound');
-      }
-      const now = ctx.now();
-      const origin = originOf(request);
-      const url = subscriptionUrl(origin, token);
+  // The contract's route (@separ/domain/contract SUBSCRIPTION_ROUTES): the token and the query are
+  // checked as they always were; a profile is sent as its own text, the page's data as JSON.
+  serve(app, SUBSCRIPTION_ROUTES.subscription, async (request, reply) => {
+    const { token } = request.params;
+    // One address, an answer per client: caches must key on what chose it.
+    reply.header('vary', 'User-Agent, Accept');
+    const { format: forced } = request.query;
+    const user = await ctx.db.selectFrom('users').selectAll().where('sub_token', '=', token).executeTakeFirst();
+    const format = formatFor(request.headers['user-agent'], request.headers.accept, forced);
+    if (!user) {
+      // A browser gets the page, which says in the visitor's language that the link was replaced.
+      if (format === 'page' && options.sendPage) return options.sendPage(request, reply.code(404));
+      throw new AppError('subscriptionNotFound');
+    }
+    const now = ctx.now();
+    const origin = originOf(request);
+    const url = subscriptionUrl(origin, token);
 
-      if (forced === 'json' || (format === 'page' && !options.sendPage)) {
-        // What the subscription page shows: the account's state and its link (no credentials).
-        const { links } = await subscriptionLinks(ctx, user, now);
-        reply.header('cache-control', 'no-store');
-        return { ok: true, ...accountOf(user, { devices: [], payments: [] }), subUrl: url, links: links.length };
-      }
-      if (format === 'page') return options.sendPage!(request, reply);
+    if (forced === 'json' || (format === 'page' && !options.sendPage)) {
+      // What the subscription page shows: the account's state and its link (no credentials).
+      const { links } = await subscriptionLinks(ctx, user, now);
+      reply.header('cache-control', 'no-store');
+      return { ok: true as const, ...accountOf(user, { devices: [], payments: [] }), subUrl: url, links: links.length };
+    }
+    if (format === 'page') return options.sendPage!(request, reply);
 
-      const { links, specs } = await subscriptionLinks(ctx, user, now);
-      let body: string;
-      let type: string;
-      if (format === 'clash') {
-        body = clashProfile(specs);
-        type = 'text/yaml; charset=utf-8';
-      } else if (format === 'singbox') {
-        body = singBoxProfile(specs, singBoxVersion(request.headers['user-agent']));
-        type = 'application/json; charset=utf-8';
-      } else {
-        body = base64Profile(links);
-        type = 'text/plain; charset=utf-8';
-      }
-      const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
-      // The shop's name, as clients show the profile (the operator's setting, issue 23 §5).
-      const { shopName } = (await currentShopSettings(ctx)).settings;
-      reply
-        .header('subscription-userinfo', userInfo(user))
-        .header('profile-update-interval', '12')
-        .header('profile-title', `base64:${Buffer.from(shopName).toString('base64')}`)
-        .header('support-url', `${origin}/support`)
-        .header('profile-web-page-url', url)
-        // Hiddify reads the quoted filename; NekoBox reads filename* to the end of the header: last.
-        .header(
-          'content-disposition',
-          `attachment; filename="${user.username}"; filename*=UTF-8''${encodeURIComponent(user.username)}`,
-        )
-        .header('etag', etag)
-        .header('cache-control', 'no-cache');
-      const since = request.headers['if-none-match'];
-      if (typeof since === 'string' && since.includes(etag.slice(1, -1))) return reply.code(304).send();
-      return reply.type(type).send(body);
-    },
-  );
+    const { links, specs } = await subscriptionLinks(ctx, user, now);
+    let body: string;
+    let type: string;
+    if (format === 'clash') {
+      body = clashProfile(specs);
+      type = 'text/yaml; charset=utf-8';
+    } else if (format === 'singbox') {
+      body = singBoxProfile(specs, singBoxVersion(request.headers['user-agent']));
+      type = 'application/json; charset=utf-8';
+    } else {
+      body = base64Profile(links);
+      type = 'text/plain; charset=utf-8';
+    }
+    const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
+    // The shop's name, as clients show the profile (the operator's setting, issue 23 §5).
+    const { shopName } = (await currentShopSettings(ctx)).settings;
+    reply
+      .header('subscription-userinfo', userInfo(user))
+      .header('profile-update-interval', '12')
+      .header('profile-title', `base64:${Buffer.from(shopName).toString('base64')}`)
+      .header('support-url', `${origin}/support`)
+      .header('profile-web-page-url', url)
+      // Hiddify reads the quoted filename; NekoBox reads filename* to the end of the header: last.
+      .header(
+        'content-disposition',
+        `attachment; filename="${user.username}"; filename*=UTF-8''${encodeURIComponent(user.username)}`,
+      )
+      .header('etag', etag)
+      .header('cache-control', 'no-cache');
+    const since = request.headers['if-none-match'];
+    if (typeof since === 'string' && since.includes(etag.slice(1, -1))) return reply.code(304).send();
+    return reply.type(type).send(body);
+  });
 
   app.post('/api/site/sub/reset', { schema: { querystring: { type: 'object' } } }, async (request) => {
     const user = await requireUser(ctx, request);

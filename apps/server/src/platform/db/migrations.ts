@@ -628,6 +628,42 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('operators').dropColumn('locked_at').execute();
       },
     },
+    '0015_wallet': {
+      async up(db: Db) {
+        // The wallet's ledger (CONTRACTS §10): entries are only ever inserted. `seq` counts an
+        // account's entries from 1 and `balance` is the balance after the entry, so the last entry
+        // holds the balance; the unique (user_id, seq) stops two writers from both taking the same
+        // balance, and the unique (user_id, kind, ref) an order or a code from counting twice.
+        await db.schema
+          .createTable('wallet_entries')
+          .addColumn('id', id, auto)
+          .addColumn('user_id', 'integer', (c) => c.notNull())
+          .addColumn('seq', 'integer', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('amount', 'bigint', (c) => c.notNull())
+          .addColumn('balance', 'bigint', (c) => c.notNull())
+          .addColumn('ref', 'text')
+          .addColumn('note', 'text')
+          .addColumn('actor', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('wallet_entries_user_seq')
+          .on('wallet_entries')
+          .columns(['user_id', 'seq'])
+          .unique()
+          .execute();
+        await db.schema
+          .createIndex('wallet_entries_user_kind_ref')
+          .on('wallet_entries')
+          .columns(['user_id', 'kind', 'ref'])
+          .unique()
+          .execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropTable('wallet_entries').ifExists().execute();
+      },
+    },
   };
 }
 

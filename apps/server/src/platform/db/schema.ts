@@ -254,6 +254,25 @@ export interface OutboxTable {
   claimed_until: string | null;
 }
 
+/** The wallet's ledger (0015_wallet): inserted, never updated. */
+export interface WalletEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The account's entries counted from 1. */
+  seq: number;
+  kind: string;
+  /** Signed tomans. */
+  amount: number;
+  /** The balance after this entry, in tomans. */
+  balance: number;
+  ref: string | null;
+  /** An operator's reason (adjustments). */
+  note: string | null;
+  /** Who wrote it: an operator, `<unix user>@cli`, or null for the shop itself. */
+  actor: string | null;
+  created_at: string;
+}
+
 export interface Database {
   orders: OrdersTable;
   order_events: OrderEventsTable;
@@ -279,6 +298,7 @@ export interface Database {
   reminders: RemindersTable;
   bot_link_codes: BotLinkCodesTable;
   operators: OperatorsTable;
+  wallet_entries: WalletEntriesTable;
   admin_sessions: AdminSessionsTable;
   audit_log: AuditLogTable;
 }

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 
-/** One line on what each route does, for the generated OpenAPI document. */
+/**
+ * One line on what each route does, for the generated OpenAPI document: the routes not yet in the
+ * contract (`@separ/domain/contract` carries its routes' summaries).
+ */
 const SUMMARIES: Record<string, { summary: string; tags: string[] }> = {
   '/site_gateways': { summary: 'Which payment gateways are active (ird, spay).', tags: ['public'] },
   '/appinfo': { summary: 'Download links of the Android and Windows apps in data[0].', tags: ['public'] },
@@ -30,11 +33,6 @@ const SUMMARIES: Record<string, { summary: string; tags: string[] }> = {
     summary: 'VPN app login: a device session, within the device limit; starts a pending subscription.',
     tags: ['apps'],
   },
-  '/sub/:token': {
-    summary:
-      'The subscription: base64 links, Clash.Meta YAML or sing-box JSON by User-Agent (?format= forces), the page for a browser.',
-    tags: ['subscriptions'],
-  },
   '/api/site/sub/reset': { summary: 'A new subscription link; the old one answers 404.', tags: ['site'] },
   '/api/site/renewal': {
     summary:
@@ -49,24 +47,6 @@ const SUMMARIES: Record<string, { summary: string; tags: string[] }> = {
     summary: "A reminder's renew link (t): leaves its token in an HttpOnly cookie and goes on to /buy (or next).",
     tags: ['site'],
   },
-  '/api/v1/server/UniProxy/config': {
-    summary: 'V2bX (Xboard UniProxy v1): the node inbound, with ETag/304; query node_id, node_type, token.',
-    tags: ['nodes'],
-  },
-  '/api/v1/server/UniProxy/user': {
-    summary: 'V2bX: the accounts that may connect, {users:[{id,uuid,speed_limit,device_limit}]}, ETag/304.',
-    tags: ['nodes'],
-  },
-  '/api/v1/server/UniProxy/push': {
-    summary: 'V2bX: traffic deltas {"<id>":[up,down]}; usage grows by (up+down) × the node rate.',
-    tags: ['nodes'],
-  },
-  '/api/v1/server/UniProxy/alive': { summary: 'V2bX: addresses seen per account {"<id>":["ip"]}.', tags: ['nodes'] },
-  '/api/v1/server/UniProxy/alivelist': {
-    summary: 'V2bX: distinct addresses per account on all nodes in the last 5 minutes.',
-    tags: ['nodes'],
-  },
-  '/api/v1/server/UniProxy/status': { summary: "A node's load report (cpu, mem, swap, disk).", tags: ['nodes'] },
   '/requestAccount2': {
     summary:
       'Start a purchase (plan_id, email, gate ird|spay): a pending order and the gateway URL; logged in or after a renew link it renews that account (renew.username), unless renew=0.',
@@ -81,7 +61,6 @@ const SUMMARIES: Record<string, { summary: string; tags: string[] }> = {
     summary: 'The built-in test bank: GET shows the page, POST action=pay|cancel returns to the shop.',
     tags: ['payments'],
   },
-  '/healthz': { summary: 'Health check: the database answers.', tags: ['operations'] },
 };
 
 /** Registers the OpenAPI generator; call before the routes. The document is at /api/openapi.json. */
