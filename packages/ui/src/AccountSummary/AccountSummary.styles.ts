@@ -1,6 +1,5 @@
 import styled from 'styled-components';
 import { Card } from '../Layout';
-import { iconDisc } from '../theme';
 
 export const StatusCard = styled(Card)<{ $tone: string }>`
   display: flex;
@@ -17,7 +16,11 @@ export const StatusCard = styled(Card)<{ $tone: string }>`
 `;
 
 export const StatusIcon = styled.span<{ $tone: string; $soft: string }>`
-  ${iconDisc(56)}
+  display: grid;
+  place-items: center;
+  inline-size: 56px;
+  block-size: 56px;
+  border-radius: 50%;
   background: ${({ $soft }) => $soft};
   color: ${({ $tone }) => $tone};
   flex-shrink: 0;

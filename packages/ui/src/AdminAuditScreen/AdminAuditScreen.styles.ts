@@ -1,14 +1,18 @@
 import styled from 'styled-components';
-import { cluster, plainList, stack } from '../theme';
 
 /** The changed fields, one a line: field, before (struck), arrow, after. */
 export const Changes = styled.ul`
-  ${stack(1)}
-  ${plainList}
+  display: grid;
+  gap: ${({ theme }) => theme.space(1)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   li {
-    ${cluster(1)}
+    display: flex;
+    flex-wrap: wrap;
     align-items: center;
+    gap: ${({ theme }) => theme.space(1)};
   }
   li > span:first-child {
     font-weight: 700;

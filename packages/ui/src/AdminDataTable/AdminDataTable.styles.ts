@@ -1,16 +1,18 @@
 import styled from 'styled-components';
-import { captionUnseen, StyledTable } from '../Table/Table.styles';
-import { cluster, outlined, stack } from '../theme';
+import { StyledTable } from '../Table/Table.styles';
 
 export const Root = styled.div`
-  ${stack(4)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
   min-inline-size: 0;
 `;
 
 /** The search box and the screen's filters, wrapping on narrow screens. */
 export const Toolbar = styled.div`
-  ${cluster(3)}
+  display: flex;
+  flex-wrap: wrap;
   align-items: flex-end;
+  gap: ${({ theme }) => theme.space(3)};
 `;
 
 /** The table scrolls sideways inside its box when its columns are wider than the screen. */
@@ -32,7 +34,15 @@ export const Grid = styled(StyledTable)<{ $busy: boolean }>`
     overflow-wrap: break-word;
   }
   /* Named for assistive technology; the screen's title says it on screen. */
-  ${captionUnseen}
+  caption {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0, 0, 0, 0);
+    white-space: nowrap;
+  }
 `;
 
 export const SortButton = styled.button`
@@ -59,21 +69,27 @@ export const SortButton = styled.button`
 
 /** Where the empty and error states stand in for the table. */
 export const StateBox = styled.div`
-  ${outlined('md', 'surface')}
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
   padding-inline: ${({ theme }) => theme.space(4)};
 `;
 
 export const Pager = styled.nav`
-  ${cluster(3)}
+  display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 export const PagerGroup = styled.div`
-  ${cluster(2)}
+  display: flex;
+  flex-wrap: wrap;
   align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
   label {
     font-weight: 600;
   }

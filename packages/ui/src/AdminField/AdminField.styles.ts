@@ -1,5 +1,4 @@
 import styled, { css } from 'styled-components';
-import { focusRing } from '../FormField/FormField.styles';
 
 /** The small field (`size="sm"`): a muted label above, or beside with `$inline`; it grows in a toolbar with `$grow`. */
 export const SmallField = styled.div<{ $grow: boolean; $inline?: boolean }>`
@@ -25,7 +24,11 @@ const small = css`
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   font: inherit;
-  ${focusRing}
+  &:focus {
+    outline: none;
+    border-color: ${({ theme }) => theme.colors.primary};
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.infoSoft};
+  }
   &[aria-invalid='true'] {
     border-color: ${({ theme }) => theme.colors.danger};
   }
@@ -54,7 +57,11 @@ const medium = css<{ $invalid: boolean }>`
   border: 1.5px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
-  ${focusRing}
+  &:focus {
+    outline: none;
+    border-color: ${({ theme }) => theme.colors.primary};
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.infoSoft};
+  }
 `;
 
 export const Select = styled.select<{ $invalid: boolean }>`

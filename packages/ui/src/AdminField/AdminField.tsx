@@ -7,8 +7,8 @@
  */
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import type { TextareaHTMLAttributes } from 'react';
-import { FieldMessages, LabelledField, TextField, useFieldIds, useTextControl } from '../FormField/FormField';
-import { Hint } from '../FormField/FormField.styles';
+import { FieldMessages, TextField, useFieldIds } from '../FormField/FormField';
+import { Field, Hint, Label } from '../FormField/FormField.styles';
 import { CheckRow, Select, SmallField, SmallInput, SmallSelect, TextArea } from './AdminField.styles';
 
 export type AdminFieldSize = 'md' | 'sm';
@@ -36,13 +36,20 @@ export function AdminInput({
   id,
   ...rest
 }: AdminInputProps) {
-  const { ids, control } = useTextControl(id, value, onChange, error, hint);
+  const ids = useFieldIds(id, hint, error);
   if (size === 'md')
     return <TextField label={label} value={value} onChange={onChange} error={error} hint={hint} id={id} {...rest} />;
   return (
     <SmallField $grow={grow}>
       <label htmlFor={ids.inputId}>{label}</label>
-      <SmallInput {...control} {...rest} />
+      <SmallInput
+        id={ids.inputId}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        {...rest}
+      />
       <FieldMessages ids={ids} error={error} hint={hint} />
     </SmallField>
   );
@@ -103,11 +110,13 @@ export function AdminSelect<T extends string | number>({
     );
   }
   return (
-    <LabelledField ids={ids} label={label} error={error} hint={hint}>
+    <Field>
+      <Label htmlFor={ids.inputId}>{label}</Label>
       <Select {...control} $invalid={Boolean(error)}>
         {choices}
       </Select>
-    </LabelledField>
+      <FieldMessages ids={ids} error={error} hint={hint} />
+    </Field>
   );
 }
 
@@ -121,11 +130,21 @@ export interface AdminTextAreaProps extends Omit<TextareaHTMLAttributes<HTMLText
 
 /** A labelled multi-line input (left to right and monospace with `dir="ltr"`: a key, a list). */
 export function AdminTextArea({ label, value, onChange, error, hint, id, ...rest }: AdminTextAreaProps) {
-  const { ids, control } = useTextControl(id, value, onChange, error, hint);
+  const ids = useFieldIds(id, hint, error);
   return (
-    <LabelledField ids={ids} label={label} error={error} hint={hint}>
-      <TextArea {...control} $invalid={Boolean(error)} {...rest} />
-    </LabelledField>
+    <Field>
+      <Label htmlFor={ids.inputId}>{label}</Label>
+      <TextArea
+        id={ids.inputId}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        $invalid={Boolean(error)}
+        {...rest}
+      />
+      <FieldMessages ids={ids} error={error} hint={hint} />
+    </Field>
   );
 }
 

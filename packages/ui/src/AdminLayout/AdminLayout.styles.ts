@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { cluster, media, plainList, stack } from '../theme';
+import { media } from '../theme';
 
 /** The console: the menu at the inline start beside the page from 1024 px, a top bar above it below. */
 export const Shell = styled.div`
@@ -72,7 +72,9 @@ export const Drawer = styled.div<{ $open: boolean }>`
 
 export const Nav = styled.nav`
   ul {
-    ${plainList}
+    list-style: none;
+    margin: 0;
+    padding: 0;
     display: grid;
     gap: 2px;
   }
@@ -97,7 +99,8 @@ export const NavItem = styled.a<{ $active: boolean }>`
 `;
 
 export const Operator = styled.div`
-  ${stack(3)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(3)};
   border-block-start: 1px solid rgba(255, 255, 255, 0.16);
   ${media.lg} {
@@ -117,7 +120,9 @@ export const Who = styled.p`
 `;
 
 export const OperatorActions = styled.div`
-  ${cluster(2)}
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
   align-items: center;
 `;
 

@@ -1,5 +1,4 @@
 import styled from 'styled-components';
-import { stack } from '../theme';
 
 export const Page = styled.div`
   min-block-size: 100vh;
@@ -25,7 +24,8 @@ export const Center = styled.main`
 export const Panel = styled.div`
   inline-size: 100%;
   max-inline-size: 420px;
-  ${stack(5)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
   padding: ${({ theme }) => theme.space(7)} ${({ theme }) => theme.space(6)};
   border-radius: ${({ theme }) => theme.radii.xl};
   background: ${({ theme }) => theme.colors.surface};
@@ -33,8 +33,9 @@ export const Panel = styled.div`
 `;
 
 export const Head = styled.header`
-  ${stack(2)}
+  display: grid;
   justify-items: center;
+  gap: ${({ theme }) => theme.space(2)};
   text-align: center;
   svg {
     color: ${({ theme }) => theme.colors.primary};
@@ -49,7 +50,8 @@ export const Head = styled.header`
 `;
 
 export const Form = styled.form`
-  ${stack(5)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
 `;
 
 export const CodeInput = styled.div`

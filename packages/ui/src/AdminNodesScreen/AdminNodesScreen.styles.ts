@@ -1,8 +1,9 @@
 import styled from 'styled-components';
-import { cluster, media, stack } from '../theme';
+import { media } from '../theme';
 
 export const Stack = styled.div`
-  ${stack(5)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
 `;
 
 export const TabsRow = styled.div`
@@ -12,7 +13,8 @@ export const TabsRow = styled.div`
 `;
 
 export const Form = styled.form`
-  ${stack(5)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
 `;
 
 /** A group of the node form (address, transport, security, REALITY, extras). */
@@ -20,7 +22,8 @@ export const Fieldset = styled.fieldset`
   margin: 0;
   padding: 0;
   border: 0;
-  ${stack(4)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
   min-inline-size: 0;
   legend {
     padding: 0;
@@ -33,7 +36,8 @@ export const Fieldset = styled.fieldset`
 
 /** The add forms of the smaller lists: fields in a row on wide screens. */
 export const AddRow = styled.div`
-  ${stack(4)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
   align-items: start;
   ${media.lg} {
     grid-template-columns: repeat(3, minmax(0, 1fr));
@@ -49,7 +53,8 @@ export const Address = styled.span`
 `;
 
 export const SecretField = styled.div`
-  ${stack(2)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
   h3 {
     font-size: ${({ theme }) => theme.fontSizes.md};
     font-weight: 800;
@@ -57,7 +62,9 @@ export const SecretField = styled.div`
 `;
 
 export const CopyRow = styled.div`
-  ${cluster(3)}
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(3)};
   align-items: center;
 `;
 

@@ -1,5 +1,4 @@
 import type { AdminCountry, AdminNode, AdminNodeInput, AdminNodeProtocol, AdminServer } from '@separ/domain';
-import type { Checked, FieldErrors } from '../AdminForm';
 import { isHost, isIpAddress, parseDecimal, parseWhole } from '../AdminLayout/numbers';
 
 export const NODE_PROTOCOLS: AdminNodeProtocol[] = ['vless', 'vmess', 'trojan', 'shadowsocks', 'hysteria2'];
@@ -202,8 +201,8 @@ const orNull = (value: string) => (value.trim() ? value.trim() : null);
 export function validateNodeDraft(
   draft: NodeDraft,
   _editing: boolean,
-): Checked<AdminNodeInput, NodeField, NodeFieldError> {
-  const errors: FieldErrors<NodeField, NodeFieldError> = {};
+): { ok: true; input: AdminNodeInput } | { ok: false; errors: Partial<Record<NodeField, NodeFieldError>> } {
+  const errors: Partial<Record<NodeField, NodeFieldError>> = {};
   const shown = nodeFieldsShown(draft);
   const name = draft.name.trim();
   if (!name) errors.name = 'required';

@@ -1,11 +1,13 @@
 import styled from 'styled-components';
-import { cluster, outlined, stack } from '../theme';
 
 /** The signed-in operator's one-time code card. */
 export const TotpCard = styled.div`
-  ${stack(4)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
   padding: ${({ theme }) => theme.space(5)};
-  ${outlined('md', 'surface')}
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
   > p {
     color: ${({ theme }) => theme.colors.textMuted};
   }
@@ -13,18 +15,22 @@ export const TotpCard = styled.div`
 
 /** The QR code beside the secret and the steps; stacked on small screens. */
 export const Enrol = styled.div`
-  ${cluster(5)}
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(5)};
   align-items: flex-start;
   > div:first-child {
     flex: 0 0 auto;
   }
   > div + div {
     flex: 1 1 260px;
-    ${stack(3)}
+    display: grid;
+    gap: ${({ theme }) => theme.space(3)};
   }
   ol {
     list-style: ${({ theme }) => (theme.language === 'fa' ? 'persian' : 'decimal')};
-    ${stack(2)}
+    display: grid;
+    gap: ${({ theme }) => theme.space(2)};
     margin: 0;
     padding-inline-start: ${({ theme }) => theme.space(5)};
   }
@@ -39,8 +45,10 @@ export const Enrol = styled.div`
 
 /** A code field and its button on one line when there is room. */
 export const CodeForm = styled.form`
-  ${cluster(3)}
+  display: flex;
+  flex-wrap: wrap;
   align-items: flex-start;
+  gap: ${({ theme }) => theme.space(3)};
   > div {
     flex: 0 1 220px;
   }

@@ -1,11 +1,13 @@
 import styled from 'styled-components';
-import { cluster, outlined, plainList, stack } from '../theme';
 
 /** The reconciliation's counts, one tile each; those above zero stand out. */
 export const Summary = styled.section`
-  ${stack(3)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(4)};
-  ${outlined('md', 'surface')}
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
   header {
     display: flex;
     align-items: center;
@@ -51,11 +53,17 @@ export const Summary = styled.section`
 export const Timeline = styled.ol`
   display: grid;
   gap: 0;
-  ${plainList}
-  ${outlined('md', 'surface')}
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
   li {
-    ${cluster(2)}
+    display: flex;
+    flex-wrap: wrap;
     align-items: center;
+    gap: ${({ theme }) => theme.space(2)};
     padding-block: ${({ theme }) => theme.space(3)};
     padding-inline: ${({ theme }) => theme.space(4)};
   }
@@ -74,10 +82,14 @@ export const Timeline = styled.ol`
 
 /** The hand completion: the bank reference and the button, side by side when there is room. */
 export const CompleteForm = styled.form`
-  ${cluster(3)}
+  display: flex;
+  flex-wrap: wrap;
   align-items: flex-start;
+  gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(4)};
-  ${outlined('md', 'surface')}
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
   > p {
     flex-basis: 100%;
     color: ${({ theme }) => theme.colors.textMuted};

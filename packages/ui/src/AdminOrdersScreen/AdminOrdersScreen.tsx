@@ -8,8 +8,7 @@ import {
   type AdminOrderState,
   type AdminReconcileSummary,
 } from '@separ/domain';
-import { LongRef } from '../AdminDataTable/AdminScreen.styles';
-import { RecordCell, RecordLink } from '../AdminDataTable/RecordLink';
+import { Cell, LongRef, RowLink } from '../AdminDataTable/AdminScreen.styles';
 import { AdminInput, AdminSelect } from '../AdminField';
 import { AdminListScreen, type AdminListProps } from '../AdminListScreen';
 import { AdminNotice, adminErrorText } from '../AdminNotice';
@@ -17,6 +16,7 @@ import { Button } from '../Button';
 import { useFormat } from '../format';
 import { IconButton } from '../IconButton';
 import { Ltr } from '../Layout';
+import { AppLink } from '../provider';
 import { Summary } from './AdminOrdersScreen.styles';
 import { OrderStateBadge } from './OrderStateBadge';
 
@@ -95,13 +95,16 @@ export function AdminOrdersScreen({
 
   return (
     <AdminListScreen
-      texts="orders"
+      title={t('orders.title')}
+      subtitle={(total) => t('orders.subtitle', { total })}
       actions={
         <Button icon="refresh" variant="secondary" loading={reconciling} onClick={() => void reconcile()}>
           {t('orders.reconcile.button')}
         </Button>
       }
       {...list}
+      searchLabel={t('orders.search')}
+      searchPlaceholder={t('orders.searchPlaceholder')}
       filters={
         <>
           <AdminSelect<AdminOrderState | ''>
@@ -158,14 +161,27 @@ export function AdminOrdersScreen({
               })
           : undefined
       }
+      emptyTitle={query.q || filtered ? t('orders.noMatchTitle') : t('orders.emptyTitle')}
       emptyMessage={query.q || filtered ? t('orders.noMatchMessage') : undefined}
       emptyIcon="receipt"
+      errorTitle={t('orders.loadError')}
       rowKey={(row) => row.resNum}
       columns={[
         {
           key: 'resNum',
           header: t('orders.columns.resNum'),
-          cell: (row) => <RecordCell name={row.resNum} to={orderTo(row.resNum)} detail={row.email} />,
+          cell: (row) => (
+            <Cell>
+              <RowLink>
+                <AppLink to={orderTo(row.resNum)}>
+                  <Ltr>{row.resNum}</Ltr>
+                </AppLink>
+              </RowLink>
+              <small>
+                <Ltr>{row.email}</Ltr>
+              </small>
+            </Cell>
+          ),
         },
         { key: 'state', header: t('orders.columns.state'), cell: (row) => <OrderStateBadge state={row.state} /> },
         {
@@ -178,7 +194,18 @@ export function AdminOrdersScreen({
         {
           key: 'customer',
           header: t('orders.columns.customer'),
-          cell: (row) => (row.username === null ? '—' : <RecordLink name={row.username} to={userTo?.(row.username)} />),
+          cell: (row) =>
+            row.username === null ? (
+              '—'
+            ) : userTo ? (
+              <RowLink>
+                <AppLink to={userTo(row.username)}>
+                  <Ltr>{row.username}</Ltr>
+                </AppLink>
+              </RowLink>
+            ) : (
+              <Ltr>{row.username}</Ltr>
+            ),
         },
         {
           key: 'refNum',

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminOrderState } from '@separ/domain';
-import { StateBadge, type BadgeLook } from '../Badge';
+import { Badge, type BadgeTone } from '../Badge';
+import type { IconName } from '../icons';
 
-const LOOKS: Record<AdminOrderState, BadgeLook> = {
+const LOOK: Record<AdminOrderState, [BadgeTone, IconName]> = {
   paid: ['success', 'check'],
   pending: ['warning', 'clock'],
   failed: ['danger', 'x'],
@@ -12,9 +13,10 @@ const LOOKS: Record<AdminOrderState, BadgeLook> = {
 /** An order's state as a badge: paid, pending, failed, expired. */
 export function OrderStateBadge({ state }: { state: AdminOrderState }) {
   const { t } = useTranslation('admin');
+  const [tone, icon] = LOOK[state];
   return (
-    <StateBadge state={state} looks={LOOKS}>
+    <Badge tone={tone} icon={icon}>
       {t(`orders.states.${state}`)}
-    </StateBadge>
+    </Badge>
   );
 }

@@ -1,8 +1,9 @@
 import styled from 'styled-components';
-import { media, outlined, stack } from '../theme';
+import { media } from '../theme';
 
 export const Groups = styled.div`
-  ${stack(5)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
   margin-block-end: ${({ theme }) => theme.space(5)};
   ${media.md} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -50,7 +51,8 @@ export const Tone = styled.span<{ $tone: 'success' | 'danger' | 'warning' | 'neu
 `;
 
 export const Charts = styled.div`
-  ${stack(5)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
   ${media.xl} {
     grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
   }
@@ -58,9 +60,11 @@ export const Charts = styled.div`
 
 export const Figure = styled.figure`
   margin: 0;
-  ${stack(3)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
   figcaption {
-    ${stack(1)}
+    display: grid;
+    gap: ${({ theme }) => theme.space(1)};
   }
   figcaption p {
     color: ${({ theme }) => theme.colors.textMuted};
@@ -85,7 +89,9 @@ export const TooltipBox = styled.div`
   display: grid;
   gap: 2px;
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
-  ${outlined('sm', 'surface')}
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   box-shadow: ${({ theme }) => theme.shadows.md};
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -95,5 +101,6 @@ export const TooltipBox = styled.div`
 `;
 
 export const SkeletonGroup = styled.div`
-  ${stack(3)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
 `;

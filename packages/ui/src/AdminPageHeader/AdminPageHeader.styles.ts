@@ -1,11 +1,12 @@
 import styled from 'styled-components';
-import { cluster } from '../theme';
 
 /** The title row of a console screen: the heading and what it says, and the actions at the end. */
 export const Head = styled.header`
-  ${cluster(3)}
+  display: flex;
+  flex-wrap: wrap;
   align-items: flex-end;
   justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
   margin-block-end: ${({ theme }) => theme.space(5)};
   h1 {
     font-size: ${({ theme }) => theme.fontSizes['2xl']};
@@ -17,10 +18,14 @@ export const Head = styled.header`
 `;
 
 export const TitleLine = styled.div`
-  ${cluster(3)}
+  display: flex;
+  flex-wrap: wrap;
   align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
 `;
 
 export const Actions = styled.div`
-  ${cluster(3)}
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(3)};
 `;

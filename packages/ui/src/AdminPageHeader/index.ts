@@ -1,7 +1,1 @@
-export {
-  AdminPageHeader,
-  AdminPagePending,
-  type AdminPageHeaderProps,
-  type AdminPagePendingProps,
-  type AdminRecordProps,
-} from './AdminPageHeader';
+export { AdminPageHeader, type AdminPageHeaderProps } from './AdminPageHeader';

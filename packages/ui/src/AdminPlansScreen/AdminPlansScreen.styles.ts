@@ -1,9 +1,10 @@
 import styled from 'styled-components';
-import { media, stack } from '../theme';
+import { media } from '../theme';
 
 /** The form beside the preview of the buyer's card (under it on small screens). */
 export const Editor = styled.div`
-  ${stack(5)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
   align-items: start;
   ${media.xl} {
     grid-template-columns: minmax(0, 1fr) 320px;
@@ -11,7 +12,8 @@ export const Editor = styled.div`
 `;
 
 export const Form = styled.form`
-  ${stack(5)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
 `;
 
 /** The data amount and its unit side by side. */
@@ -23,7 +25,8 @@ export const DataRow = styled.div`
 `;
 
 export const Preview = styled.div`
-  ${stack(3)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
   > p {
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.fontSizes.sm};

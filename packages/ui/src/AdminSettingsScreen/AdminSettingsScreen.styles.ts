@@ -1,15 +1,18 @@
 import styled from 'styled-components';
-import { cluster, stack } from '../theme';
 
 export const Form = styled.form`
-  ${stack(5)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
 `;
 
 export const SaveBar = styled.div`
-  ${cluster(4)}
+  display: flex;
+  flex-wrap: wrap;
   align-items: center;
+  gap: ${({ theme }) => theme.space(4)};
 `;
 
 export const Skeletons = styled.div`
-  ${stack(5)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
 `;

@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShopSettings } from '@separ/domain';
-import { useDraftForm } from '../AdminForm';
 import { AdminPanel, FormGrid } from '../AdminLayout/adminParts';
 import { AdminCheckbox } from '../AdminField';
 import { adminErrorText, AdminNotice, type AdminActionError } from '../AdminNotice';
@@ -19,6 +18,7 @@ import {
   SHOP_NAME_MAX,
   validateSettings,
   type SettingsField,
+  type SettingsFieldError,
   type SettingsUrlField,
 } from './settingsForm';
 
@@ -104,16 +104,14 @@ function SettingsForm({
 }) {
   const { t } = useTranslation('admin');
   const format = useFormat();
+  const [draft, setDraft] = useState(settings);
+  const [errors, setErrors] = useState<Partial<Record<SettingsField, SettingsFieldError>>>({});
   const [edited, setEdited] = useState(false);
-  const { draft, set, errors, submit, invalid } = useDraftForm({
-    initial: settings,
-    check: validateSettings,
-    save: (checked: ShopSettings) => {
-      setEdited(false);
-      onSave(checked);
-    },
-    onEdit: () => setEdited(true),
-  });
+  const set = <K extends keyof ShopSettings>(key: K, value: ShopSettings[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    setEdited(true);
+    if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }));
+  };
   const error = (field: SettingsField) =>
     errors[field]
       ? t(`settings.errors.${errors[field]}`, { max: format.number(SHOP_NAME_MAX), scheme: isolate(URL_PLACEHOLDER) })
@@ -138,6 +136,15 @@ function SettingsForm({
       required={REQUIRED_URL_FIELDS.has(field)}
     />
   );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const result = validateSettings(draft);
+    if (!result.ok) return setErrors(result.errors);
+    setErrors({});
+    setEdited(false);
+    onSave(result.settings);
+  };
+  const invalid = Object.values(errors).some(Boolean);
   return (
     <Form onSubmit={submit} noValidate>
       {invalid ? <AdminNotice tone="error">{t('settings.errors.summary')}</AdminNotice> : null}

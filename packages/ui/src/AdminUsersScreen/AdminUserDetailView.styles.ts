@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { cluster, media, outlined } from '../theme';
+import { media } from '../theme';
 
 /** How much of the allowance is used. */
 export const Meter = styled.div<{ $ratio: number; $full: boolean }>`
@@ -18,9 +18,13 @@ export const Meter = styled.div<{ $ratio: number; $full: boolean }>`
 `;
 
 export const Actions = styled.div`
-  ${cluster(2)}
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
   padding: ${({ theme }) => theme.space(4)};
-  ${outlined('md', 'surface')}
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
   ${media.md} {
     padding: ${({ theme }) => theme.space(5)};
   }

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminUserStatus } from '@separ/domain';
-import { StateBadge, type BadgeLook } from '../Badge';
+import { Badge, type BadgeTone } from '../Badge';
+import type { IconName } from '../icons';
 
-const LOOKS: Record<AdminUserStatus, BadgeLook> = {
+const LOOK: Record<AdminUserStatus, [BadgeTone, IconName]> = {
   active: ['success', 'check'],
   pending: ['info', 'clock'],
   expired: ['neutral', 'hourglass'],
@@ -13,9 +14,10 @@ const LOOKS: Record<AdminUserStatus, BadgeLook> = {
 /** An account's status as a badge: pending, active, expired, depleted (no data left), suspended. */
 export function UserStatusBadge({ status }: { status: AdminUserStatus }) {
   const { t } = useTranslation('admin');
+  const [tone, icon] = LOOK[status];
   return (
-    <StateBadge state={status} looks={LOOKS}>
+    <Badge tone={tone} icon={icon}>
       {t(`users.status.${status}`)}
-    </StateBadge>
+    </Badge>
   );
 }

@@ -1,9 +1,9 @@
 import styled from 'styled-components';
 import { Card } from '../Layout';
-import { cluster, outlined, plainList, stack } from '../theme';
 
 export const Guide = styled(Card)`
-  ${stack(5)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
   padding: ${({ theme }) => theme.space(6)};
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.xl};
@@ -16,21 +16,27 @@ export const Guide = styled(Card)`
 export const GeneralSteps = styled.ol`
   margin: 0;
   padding-inline-start: ${({ theme }) => theme.space(6)};
-  ${stack(2)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
 `;
 
 export const Apps = styled.ul`
-  ${plainList}
+  list-style: none;
+  margin: 0;
+  padding: 0;
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 260px), 1fr));
   gap: ${({ theme }) => theme.space(4)};
 `;
 
 export const App = styled.li`
-  ${stack(2)}
+  display: grid;
   align-content: start;
+  gap: ${({ theme }) => theme.space(2)};
   padding: ${({ theme }) => theme.space(4)};
-  ${outlined('md', 'bg')}
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.bg};
   h3 {
     font-size: ${({ theme }) => theme.fontSizes.md};
   }
@@ -46,7 +52,9 @@ export const App = styled.li`
 `;
 
 export const Downloads = styled.p`
-  ${cluster(3)}
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(3)};
   a {
     color: ${({ theme }) => theme.colors.primary};
     font-weight: 600;

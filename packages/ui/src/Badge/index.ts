@@ -1,1 +1,1 @@
-export { Badge, StateBadge, type BadgeLook, type BadgeProps, type BadgeTone, type StateBadgeProps } from './Badge';
+export { Badge, type BadgeProps, type BadgeTone } from './Badge';

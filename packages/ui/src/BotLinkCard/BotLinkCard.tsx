@@ -6,7 +6,6 @@ import { useFormat } from '../format';
 import { Icon } from '../icons';
 import { Card } from '../Layout';
 import { EXTERNAL_LINKS } from '../links';
-import { cluster, iconDisc, stack } from '../theme';
 
 const Box = styled(Card)`
   display: flex;
@@ -22,14 +21,19 @@ const Box = styled(Card)`
 `;
 
 const Mark = styled.span`
-  ${iconDisc(48)}
+  display: grid;
+  place-items: center;
+  inline-size: 48px;
+  block-size: 48px;
+  border-radius: 50%;
   flex-shrink: 0;
   background: ${({ theme }) => theme.colors.infoSoft};
   color: ${({ theme }) => theme.colors.primary};
 `;
 
 const Body = styled.div`
-  ${stack(3)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
   flex: 1;
   min-inline-size: 0;
 `;
@@ -48,7 +52,9 @@ const Code = styled.output.attrs({ dir: 'ltr' })`
 `;
 
 const Actions = styled.div`
-  ${cluster(3)}
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(3)};
 `;
 
 export interface BotLinkCardProps {

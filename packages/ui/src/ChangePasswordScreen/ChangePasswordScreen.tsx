@@ -6,21 +6,23 @@ import { Button } from '../Button';
 import { PasswordField } from '../FormField';
 import { Icon } from '../icons';
 import { Card } from '../Layout';
-import { PanelFooterLinks, PanelHeading, TipBox } from '../PanelLayout';
-import { stack } from '../theme';
+import { PanelFooterLinks, PanelTitle, TipBox } from '../PanelLayout';
 
 const Form = styled.form`
-  ${stack(5)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
   max-inline-size: 520px;
 `;
 
 const Tips = styled.div`
-  ${stack(3)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
   margin-block-end: ${({ theme }) => theme.space(6)};
 `;
 
 const Message = styled.div<{ $tone: 'success' | 'error' }>`
-  ${stack(2)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
   padding: ${({ theme }) => theme.space(4)};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.successSoft : theme.colors.dangerSoft)};
@@ -83,11 +85,15 @@ export function ChangePasswordScreen({
   else if (message && 'failure' in message) text = t(`errors:password.${message.failure}`);
   return (
     <>
-      <PanelHeading
-        title={t('changePassword.title')}
-        subtitle={t('changePassword.subtitle')}
-        back={{ to: '/panel', label: t('changePassword.back') }}
-      />
+      <PanelTitle>
+        <div>
+          <Button to="/panel" variant="ghost" size="sm" icon="arrowBack">
+            {t('changePassword.back')}
+          </Button>
+        </div>
+        <h1>{t('changePassword.title')}</h1>
+        <p>{t('changePassword.subtitle')}</p>
+      </PanelTitle>
       <Card>
         <Tips>
           <TipBox>

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { cluster } from '../theme';
 
 const Group = styled.div`
-  ${cluster(2)}
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
 `;
 
 /** A chip's height, and so a row's while its items load. */

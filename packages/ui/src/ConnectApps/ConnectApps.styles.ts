@@ -1,10 +1,12 @@
 import styled from 'styled-components';
-import { ManualImportSteps } from './ManualImportSteps';
-import { cluster, media, outlined, plainList, stack } from '../theme';
+import { media } from '../theme';
 
 export const AppList = styled.ul`
-  ${stack(3)}
-  ${plainList}
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
   margin-block-start: ${({ theme }) => theme.space(4)};
   ${media.md} {
     grid-template-columns: repeat(2, 1fr);
@@ -12,9 +14,12 @@ export const AppList = styled.ul`
 `;
 
 export const AppItem = styled.li`
-  ${stack(3)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(4)};
-  ${outlined('lg', 'surface')}
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
   h3 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};
@@ -27,10 +32,12 @@ export const AppItem = styled.li`
 `;
 
 export const AppActions = styled.div`
-  ${cluster(2)}
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
 `;
 
-export const Steps = styled(ManualImportSteps)`
+export const Steps = styled.ol`
   margin: 0;
   padding-inline-start: ${({ theme }) => theme.space(5)};
   color: ${({ theme }) => theme.colors.text};

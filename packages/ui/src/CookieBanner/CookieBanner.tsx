@@ -3,20 +3,22 @@ import styled from 'styled-components';
 import { Button } from '../Button';
 import { AppLink } from '../provider';
 import { CONSENT_RECORDED_ATTRIBUTE } from '@separ/domain';
-import { media, outlined, stack } from '../theme';
+import { media } from '../theme';
 
 const Root = styled.section`
   position: fixed;
   inset-inline: ${({ theme }) => theme.space(3)};
   inset-block-end: ${({ theme }) => theme.space(3)};
   z-index: ${({ theme }) => theme.zIndex.banner};
-  ${stack(4)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
   max-inline-size: 960px;
   margin-inline: auto;
   padding: ${({ theme }) => theme.space(5)};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
-  ${outlined('lg')}
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
   box-shadow: ${({ theme }) => theme.shadows.lg};
   ${media.md} {
     grid-template-columns: 1fr auto;
@@ -29,7 +31,8 @@ const Root = styled.section`
 `;
 
 const Text = styled.div`
-  ${stack(1)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(1)};
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }

@@ -6,20 +6,23 @@ import { BotLinkCard, type BotLinkCardProps } from '../BotLinkCard';
 import { Button } from '../Button';
 import { ErrorView } from '../ErrorView';
 import { Ltr } from '../Layout';
-import { PanelHeading } from '../PanelLayout';
+import { PanelTitle } from '../PanelLayout';
 import { Ring } from '../Ring';
 import { Spinner } from '../Spinner';
-import { cluster, media, stack } from '../theme';
+import { media } from '../theme';
 
 const Grid = styled.div`
-  ${stack(5)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
   ${media.md} {
     grid-template-columns: repeat(2, 1fr);
   }
 `;
 
 const Actions = styled.div`
-  ${cluster(3)}
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(3)};
   margin-block-start: ${({ theme }) => theme.space(6)};
 `;
 
@@ -46,15 +49,13 @@ export function DashboardScreen({ status, account, now, onRetry, onLogout, botLi
   const devicesPct = devicePercent(account.devices.length, account.allowedDevices);
   return (
     <>
-      <PanelHeading
-        title={t('dashboard.title')}
-        subtitle={
-          <>
-            {t('dashboard.welcome', { username: '' })}
-            <Ltr>{account.username}</Ltr>
-          </>
-        }
-      />
+      <PanelTitle>
+        <h1>{t('dashboard.title')}</h1>
+        <p>
+          {t('dashboard.welcome', { username: '' })}
+          <Ltr>{account.username}</Ltr>
+        </p>
+      </PanelTitle>
       <Grid>
         <AccountStatusCard account={account} now={now} />
         <DataRingCard account={account} />

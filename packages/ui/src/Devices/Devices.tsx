@@ -3,33 +3,37 @@ import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon, type IconName } from '../icons';
 import { Section } from '../Layout';
-import { cluster, media, outlined, plainList, stack } from '../theme';
+import { media } from '../theme';
 
-/** The platforms in order, each with its icon. */
-const PLATFORMS: Record<string, IconName> = {
-  android: 'android',
-  ios: 'apple',
-  windows: 'windows',
-  mac: 'laptop',
-  linux: 'linux',
-  androidTv: 'tv',
-  appleTv: 'tv',
-  chrome: 'chrome',
-};
+const PLATFORMS: Array<{ key: string; icon: IconName }> = [
+  { key: 'android', icon: 'android' },
+  { key: 'ios', icon: 'apple' },
+  { key: 'windows', icon: 'windows' },
+  { key: 'mac', icon: 'laptop' },
+  { key: 'linux', icon: 'linux' },
+  { key: 'androidTv', icon: 'tv' },
+  { key: 'appleTv', icon: 'tv' },
+  { key: 'chrome', icon: 'chrome' },
+];
 
 const List = styled.ul`
-  ${stack(4)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
   grid-template-columns: repeat(2, 1fr);
-  ${plainList}
+  list-style: none;
+  margin: 0;
+  padding: 0;
   ${media.md} {
     grid-template-columns: repeat(4, 1fr);
   }
   li {
-    ${stack(2)}
+    display: grid;
     justify-items: center;
+    gap: ${({ theme }) => theme.space(2)};
     padding-block: ${({ theme }) => theme.space(6)};
     background: ${({ theme }) => theme.colors.surface};
-    ${outlined('lg')}
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.lg};
     font-weight: 700;
   }
   svg {
@@ -38,8 +42,10 @@ const List = styled.ul`
 `;
 
 const Actions = styled.div`
-  ${cluster(3)}
+  display: flex;
+  flex-wrap: wrap;
   justify-content: center;
+  gap: ${({ theme }) => theme.space(3)};
   margin-block-start: ${({ theme }) => theme.space(8)};
 `;
 
@@ -49,7 +55,7 @@ export function Devices() {
   return (
     <Section id="devices" title={t('devices.title')} subtitle={t('devices.subtitle')}>
       <List>
-        {Object.entries(PLATFORMS).map(([key, icon]) => (
+        {PLATFORMS.map(({ key, icon }) => (
           <li key={key}>
             <Icon name={icon} size={36} />
             {t(`devices.platforms.${key}`)}

@@ -3,32 +3,54 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon, type IconName } from '../icons';
-import { ActionCard, Grid, PageBody } from '../Layout';
+import { Card, Container, Grid } from '../Layout';
 import { EXTERNAL_LINKS } from '../links';
 import { Modal } from '../Modal';
 import { PageHeader } from '../PageHeader';
 import { AppLink } from '../provider';
-import { iconDisc, outlined, plainList, stack } from '../theme';
 
-const Body = styled(PageBody)`
-  ${stack(8)}
+const Body = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space(8)};
+  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
+`;
+
+const AppCard = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+    flex: 1;
+  }
 `;
 
 const Disc = styled.span`
-  ${iconDisc(60, 'lg')}
+  display: grid;
+  place-items: center;
+  inline-size: 60px;
+  block-size: 60px;
+  border-radius: ${({ theme }) => theme.radii.lg};
   background: ${({ theme }) => theme.colors.infoSoft};
   color: ${({ theme }) => theme.colors.info};
 `;
 
 const Clients = styled.ul`
-  ${plainList}
-  ${stack(3)}
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
   li {
     display: flex;
     align-items: center;
     gap: ${({ theme }) => theme.space(3)};
     padding: ${({ theme }) => theme.space(3)};
-    ${outlined('md')}
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
   }
   div {
     flex: 1;
@@ -65,7 +87,7 @@ export function DownloadScreen({ appLinks, initiallyShowClients = false }: Downl
       <Body>
         <Grid $min={280}>
           {(['android', 'windows'] as const).map((platform) => (
-            <ActionCard key={platform}>
+            <AppCard key={platform}>
               <Disc>
                 <Icon name={platform} size={32} />
               </Disc>
@@ -80,9 +102,9 @@ export function DownloadScreen({ appLinks, initiallyShowClients = false }: Downl
               >
                 {t(`${platform}.button`)}
               </Button>
-            </ActionCard>
+            </AppCard>
           ))}
-          <ActionCard>
+          <AppCard>
             <Disc>
               <Icon name="apple" size={32} />
             </Disc>
@@ -97,7 +119,7 @@ export function DownloadScreen({ appLinks, initiallyShowClients = false }: Downl
             >
               {t('ios.button')}
             </Button>
-          </ActionCard>
+          </AppCard>
         </Grid>
         <Centered>
           <AppLink to="/install">{t('installGuide')}</AppLink>
@@ -107,7 +129,11 @@ export function DownloadScreen({ appLinks, initiallyShowClients = false }: Downl
         open={clientsOpen}
         onClose={() => setClientsOpen(false)}
         title={t('modal.title')}
-        dismissLabel={t('modal.close')}
+        actions={
+          <Button variant="secondary" onClick={() => setClientsOpen(false)}>
+            {t('modal.close')}
+          </Button>
+        }
       >
         <p>{t('modal.message')}</p>
         <Clients>

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { cluster, media, plainList, stack } from '../theme';
+import { media } from '../theme';
 
 export const Root = styled.footer`
   background: ${({ theme }) => theme.colors.hero};
@@ -16,7 +16,8 @@ export const Root = styled.footer`
 `;
 
 export const Columns = styled.div`
-  ${stack(8)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(8)};
   grid-template-columns: 1fr;
   ${media.sm} {
     grid-template-columns: repeat(2, 1fr);
@@ -27,7 +28,8 @@ export const Columns = styled.div`
 `;
 
 export const About = styled.div`
-  ${stack(4)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
   align-content: start;
 `;
 
@@ -44,7 +46,8 @@ export const Brand = styled.p`
 `;
 
 export const Column = styled.nav`
-  ${stack(2)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
   align-content: start;
 `;
 
@@ -55,14 +58,19 @@ export const ColumnTitle = styled.h2`
 `;
 
 export const List = styled.ul`
-  ${plainList}
-  ${stack(2)}
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
 `;
 
 export const Bottom = styled.div`
-  ${cluster(4)}
+  display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
+  gap: ${({ theme }) => theme.space(4)};
   margin-block-start: ${({ theme }) => theme.space(10)};
   padding-block-start: ${({ theme }) => theme.space(6)};
   border-block-start: 1px solid rgba(255, 255, 255, 0.14);
@@ -70,6 +78,10 @@ export const Bottom = styled.div`
 `;
 
 export const Legal = styled.ul`
-  ${cluster(5)}
-  ${plainList}
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(5)};
+  list-style: none;
+  margin: 0;
+  padding: 0;
 `;

@@ -1,8 +1,8 @@
-import styled, { css } from 'styled-components';
-import { stack } from '../theme';
+import styled from 'styled-components';
 
 export const Field = styled.div`
-  ${stack(2)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
 `;
 
 export const Label = styled.label`
@@ -15,15 +15,6 @@ export const InputWrap = styled.div`
   align-items: center;
 `;
 
-/** A control's focus: the primary border and a soft ring instead of the outline. */
-export const focusRing = css`
-  &:focus {
-    outline: none;
-    border-color: ${({ theme }) => theme.colors.primary};
-    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.infoSoft};
-  }
-`;
-
 export const Input = styled.input<{ $invalid: boolean; $withButton: boolean }>`
   inline-size: 100%;
   min-block-size: 48px;
@@ -33,7 +24,11 @@ export const Input = styled.input<{ $invalid: boolean; $withButton: boolean }>`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
-  ${focusRing}
+  &:focus {
+    outline: none;
+    border-color: ${({ theme }) => theme.colors.primary};
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.infoSoft};
+  }
   &[dir='ltr'] {
     text-align: left;
   }

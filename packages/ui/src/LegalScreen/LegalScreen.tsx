@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Card, PageBody } from '../Layout';
+import { Card, Container } from '../Layout';
 import { PageHeader } from '../PageHeader';
-import { captionAbove } from '../Table/Table.styles';
-import { stack } from '../theme';
+
+const Body = styled(Container)`
+  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
+`;
 
 const Document = styled(Card)`
   max-inline-size: 860px;
   margin-inline: auto;
-  ${stack(6)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(6)};
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.xl};
     margin-block-end: ${({ theme }) => theme.space(2)};
@@ -20,7 +23,11 @@ const Document = styled(Card)`
     inline-size: 100%;
     border-collapse: collapse;
   }
-  ${captionAbove}
+  caption {
+    text-align: start;
+    font-weight: 700;
+    padding-block-end: ${({ theme }) => theme.space(3)};
+  }
   th,
   td {
     text-align: start;
@@ -59,7 +66,7 @@ export function LegalScreen({ page }: LegalScreenProps) {
   return (
     <>
       <PageHeader title={t(`${page}.title`)} subtitle={t('lastUpdated')} />
-      <PageBody>
+      <Body>
         <Document>
           {i18n.language !== 'en' ? <Notice>{t('notice')}</Notice> : null}
           <EnglishOriginal lang="en" dir="ltr">
@@ -94,7 +101,7 @@ export function LegalScreen({ page }: LegalScreenProps) {
             <p>{t('contact')}</p>
           </EnglishOriginal>
         </Document>
-      </PageBody>
+      </Body>
     </>
   );
 }

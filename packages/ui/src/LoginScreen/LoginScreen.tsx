@@ -3,10 +3,15 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { PasswordField, TextField } from '../FormField';
-import { Card, CenteredPageBody } from '../Layout';
+import { Card, Container } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { AppLink } from '../provider';
-import { cluster, stack } from '../theme';
+
+const Body = styled(Container)`
+  display: grid;
+  justify-items: center;
+  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
+`;
 
 const Panel = styled(Card)`
   inline-size: 100%;
@@ -14,7 +19,8 @@ const Panel = styled(Card)`
 `;
 
 const Form = styled.form`
-  ${stack(5)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
 `;
 
 const Alert = styled.p`
@@ -26,8 +32,10 @@ const Alert = styled.p`
 `;
 
 const Links = styled.p`
-  ${cluster(3)}
+  display: flex;
+  flex-wrap: wrap;
   justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
@@ -75,7 +83,7 @@ export function LoginScreen({
   return (
     <>
       <PageHeader title={t('login.title')} subtitle={t('login.subtitle')} />
-      <CenteredPageBody>
+      <Body>
         <Panel>
           <Form onSubmit={submit} noValidate>
             {error ? <Alert role="alert">{t(ERROR_KEYS[error])}</Alert> : null}
@@ -113,7 +121,7 @@ export function LoginScreen({
             <AppLink to="/support">{t('login.support')}</AppLink>
           </Foot>
         </Panel>
-      </CenteredPageBody>
+      </Body>
     </>
   );
 }

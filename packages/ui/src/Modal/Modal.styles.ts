@@ -1,5 +1,4 @@
 import styled from 'styled-components';
-import { cluster, stack } from '../theme';
 
 export const Dialog = styled.dialog`
   inline-size: min(520px, calc(100vw - 32px));
@@ -32,12 +31,15 @@ export const Title = styled.h2`
 
 export const Body = styled.div`
   padding: ${({ theme }) => theme.space(6)};
-  ${stack(4)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
 `;
 
 export const Actions = styled.div`
-  ${cluster(3)}
+  display: flex;
+  flex-wrap: wrap;
   justify-content: flex-end;
+  gap: ${({ theme }) => theme.space(3)};
   padding-inline: ${({ theme }) => theme.space(6)};
   padding-block-end: ${({ theme }) => theme.space(6)};
 `;

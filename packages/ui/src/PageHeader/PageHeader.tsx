@@ -3,11 +3,18 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { Container } from '../Layout';
-import { darkBand, media, stack } from '../theme';
+import { media } from '../theme';
 
 const Band = styled.div`
-  ${darkBand}
+  position: relative;
+  isolation: isolate;
+  background-color: ${({ theme }) => theme.colors.hero};
   &::before {
+    content: '';
+    position: absolute;
+    inset: 0;
+    z-index: -1;
+    pointer-events: none;
     background: radial-gradient(120% 140% at 85% 0%, rgba(15, 118, 110, 0.35) 0%, transparent 55%);
   }
   color: ${({ theme }) => theme.colors.heroText};
@@ -16,7 +23,8 @@ const Band = styled.div`
 `;
 
 const Inner = styled.div`
-  ${stack(3)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
   max-inline-size: 760px;
 `;
 

@@ -1,5 +1,4 @@
 import styled from 'styled-components';
-import { cluster, plainList, stack } from '../theme';
 
 export const Root = styled.article<{ $popular: boolean }>`
   position: relative;
@@ -27,8 +26,10 @@ export const Name = styled.h3`
 `;
 
 export const PriceRow = styled.div`
-  ${cluster(2)}
+  display: flex;
+  flex-wrap: wrap;
   align-items: baseline;
+  gap: ${({ theme }) => theme.space(2)};
 `;
 
 export const Price = styled.p`
@@ -46,8 +47,11 @@ export const Original = styled.s`
 `;
 
 export const Features = styled.ul`
-  ${plainList}
-  ${stack(2)}
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
   flex: 1;
   li {
     display: flex;

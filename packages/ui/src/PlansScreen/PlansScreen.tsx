@@ -5,21 +5,23 @@ import { Chips, ChipsPlaceholder } from '../Chips';
 import { EmptyState } from '../EmptyState';
 import { ErrorView } from '../ErrorView';
 import { useFormat } from '../format';
-import { Grid, PageBody } from '../Layout';
+import { Container, Grid } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { PlanCard } from '../PlanCard';
 import { usePlanCardContent } from '../Pricing';
 import { Spinner } from '../Spinner';
 import { Tabs, tabIds } from '../Tabs';
 import { LoadingArea } from './PlansScreen.styles';
-import { stack } from '../theme';
 
-const Body = styled(PageBody)`
-  ${stack(7)}
+const Body = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space(7)};
+  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
 `;
 
 const Controls = styled.div`
-  ${stack(4)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
   justify-items: center;
 `;
 
@@ -99,7 +101,10 @@ export function PlansScreen({
             label={t('tabs.label')}
             value={platform}
             onChange={onPlatformChange}
-            items={(['android', 'ios'] as const).map((id) => ({ id, label: t(`tabs.${id}`) }))}
+            items={[
+              { id: 'android', label: t('tabs.android') },
+              { id: 'ios', label: t('tabs.ios') },
+            ]}
           />
           {status === 'loading' ? (
             <ChipsPlaceholder />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Icon } from '../icons';
 import { Section } from '../Layout';
-import { cluster, media, stack } from '../theme';
+import { media } from '../theme';
 
 const KEYS = ['servers', 'locations', 'uptime', 'devices', 'support'] as const;
 /** The popular locations the footer links to (#usa-vpn …). */
@@ -14,7 +14,8 @@ const LOCATIONS = [
 ] as const;
 
 const Numbers = styled.dl`
-  ${stack(6)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(6)};
   grid-template-columns: repeat(2, 1fr);
   margin: 0;
   text-align: center;
@@ -22,7 +23,8 @@ const Numbers = styled.dl`
     grid-template-columns: repeat(5, 1fr);
   }
   div {
-    ${stack(1)}
+    display: grid;
+    gap: ${({ theme }) => theme.space(1)};
   }
   dt {
     order: 2;
@@ -38,8 +40,10 @@ const Numbers = styled.dl`
 `;
 
 const Places = styled.ul`
-  ${cluster(3)}
+  display: flex;
+  flex-wrap: wrap;
   justify-content: center;
+  gap: ${({ theme }) => theme.space(3)};
   list-style: none;
   margin: ${({ theme }) => theme.space(9)} 0 0;
   padding: 0;

@@ -1,10 +1,11 @@
 import styled from 'styled-components';
 import { Card } from '../Layout';
-import { cluster, media, stack } from '../theme';
+import { media } from '../theme';
 
 /** The QR code beside the link and its actions; one above the other on a phone. */
 export const LinkCard = styled(Card)`
-  ${stack(5)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
   justify-items: center;
   margin-block-end: ${({ theme }) => theme.space(6)};
   ${media.md} {
@@ -38,6 +39,8 @@ export const Url = styled.code`
 `;
 
 export const LinkActions = styled.div`
-  ${cluster(2)}
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(2)};
   margin-block-start: ${({ theme }) => theme.space(3)};
 `;

@@ -1,13 +1,15 @@
 import styled from 'styled-components';
-import { media, stack } from '../theme';
+import { media } from '../theme';
 
 export const Page = styled.div`
-  ${stack(6)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(6)};
   padding-block: ${({ theme }) => theme.space(8)};
 `;
 
 export const Summary = styled.div`
-  ${stack(5)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(5)};
   ${media.md} {
     grid-template-columns: 2fr 1fr;
   }

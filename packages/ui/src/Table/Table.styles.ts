@@ -1,30 +1,8 @@
-import styled, { css } from 'styled-components';
-import { media, outlined, stack } from '../theme';
+import styled from 'styled-components';
+import { media } from '../theme';
 
 export const Wrap = styled.div`
   inline-size: 100%;
-`;
-
-/** A table's caption over it, at its start. */
-export const captionAbove = css`
-  caption {
-    text-align: start;
-    font-weight: 700;
-    padding-block-end: ${({ theme }) => theme.space(3)};
-  }
-`;
-
-/** A caption kept for assistive technology only (the screen's heading names the table). */
-export const captionUnseen = css`
-  caption {
-    position: absolute;
-    inline-size: 1px;
-    block-size: 1px;
-    padding: 0;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
-  }
 `;
 
 /** A table on wide screens; below 768 px every row becomes a card of label–value lines. */
@@ -32,7 +10,11 @@ export const StyledTable = styled.table`
   inline-size: 100%;
   border-collapse: separate;
   border-spacing: 0;
-  ${captionAbove}
+  caption {
+    text-align: start;
+    font-weight: 700;
+    padding-block-end: ${({ theme }) => theme.space(3)};
+  }
   th,
   td {
     text-align: start;
@@ -66,10 +48,12 @@ export const StyledTable = styled.table`
       display: block;
     }
     tbody {
-      ${stack(3)}
+      display: grid;
+      gap: ${({ theme }) => theme.space(3)};
     }
     tr {
-      ${outlined('md')}
+      border: 1px solid ${({ theme }) => theme.colors.border};
+      border-radius: ${({ theme }) => theme.radii.md};
       padding-block: ${({ theme }) => theme.space(2)};
     }
     tbody td {
@@ -86,7 +70,8 @@ export const StyledTable = styled.table`
     }
   }
   ${media.md} {
-    ${outlined('md')}
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
     overflow: hidden;
   }
 `;

@@ -1,5 +1,4 @@
 import styled from 'styled-components';
-import { outlined } from '../theme';
 
 export const List = styled.div`
   display: inline-flex;
@@ -7,7 +6,8 @@ export const List = styled.div`
   gap: ${({ theme }) => theme.space(1)};
   padding: ${({ theme }) => theme.space(1)};
   background: ${({ theme }) => theme.colors.surfaceMuted};
-  ${outlined('pill')}
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.pill};
   max-inline-size: 100%;
 `;
 

@@ -3,10 +3,11 @@ import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon } from '../icons';
 import { Card, Section } from '../Layout';
-import { media, plainList, stack } from '../theme';
+import { media } from '../theme';
 
 const Layout = styled.div`
-  ${stack(8)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(8)};
   align-items: center;
   ${media.lg} {
     grid-template-columns: 1fr 1fr;
@@ -14,7 +15,8 @@ const Layout = styled.div`
 `;
 
 const Text = styled.div`
-  ${stack(4)}
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
   justify-items: start;
   p:first-child {
     font-size: ${({ theme }) => theme.fontSizes.lg};
@@ -26,8 +28,11 @@ const Text = styled.div`
 `;
 
 const Points = styled.ul`
-  ${plainList}
-  ${stack(4)}
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${({ theme }) => theme.space(4)};
   li {
     display: flex;
     gap: ${({ theme }) => theme.space(3)};

@@ -1,1 +1,0 @@
-export { DisclosureButton, DisclosureCard, useOpenSet, type DisclosureButtonProps } from './Disclosure';

@@ -1,1 +1,0 @@
-export { IconList, type IconListProps } from './IconList';

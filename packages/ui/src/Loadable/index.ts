@@ -1,1 +1,0 @@
-export { Loadable, type LoadableProps } from './Loadable';

@@ -1,1 +1,0 @@
-export { StatusMessage, type StatusMessageProps } from './StatusMessage';
