@@ -29,8 +29,24 @@ const withLocale: Decorator = (Story, context) => {
  * @separ/api/mocks); the presentational stories never start it.
  */
 const msw = mswLoader();
+
+/**
+ * The self-hosted faces in every weight the kit uses, before the story renders: what measures text as
+ * it mounts (the charts' axes) would otherwise measure a fallback face, and where it put its ticks
+ * then depended on how fast the fonts came.
+ */
+const FONT_FACES = ['400', '500', '700'].flatMap((weight) => [
+  [`${weight} 16px Vazirmatn`, 'سپر ۰۱۲'],
+  [`${weight} 16px "Inter Variable"`, 'Separ 012'],
+]);
+const withFonts = async () => {
+  await Promise.all(FONT_FACES.map(([face, text]) => document.fonts.load(face, text)));
+  await document.fonts.ready;
+};
+
 const withMsw: NonNullable<Preview['loaders']> = [
   async (context) => {
+    await withFonts();
     if (context.parameters.msw) await msw(context);
     return {};
   },

@@ -285,6 +285,8 @@ function TrafficChart({ nodes, format }: { nodes: AdminOverview['trafficByNode']
                 tickLine={false}
                 axisLine={{ stroke: theme.colors.border }}
                 minTickGap={8}
+                // Three ticks (none, half, the most): the panel is narrow for a unit's label each.
+                tickCount={3}
               />
               <YAxis
                 type="category"
