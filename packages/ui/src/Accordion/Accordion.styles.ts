@@ -1,8 +1,9 @@
 import styled from 'styled-components';
+import { DisclosureButton } from '../Disclosure';
+import { stack } from '../theme';
 
 export const Root = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
 `;
 
 export const Item = styled.div<{ $open: boolean }>`
@@ -12,28 +13,15 @@ export const Item = styled.div<{ $open: boolean }>`
   overflow: hidden;
 `;
 
-export const Trigger = styled.button`
-  display: flex;
-  align-items: center;
+export const Trigger = styled(DisclosureButton)`
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(4)};
-  inline-size: 100%;
   min-block-size: 56px;
   padding-inline: ${({ theme }) => theme.space(5)};
   padding-block: ${({ theme }) => theme.space(3)};
-  background: transparent;
-  border: 0;
   color: ${({ theme }) => theme.colors.text};
   font-weight: 700;
   font-size: ${({ theme }) => theme.fontSizes.md};
-  text-align: start;
-  cursor: pointer;
-  svg {
-    transition: transform 0.2s ease;
-  }
-  &[aria-expanded='true'] svg {
-    transform: rotate(180deg);
-  }
 `;
 
 /** The answer: at most 500 px tall (SPEC §2), scrolling beyond. */
@@ -43,10 +31,4 @@ export const Panel = styled.div`
   padding-inline: ${({ theme }) => theme.space(5)};
   padding-block-end: ${({ theme }) => theme.space(5)};
   color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-/** The heading around each trigger: a heading for the outline, sized and spaced by the trigger. */
-export const ItemHeading = styled.h3`
-  margin: 0;
-  font-size: inherit;
 `;

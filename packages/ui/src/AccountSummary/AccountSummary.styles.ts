@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Card } from '../Layout';
+import { iconDisc } from '../theme';
 
 export const StatusCard = styled(Card)<{ $tone: string }>`
   display: flex;
@@ -16,11 +17,7 @@ export const StatusCard = styled(Card)<{ $tone: string }>`
 `;
 
 export const StatusIcon = styled.span<{ $tone: string; $soft: string }>`
-  display: grid;
-  place-items: center;
-  inline-size: 56px;
-  block-size: 56px;
-  border-radius: 50%;
+  ${iconDisc(56)}
   background: ${({ $soft }) => $soft};
   color: ${({ $tone }) => $tone};
   flex-shrink: 0;

@@ -1,18 +1,14 @@
 import styled from 'styled-components';
+import { cluster, plainList, stack } from '../theme';
 
 /** The changed fields, one a line: field, before (struck), arrow, after. */
 export const Changes = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space(1)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stack(1)}
+  ${plainList}
   font-size: ${({ theme }) => theme.fontSizes.sm};
   li {
-    display: flex;
-    flex-wrap: wrap;
+    ${cluster(1)}
     align-items: center;
-    gap: ${({ theme }) => theme.space(1)};
   }
   li > span:first-child {
     font-weight: 700;

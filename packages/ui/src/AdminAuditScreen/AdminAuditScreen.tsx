@@ -64,19 +64,13 @@ function Diff({ entry }: { entry: AdminAuditEntry }) {
 
 /** The audit log: who changed what, when, and each change's before → after, searchable. */
 export function AdminAuditScreen(list: AdminAuditScreenProps) {
-  const { query } = list;
   const { t } = useTranslation('admin');
   const format = useFormat();
   return (
     <AdminListScreen
-      title={t('audit.title')}
-      subtitle={(total) => t('audit.subtitle', { total })}
+      texts="audit"
       {...list}
-      searchLabel={t('audit.search')}
-      searchPlaceholder={t('audit.searchPlaceholder')}
-      emptyTitle={query.q ? t('audit.noMatchTitle') : t('audit.emptyTitle')}
       emptyIcon="receipt"
-      errorTitle={t('audit.loadError')}
       rowKey={(row) => String(row.id)}
       columns={[
         {

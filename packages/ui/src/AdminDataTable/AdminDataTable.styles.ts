@@ -1,18 +1,16 @@
 import styled from 'styled-components';
-import { StyledTable } from '../Table/Table.styles';
+import { captionUnseen, StyledTable } from '../Table/Table.styles';
+import { cluster, outlined, stack } from '../theme';
 
 export const Root = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
   min-inline-size: 0;
 `;
 
 /** The search box and the screen's filters, wrapping on narrow screens. */
 export const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   align-items: flex-end;
-  gap: ${({ theme }) => theme.space(3)};
 `;
 
 /** The table scrolls sideways inside its box when its columns are wider than the screen. */
@@ -34,15 +32,7 @@ export const Grid = styled(StyledTable)<{ $busy: boolean }>`
     overflow-wrap: break-word;
   }
   /* Named for assistive technology; the screen's title says it on screen. */
-  caption {
-    position: absolute;
-    inline-size: 1px;
-    block-size: 1px;
-    padding: 0;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
-  }
+  ${captionUnseen}
 `;
 
 export const SortButton = styled.button`
@@ -69,27 +59,21 @@ export const SortButton = styled.button`
 
 /** Where the empty and error states stand in for the table. */
 export const StateBox = styled.div`
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  ${outlined('md', 'surface')}
   padding-inline: ${({ theme }) => theme.space(4)};
 `;
 
 export const Pager = styled.nav`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 export const PagerGroup = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(2)}
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
   label {
     font-weight: 600;
   }

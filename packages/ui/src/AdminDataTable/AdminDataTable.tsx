@@ -9,6 +9,7 @@ import type { IconName } from '../icons';
 import { VisuallyHidden } from '../Layout';
 import { Skeleton } from '../Skeleton';
 import { AdminInput, AdminSelect } from '../AdminField';
+import { TableRows } from '../Table';
 import { Grid, Pager, PagerGroup, Root, Scroll, SortButton, StateBox, Toolbar } from './AdminDataTable.styles';
 import { nextSort, pageCount, pageOf, rowRange, type SortSpec } from './adminTable';
 
@@ -205,17 +206,7 @@ export function AdminDataTable<Row>({
         <Grid $busy={refreshing || status === 'loading'} aria-busy={refreshing || status === 'loading' || undefined}>
           <caption>{caption}</caption>
           {head}
-          <tbody>
-            {rows.map((row, index) => (
-              <tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <td key={column.key} data-label={column.header}>
-                    {column.cell(row, index)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
+          <TableRows columns={columns} rows={rows} rowKey={rowKey} />
         </Grid>
       </Scroll>
     );

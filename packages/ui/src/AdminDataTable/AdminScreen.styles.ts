@@ -1,8 +1,9 @@
 import styled from 'styled-components';
+import { captionUnseen } from '../Table/Table.styles';
+import { outlined, stack } from '../theme';
 
 export const Stack = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
   min-inline-size: 0;
 `;
 
@@ -30,8 +31,7 @@ export const RowLink = styled.span`
 
 /** The account's facts, two to four a row. */
 export const Facts = styled.dl`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   grid-template-columns: 1fr;
   @media (min-width: 640px) {
     grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -41,13 +41,10 @@ export const Facts = styled.dl`
   }
   margin: 0;
   & > div {
-    display: grid;
-    gap: ${({ theme }) => theme.space(1)};
+    ${stack(1)}
     align-content: start;
     padding: ${({ theme }) => theme.space(4)};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.surface};
+    ${outlined('md', 'surface')}
     min-inline-size: 0;
   }
   dt {
@@ -63,8 +60,7 @@ export const Facts = styled.dl`
 `;
 
 export const Section = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.lg};
     font-weight: 800;
@@ -77,15 +73,7 @@ export const Muted = styled.p`
 
 /** A table under a section heading that already names it: the caption stays for assistive technology only. */
 export const Quiet = styled.div`
-  caption {
-    position: absolute;
-    inline-size: 1px;
-    block-size: 1px;
-    padding: 0;
-    overflow: hidden;
-    clip: rect(0, 0, 0, 0);
-    white-space: nowrap;
-  }
+  ${captionUnseen}
 `;
 
 /** A long reference (a bank's, a gateway's) kept narrow in a table: it wraps anywhere. */

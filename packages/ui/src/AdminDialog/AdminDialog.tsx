@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { AdminNotice } from '../AdminNotice';
 import { Button } from '../Button';
 import { Modal } from '../Modal';
+import { stack } from '../theme';
 
 const DialogForm = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
 `;
 
 export interface AdminDialogProps {

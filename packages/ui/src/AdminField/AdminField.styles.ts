@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components';
+import { focusRing } from '../FormField/FormField.styles';
 
 /** The small field (`size="sm"`): a muted label above, or beside with `$inline`; it grows in a toolbar with `$grow`. */
 export const SmallField = styled.div<{ $grow: boolean; $inline?: boolean }>`
@@ -24,11 +25,7 @@ const small = css`
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
   font: inherit;
-  &:focus {
-    outline: none;
-    border-color: ${({ theme }) => theme.colors.primary};
-    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.infoSoft};
-  }
+  ${focusRing}
   &[aria-invalid='true'] {
     border-color: ${({ theme }) => theme.colors.danger};
   }
@@ -57,11 +54,7 @@ const medium = css<{ $invalid: boolean }>`
   border: 1.5px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
-  &:focus {
-    outline: none;
-    border-color: ${({ theme }) => theme.colors.primary};
-    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.infoSoft};
-  }
+  ${focusRing}
 `;
 
 export const Select = styled.select<{ $invalid: boolean }>`

@@ -7,8 +7,8 @@
  */
 import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import type { TextareaHTMLAttributes } from 'react';
-import { FieldMessages, TextField, useFieldIds } from '../FormField/FormField';
-import { Field, Hint, Label } from '../FormField/FormField.styles';
+import { FieldMessages, LabelledField, TextField, useFieldIds, useTextControl } from '../FormField/FormField';
+import { Hint } from '../FormField/FormField.styles';
 import { CheckRow, Select, SmallField, SmallInput, SmallSelect, TextArea } from './AdminField.styles';
 
 export type AdminFieldSize = 'md' | 'sm';
@@ -36,20 +36,13 @@ export function AdminInput({
   id,
   ...rest
 }: AdminInputProps) {
-  const ids = useFieldIds(id, hint, error);
+  const { ids, control } = useTextControl(id, value, onChange, error, hint);
   if (size === 'md')
     return <TextField label={label} value={value} onChange={onChange} error={error} hint={hint} id={id} {...rest} />;
   return (
     <SmallField $grow={grow}>
       <label htmlFor={ids.inputId}>{label}</label>
-      <SmallInput
-        id={ids.inputId}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        {...rest}
-      />
+      <SmallInput {...control} {...rest} />
       <FieldMessages ids={ids} error={error} hint={hint} />
     </SmallField>
   );
@@ -110,13 +103,11 @@ export function AdminSelect<T extends string | number>({
     );
   }
   return (
-    <Field>
-      <Label htmlFor={ids.inputId}>{label}</Label>
+    <LabelledField ids={ids} label={label} error={error} hint={hint}>
       <Select {...control} $invalid={Boolean(error)}>
         {choices}
       </Select>
-      <FieldMessages ids={ids} error={error} hint={hint} />
-    </Field>
+    </LabelledField>
   );
 }
 
@@ -130,21 +121,11 @@ export interface AdminTextAreaProps extends Omit<TextareaHTMLAttributes<HTMLText
 
 /** A labelled multi-line input (left to right and monospace with `dir="ltr"`: a key, a list). */
 export function AdminTextArea({ label, value, onChange, error, hint, id, ...rest }: AdminTextAreaProps) {
-  const ids = useFieldIds(id, hint, error);
+  const { ids, control } = useTextControl(id, value, onChange, error, hint);
   return (
-    <Field>
-      <Label htmlFor={ids.inputId}>{label}</Label>
-      <TextArea
-        id={ids.inputId}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        $invalid={Boolean(error)}
-        {...rest}
-      />
-      <FieldMessages ids={ids} error={error} hint={hint} />
-    </Field>
+    <LabelledField ids={ids} label={label} error={error} hint={hint}>
+      <TextArea {...control} $invalid={Boolean(error)} {...rest} />
+    </LabelledField>
   );
 }
 

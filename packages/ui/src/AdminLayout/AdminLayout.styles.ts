@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { media } from '../theme';
+import { cluster, media, plainList, stack } from '../theme';
 
 /** The console: the menu at the inline start beside the page from 1024 px, a top bar above it below. */
 export const Shell = styled.div`
@@ -72,9 +72,7 @@ export const Drawer = styled.div<{ $open: boolean }>`
 
 export const Nav = styled.nav`
   ul {
-    list-style: none;
-    margin: 0;
-    padding: 0;
+    ${plainList}
     display: grid;
     gap: 2px;
   }
@@ -99,8 +97,7 @@ export const NavItem = styled.a<{ $active: boolean }>`
 `;
 
 export const Operator = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   padding: ${({ theme }) => theme.space(3)};
   border-block-start: 1px solid rgba(255, 255, 255, 0.16);
   ${media.lg} {
@@ -120,9 +117,7 @@ export const Who = styled.p`
 `;
 
 export const OperatorActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+  ${cluster(2)}
   align-items: center;
 `;
 

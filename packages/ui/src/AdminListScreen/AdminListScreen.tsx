@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AdminListQuery, AdminPage } from '@separ/domain';
 import { AdminDataTable, type AdminDataTableProps } from '../AdminDataTable';
 import { Stack } from '../AdminDataTable/AdminScreen.styles';
@@ -25,13 +26,25 @@ export interface AdminListScreenProps<Row, Q extends AdminListQuery = AdminListQ
   extends
     Omit<
       AdminDataTableProps<Row>,
-      'caption' | 'query' | 'onQueryChange' | 'status' | 'data' | 'onRetry' | 'refreshing'
+      | 'caption'
+      | 'query'
+      | 'onQueryChange'
+      | 'status'
+      | 'data'
+      | 'onRetry'
+      | 'refreshing'
+      | 'searchLabel'
+      | 'searchPlaceholder'
+      | 'emptyTitle'
+      | 'errorTitle'
     >,
     AdminListProps<Row, Q> {
-  /** The screen's title, and the table's accessible name. */
-  title: string;
-  /** Under the title once the server has answered, given the total of rows, as the language writes it. */
-  subtitle?(total: string): ReactNode;
+  /**
+   * The key of the screen's texts under `admin.`: its title (the table's accessible name too), the
+   * subtitle with the `{{total}}` of rows, the search box's `search` and `searchPlaceholder`, the
+   * empty list's `emptyTitle` (`noMatchTitle` when searched or filtered) and the `loadError`.
+   */
+  texts: 'users' | 'orders' | 'outbox' | 'audit';
   /** The screen's main actions, at the header's end. */
   actions?: ReactNode;
   /** Between the header and the table: a notice, an action's summary. */
@@ -43,26 +56,32 @@ export interface AdminListScreenProps<Row, Q extends AdminListQuery = AdminListQ
  * with the count of rows, what the screen shows above the list, and the data table.
  */
 export function AdminListScreen<Row, Q extends AdminListQuery = AdminListQuery>({
-  title,
-  subtitle,
+  texts,
   actions,
   children,
   query,
   onQueryChange,
   ...table
 }: AdminListScreenProps<Row, Q>) {
+  const { t } = useTranslation('admin');
   const format = useFormat();
+  const title = t(`${texts}.title`);
+  const narrowed = Boolean(query.q) || table.onClearFilters !== undefined;
   return (
     <Stack>
       <AdminPageHeader
         title={title}
-        subtitle={subtitle && table.data ? subtitle(format.number(table.data.total)) : undefined}
+        subtitle={table.data ? t(`${texts}.subtitle`, { total: format.number(table.data.total) }) : undefined}
         actions={actions}
       />
       {children}
       <AdminDataTable<Row>
         {...table}
         caption={title}
+        searchLabel={t(`${texts}.search`)}
+        searchPlaceholder={t(`${texts}.searchPlaceholder`)}
+        emptyTitle={t(narrowed ? `${texts}.noMatchTitle` : `${texts}.emptyTitle`)}
+        errorTitle={t(`${texts}.loadError`)}
         query={query}
         // The table keeps the query's other fields (the screen's filters) when it changes search, sort or page.
         onQueryChange={(next) => onQueryChange(next as Q)}

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { stack } from '../theme';
 
 export const Page = styled.div`
   min-block-size: 100vh;
@@ -24,8 +25,7 @@ export const Center = styled.main`
 export const Panel = styled.div`
   inline-size: 100%;
   max-inline-size: 420px;
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
   padding: ${({ theme }) => theme.space(7)} ${({ theme }) => theme.space(6)};
   border-radius: ${({ theme }) => theme.radii.xl};
   background: ${({ theme }) => theme.colors.surface};
@@ -33,9 +33,8 @@ export const Panel = styled.div`
 `;
 
 export const Head = styled.header`
-  display: grid;
+  ${stack(2)}
   justify-items: center;
-  gap: ${({ theme }) => theme.space(2)};
   text-align: center;
   svg {
     color: ${({ theme }) => theme.colors.primary};
@@ -50,8 +49,7 @@ export const Head = styled.header`
 `;
 
 export const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
 `;
 
 export const CodeInput = styled.div`

@@ -1,9 +1,8 @@
 import styled from 'styled-components';
-import { media } from '../theme';
+import { cluster, media, stack } from '../theme';
 
 export const Stack = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
 `;
 
 export const TabsRow = styled.div`
@@ -13,8 +12,7 @@ export const TabsRow = styled.div`
 `;
 
 export const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
 `;
 
 /** A group of the node form (address, transport, security, REALITY, extras). */
@@ -22,8 +20,7 @@ export const Fieldset = styled.fieldset`
   margin: 0;
   padding: 0;
   border: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
   min-inline-size: 0;
   legend {
     padding: 0;
@@ -36,8 +33,7 @@ export const Fieldset = styled.fieldset`
 
 /** The add forms of the smaller lists: fields in a row on wide screens. */
 export const AddRow = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
   align-items: start;
   ${media.lg} {
     grid-template-columns: repeat(3, minmax(0, 1fr));
@@ -53,8 +49,7 @@ export const Address = styled.span`
 `;
 
 export const SecretField = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
+  ${stack(2)}
   h3 {
     font-size: ${({ theme }) => theme.fontSizes.md};
     font-weight: 800;
@@ -62,9 +57,7 @@ export const SecretField = styled.div`
 `;
 
 export const CopyRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(3)};
+  ${cluster(3)}
   align-items: center;
 `;
 

@@ -9,11 +9,11 @@ import type {
   AdminServer,
 } from '@separ/domain';
 import { AdminDataTable, wholePage } from '../AdminDataTable';
-import { CodeBlock, RowActions } from '../AdminLayout/adminParts';
+import { ActiveBadge, CodeBlock, RowActions, RowButton } from '../AdminLayout/adminParts';
 import { AdminDialog } from '../AdminDialog';
 import { adminErrorText, AdminNotice, type AdminActionError } from '../AdminNotice';
 import { AdminPageHeader } from '../AdminPageHeader';
-import { Badge } from '../Badge';
+import { StateBadge, type BadgeLook } from '../Badge';
 import { Button } from '../Button';
 import { CopyButton } from '../CopyButton';
 import { useFormat } from '../format';
@@ -88,6 +88,11 @@ type Pending =
   | { kind: 'server'; server: AdminServer };
 
 const TABS: AdminNodesTab[] = ['nodes', 'radius', 'countries', 'servers'];
+
+const ONLINE_LOOKS: Record<'online' | 'offline', BadgeLook> = {
+  online: ['success', 'check'],
+  offline: ['danger', 'alert'],
+};
 
 /** The V2Ray nodes (V2bX), the RADIUS clients (ocserv), the countries and the hand-written server templates. */
 export function AdminNodesScreen(props: AdminNodesScreenProps) {
@@ -277,18 +282,12 @@ function NodesList({
             header: t('nodes.columns.status'),
             cell: (node) => (
               <Address>
-                {!node.active ? (
-                  <Badge tone="neutral" icon="ban">
-                    {t('common.inactive')}
-                  </Badge>
-                ) : node.online ? (
-                  <Badge tone="success" icon="check">
-                    {t('nodes.online')}
-                  </Badge>
+                {node.active ? (
+                  <StateBadge state={node.online ? 'online' : 'offline'} looks={ONLINE_LOOKS}>
+                    {t(node.online ? 'nodes.online' : 'nodes.offline')}
+                  </StateBadge>
                 ) : (
-                  <Badge tone="danger" icon="alert">
-                    {t('nodes.offline')}
-                  </Badge>
+                  <ActiveBadge active={false} />
                 )}
                 {node.lastSeenAt && !node.online ? (
                   <small>{t('nodes.lastSeen', { time: format.dateTime(node.lastSeenAt) })}</small>
@@ -306,32 +305,20 @@ function NodesList({
             header: t('common.actions'),
             cell: (node) => (
               <RowActions>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => onEditNode(node)}
-                  aria-label={`${t('common.edit')}: ${node.name}`}
-                >
-                  {t('common.edit')}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
+                <RowButton label={t('common.edit')} row={node.name} onClick={() => onEditNode(node)} />
+                <RowButton
+                  label={t('nodes.rotate')}
+                  row={node.name}
                   icon="key"
                   loading={rotatingId === node.id}
                   onClick={() => onAsk({ kind: 'rotate', node })}
-                  aria-label={`${t('nodes.rotate')}: ${node.name}`}
-                >
-                  {t('nodes.rotate')}
-                </Button>
-                <Button
-                  size="sm"
+                />
+                <RowButton
+                  label={t('common.remove')}
+                  row={node.name}
                   variant="danger"
                   onClick={() => onAsk({ kind: 'deleteNode', node })}
-                  aria-label={`${t('common.remove')}: ${node.name}`}
-                >
-                  {t('common.remove')}
-                </Button>
+                />
               </RowActions>
             ),
           },

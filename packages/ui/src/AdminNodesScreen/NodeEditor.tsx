@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCountry, AdminNode, AdminNodeInput, AdminNodeProtocol } from '@separ/domain';
-import { AdminPanel, FormActions, FormGrid } from '../AdminLayout/adminParts';
+import { EditorActions, FormProblems, useDraftForm } from '../AdminForm';
+import { AdminPanel, FormGrid } from '../AdminLayout/adminParts';
 import { AdminCheckbox, AdminSelect } from '../AdminField';
-import { adminErrorText, AdminNotice, type AdminActionError } from '../AdminNotice';
+import type { AdminActionError } from '../AdminNotice';
 import { isolate } from '../AdminLayout/numbers';
-import { Button } from '../Button';
 import { PasswordField, TextField } from '../FormField';
 import { Fieldset, Form } from './AdminNodesScreen.styles';
 import {
@@ -24,7 +23,6 @@ import {
   withProtocol,
   type NodeDraft,
   type NodeField,
-  type NodeFieldError,
 } from './nodeForm';
 
 export interface NodeEditorProps {
@@ -39,13 +37,12 @@ export interface NodeEditorProps {
 /** The form of `separ-admin nodes add`: what applies to the chosen protocol, transport and security is shown. */
 export function NodeEditor({ node, countries, onSave, onCancel, saving, saveError }: NodeEditorProps) {
   const { t, i18n } = useTranslation('admin');
-  const [draft, setDraft] = useState<NodeDraft>(() => (node ? draftFromNode(node) : EMPTY_NODE_DRAFT));
-  const [errors, setErrors] = useState<Partial<Record<NodeField, NodeFieldError>>>({});
+  const { draft, setDraft, set, errors, submit, invalid } = useDraftForm({
+    initial: () => (node ? draftFromNode(node) : EMPTY_NODE_DRAFT),
+    check: (typed: NodeDraft) => validateNodeDraft(typed, node !== null),
+    save: (input: AdminNodeInput) => onSave(input, node?.id ?? null),
+  });
   const shown = nodeFieldsShown(draft);
-  const set = <K extends keyof NodeDraft>(key: K, value: NodeDraft[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }));
-  };
   const error = (field: NodeField) => (errors[field] ? t(`nodes.errors.${errors[field]}`) : undefined);
   const text = (
     field: NodeField & keyof NodeDraft,
@@ -64,21 +61,12 @@ export function NodeEditor({ node, countries, onSave, onCancel, saving, saveErro
       required={extra.required}
     />
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateNodeDraft(draft, node !== null);
-    if (!result.ok) return setErrors(result.errors);
-    setErrors({});
-    onSave(result.input, node?.id ?? null);
-  };
-  const invalid = Object.values(errors).some(Boolean);
   const countryName = (country: AdminCountry) => (i18n.language === 'en' ? country.title : country.titleFa);
   return (
     <AdminPanel aria-labelledby="node-form-title">
       <h2 id="node-form-title">{node ? t('nodes.editTitle', { name: node.name }) : t('nodes.newTitle')}</h2>
       <Form onSubmit={submit} noValidate>
-        {invalid ? <AdminNotice tone="error">{t('nodes.errors.summary')}</AdminNotice> : null}
-        {saveError ? <AdminNotice tone="error">{adminErrorText(saveError, t)}</AdminNotice> : null}
+        <FormProblems invalid={invalid} summary={t('nodes.errors.summary')} saveError={saveError} />
         <Fieldset>
           <legend>{t('nodes.groups.address')}</legend>
           <FormGrid>
@@ -216,14 +204,11 @@ export function NodeEditor({ node, countries, onSave, onCancel, saving, saveErro
           checked={draft.active}
           onChange={(value) => set('active', value)}
         />
-        <FormActions>
-          <Button type="submit" icon="check" loading={saving}>
-            {saving ? t('common.saving') : node ? t('nodes.saveChanges') : t('nodes.create')}
-          </Button>
-          <Button variant="secondary" onClick={onCancel} disabled={saving}>
-            {t('common.cancel')}
-          </Button>
-        </FormActions>
+        <EditorActions
+          saving={saving}
+          saveLabel={node ? t('nodes.saveChanges') : t('nodes.create')}
+          onCancel={onCancel}
+        />
       </Form>
     </AdminPanel>
   );

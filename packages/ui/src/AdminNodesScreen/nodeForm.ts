@@ -1,4 +1,5 @@
 import type { AdminCountry, AdminNode, AdminNodeInput, AdminNodeProtocol, AdminServer } from '@separ/domain';
+import type { Checked, FieldErrors } from '../AdminForm';
 import { isHost, isIpAddress, parseDecimal, parseWhole } from '../AdminLayout/numbers';
 
 export const NODE_PROTOCOLS: AdminNodeProtocol[] = ['vless', 'vmess', 'trojan', 'shadowsocks', 'hysteria2'];
@@ -201,8 +202,8 @@ const orNull = (value: string) => (value.trim() ? value.trim() : null);
 export function validateNodeDraft(
   draft: NodeDraft,
   _editing: boolean,
-): { ok: true; input: AdminNodeInput } | { ok: false; errors: Partial<Record<NodeField, NodeFieldError>> } {
-  const errors: Partial<Record<NodeField, NodeFieldError>> = {};
+): Checked<AdminNodeInput, NodeField, NodeFieldError> {
+  const errors: FieldErrors<NodeField, NodeFieldError> = {};
   const shown = nodeFieldsShown(draft);
   const name = draft.name.trim();
   if (!name) errors.name = 'required';

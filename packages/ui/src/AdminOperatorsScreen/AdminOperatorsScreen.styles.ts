@@ -1,13 +1,11 @@
 import styled from 'styled-components';
+import { cluster, outlined, stack } from '../theme';
 
 /** The signed-in operator's one-time code card. */
 export const TotpCard = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
   padding: ${({ theme }) => theme.space(5)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  ${outlined('md', 'surface')}
   > p {
     color: ${({ theme }) => theme.colors.textMuted};
   }
@@ -15,22 +13,18 @@ export const TotpCard = styled.div`
 
 /** The QR code beside the secret and the steps; stacked on small screens. */
 export const Enrol = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(5)};
+  ${cluster(5)}
   align-items: flex-start;
   > div:first-child {
     flex: 0 0 auto;
   }
   > div + div {
     flex: 1 1 260px;
-    display: grid;
-    gap: ${({ theme }) => theme.space(3)};
+    ${stack(3)}
   }
   ol {
     list-style: ${({ theme }) => (theme.language === 'fa' ? 'persian' : 'decimal')};
-    display: grid;
-    gap: ${({ theme }) => theme.space(2)};
+    ${stack(2)}
     margin: 0;
     padding-inline-start: ${({ theme }) => theme.space(5)};
   }
@@ -45,10 +39,8 @@ export const Enrol = styled.div`
 
 /** A code field and its button on one line when there is room. */
 export const CodeForm = styled.form`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space(3)};
   > div {
     flex: 0 1 220px;
   }

@@ -8,6 +8,7 @@ import { AdminNotice, adminErrorText } from '../AdminNotice';
 import { ShownOnce } from '../AdminShownOnce';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { Section, Stack } from '../AdminDataTable/AdminScreen.styles';
+import { ProtectionBadge } from '../AdminLayout/adminParts';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
 import { useFormat } from '../format';
@@ -61,6 +62,12 @@ export interface AdminOperatorsScreenProps {
 }
 
 type Dialog = { kind: 'add' } | { kind: 'remove' | 'unlock'; username: string } | null;
+
+/** How a row's actions look (each confirmed in a dialog of the same tone). */
+const ROW_ACTIONS = {
+  unlock: { variant: 'secondary', icon: 'key' },
+  remove: { variant: 'danger', icon: 'x' },
+} as const;
 
 /**
  * The operators: the list with each one's one-time code state, lock and last sign-in, adding one
@@ -155,6 +162,29 @@ export function AdminOperatorsScreen({
     });
   };
 
+  /** A field of the add dialog: typing in it clears its error. */
+  const newOperatorField = (
+    field: 'username' | 'password',
+    value: string,
+    change: (value: string) => void,
+    props: Partial<AdminInputProps>,
+  ) => (
+    <AdminInput
+      size="sm"
+      label={t(`operators.${field}`)}
+      value={value}
+      onChange={(typed) => {
+        change(typed);
+        setErrors((e) => ({ ...e, [field]: undefined }));
+      }}
+      dir="ltr"
+      spellCheck={false}
+      error={errors[field] ? t(`operators.errors.${errors[field]}`) : undefined}
+      hint={t(`operators.${field}Hint`)}
+      {...props}
+    />
+  );
+
   return (
     <Stack>
       <AdminPageHeader
@@ -197,16 +227,11 @@ export function AdminOperatorsScreen({
           {
             key: 'totp',
             header: t('operators.columns.totp'),
-            cell: (row) =>
-              row.totpEnabled ? (
-                <Badge tone="success" icon="shieldCheck">
-                  {t('operators.totpOn')}
-                </Badge>
-              ) : (
-                <Badge tone="warning" icon="alert">
-                  {t('operators.totpOff')}
-                </Badge>
-              ),
+            cell: (row) => (
+              <ProtectionBadge on={row.totpEnabled}>
+                {t(row.totpEnabled ? 'operators.totpOn' : 'operators.totpOff')}
+              </ProtectionBadge>
+            ),
           },
           { key: 'created', header: t('operators.columns.created'), cell: (row) => format.date(row.createdAt) },
           {
@@ -222,26 +247,17 @@ export function AdminOperatorsScreen({
                 '—'
               ) : (
                 <Actions>
-                  {row.locked ? (
+                  {(row.locked ? (['unlock', 'remove'] as const) : (['remove'] as const)).map((kind) => (
                     <Button
+                      key={kind}
                       size="sm"
-                      variant="secondary"
-                      icon="key"
-                      aria-label={t('operators.unlockLabel', { name: row.username })}
-                      onClick={() => open('unlock', row.username)}
+                      {...ROW_ACTIONS[kind]}
+                      aria-label={t(`operators.${kind}Label`, { name: row.username })}
+                      onClick={() => open(kind, row.username)}
                     >
-                      {t('operators.unlock')}
+                      {t(`operators.${kind}`)}
                     </Button>
-                  ) : null}
-                  <Button
-                    size="sm"
-                    variant="danger"
-                    icon="x"
-                    aria-label={t('operators.removeLabel', { name: row.username })}
-                    onClick={() => open('remove', row.username)}
-                  >
-                    {t('operators.remove')}
-                  </Button>
+                  ))}
                 </Actions>
               ),
           },
@@ -266,37 +282,12 @@ export function AdminOperatorsScreen({
           onConfirm={confirm}
           onCancel={() => setDialog(null)}
         >
-          <AdminInput
-            size="sm"
-            label={t('operators.username')}
-            value={username}
-            onChange={(value) => {
-              setUsername(value);
-              setErrors((e) => ({ ...e, username: undefined }));
-            }}
-            dir="ltr"
-            autoComplete="off"
-            spellCheck={false}
-            required
-            aria-required="true"
-            error={errors.username ? t(`operators.errors.${errors.username}`) : undefined}
-            hint={t('operators.usernameHint')}
-          />
-          <AdminInput
-            size="sm"
-            label={t('operators.password')}
-            value={password}
-            onChange={(value) => {
-              setPassword(value);
-              setErrors((e) => ({ ...e, password: undefined }));
-            }}
-            dir="ltr"
-            type="text"
-            autoComplete="new-password"
-            spellCheck={false}
-            error={errors.password ? t(`operators.errors.${errors.password}`) : undefined}
-            hint={t('operators.passwordHint')}
-          />
+          {newOperatorField('username', username, setUsername, {
+            autoComplete: 'off',
+            required: true,
+            'aria-required': 'true',
+          })}
+          {newOperatorField('password', password, setPassword, { type: 'text', autoComplete: 'new-password' })}
           {needsCode ? (
             <CodeInput
               label={t('operators.currentCode')}
@@ -311,31 +302,18 @@ export function AdminOperatorsScreen({
           ) : null}
         </AdminDialog>
       ) : null}
-      {dialog?.kind === 'remove' ? (
+      {dialog && dialog.kind !== 'add' ? (
         <AdminDialog
           open
-          title={t('operators.removeTitle', { name: dialog.username })}
-          confirmLabel={t('operators.removeConfirm')}
-          tone="danger"
+          title={t(`operators.${dialog.kind}Title`, { name: dialog.username })}
+          confirmLabel={t(`operators.${dialog.kind}Confirm`)}
+          tone={ROW_ACTIONS[dialog.kind].variant === 'danger' ? 'danger' : undefined}
           busy={busy}
           error={failure}
           onConfirm={confirm}
           onCancel={() => setDialog(null)}
         >
-          <p>{t('operators.removeText')}</p>
-        </AdminDialog>
-      ) : null}
-      {dialog?.kind === 'unlock' ? (
-        <AdminDialog
-          open
-          title={t('operators.unlockTitle', { name: dialog.username })}
-          confirmLabel={t('operators.unlockConfirm')}
-          busy={busy}
-          error={failure}
-          onConfirm={confirm}
-          onCancel={() => setDialog(null)}
-        >
-          <p>{t('operators.unlockText', { name: dialog.username })}</p>
+          <p>{t(`operators.${dialog.kind}Text`, { name: dialog.username })}</p>
         </AdminDialog>
       ) : null}
       <Modal
@@ -462,9 +440,9 @@ function TotpSection({ me, onSetup, onEnable, onDisable, initialSetup }: TotpSec
             <QrCode value={setup.otpauthUrl} label={t('operators.totp.qrLabel')} size={200} />
             <div>
               <ol>
-                <li>{t('operators.totp.step1')}</li>
-                <li>{t('operators.totp.step2')}</li>
-                <li>{t('operators.totp.step3')}</li>
+                {([1, 2, 3] as const).map((step) => (
+                  <li key={step}>{t(`operators.totp.step${step}`)}</li>
+                ))}
               </ol>
               <div>
                 <strong>{t('operators.totp.secret')}</strong>

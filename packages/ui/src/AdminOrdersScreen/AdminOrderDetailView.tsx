@@ -4,18 +4,21 @@ import { GATEWAYS, type AdminOrderDetail } from '@separ/domain';
 import { AdminDialog } from '../AdminDialog';
 import { AdminInput } from '../AdminField';
 import { adminErrorText } from '../AdminNotice';
-import { AdminPageHeader } from '../AdminPageHeader';
-import { Facts, Muted, RowLink, Section, Stack } from '../AdminDataTable/AdminScreen.styles';
+import { AdminPageHeader, AdminPagePending, type AdminRecordProps } from '../AdminPageHeader';
+import { Facts, Muted, Section, Stack } from '../AdminDataTable/AdminScreen.styles';
+import { RecordLink } from '../AdminDataTable/RecordLink';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
-import { ErrorView } from '../ErrorView';
 import { useFormat } from '../format';
 import { Icon } from '../icons';
-import { Ltr } from '../Layout';
-import { AppLink } from '../provider';
-import { Spinner } from '../Spinner';
+import { Fact, Ltr } from '../Layout';
 import { CompleteForm, Timeline } from './AdminOrdersScreen.styles';
 import { OrderStateBadge } from './OrderStateBadge';
+
+/** A reference or a message from a machine, left to right; a dash when there is none. */
+function machineText(text: string | null) {
+  return text ? <Ltr>{text}</Ltr> : '—';
+}
 
 /** A bank reference as gateways write it: letters, digits and dashes, 4 to 64. */
 export function checkBankReference(ref: string): 'refRequired' | 'refInvalid' | null {
@@ -25,13 +28,9 @@ export function checkBankReference(ref: string): 'refRequired' | 'refInvalid' | 
   return null;
 }
 
-export interface AdminOrderDetailViewProps {
-  status: 'loading' | 'error' | 'ready';
+export interface AdminOrderDetailViewProps extends AdminRecordProps {
   /** `GET /api/admin/orders/:resNum`; null while it loads. */
   order: AdminOrderDetail | null;
-  onRetry(): void;
-  /** The orders list (with the container's last query). */
-  backTo: string;
   userTo?(username: string): string;
   /**
    * `POST /api/admin/orders/:resNum/complete` with the bank reference, after the operator confirms.
@@ -67,22 +66,8 @@ export function AdminOrderDetailView({
   const [failure, setFailure] = useState<string | null>(null);
 
   const back = { to: backTo, label: t('orders.back') };
-  if (status === 'loading' || (status === 'ready' && !order)) {
-    return (
-      <>
-        <AdminPageHeader title={t('orders.detailTitle')} back={back} />
-        <Spinner block label={t('orders.loadingOne')} />
-      </>
-    );
-  }
-  if (status === 'error' || !order) {
-    return (
-      <>
-        <AdminPageHeader title={t('orders.detailTitle')} back={back} />
-        <ErrorView title={t('orders.loadOneError')} retryLabel={t('common.retry')} onRetry={onRetry} />
-      </>
-    );
-  }
+  if (status !== 'ready' || !order)
+    return <AdminPagePending texts="orders" status={status} onRetry={onRetry} backTo={backTo} />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -116,60 +101,23 @@ export function AdminOrderDetailView({
         back={back}
       />
       <Facts>
-        <div>
-          <dt>{t('orders.fields.amount')}</dt>
-          <dd>{format.toman(order.amount)}</dd>
-        </div>
-        <div>
-          <dt>{t('orders.fields.gate')}</dt>
-          <dd>
-            {gate} · <Ltr>{order.provider}</Ltr>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('orders.fields.plan')}</dt>
-          <dd>{t('orders.planNumber', { id: format.number(order.planId) })}</dd>
-        </div>
-        <div>
-          <dt>{t('orders.fields.username')}</dt>
-          <dd>
-            {order.username === null ? (
-              t('orders.noAccount')
-            ) : userTo ? (
-              <RowLink>
-                <AppLink to={userTo(order.username)}>
-                  <Ltr>{order.username}</Ltr>
-                </AppLink>
-              </RowLink>
-            ) : (
-              <Ltr>{order.username}</Ltr>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('orders.fields.refNum')}</dt>
-          <dd>{order.refNum ? <Ltr>{order.refNum}</Ltr> : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('orders.fields.authority')}</dt>
-          <dd>{order.authority ? <Ltr>{order.authority}</Ltr> : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('orders.fields.created')}</dt>
-          <dd>{format.dateTime(order.createdAt)}</dd>
-        </div>
-        <div>
-          <dt>{t('orders.fields.paid')}</dt>
-          <dd>{format.dateTime(order.paidAt)}</dd>
-        </div>
-        {order.failure ? (
-          <div>
-            <dt>{t('orders.fields.failure')}</dt>
-            <dd>
-              <Ltr>{order.failure}</Ltr>
-            </dd>
-          </div>
-        ) : null}
+        <Fact label={t('orders.fields.amount')}>{format.toman(order.amount)}</Fact>
+        <Fact label={t('orders.fields.gate')}>
+          {gate} · <Ltr>{order.provider}</Ltr>
+        </Fact>
+        <Fact label={t('orders.fields.plan')}>{t('orders.planNumber', { id: format.number(order.planId) })}</Fact>
+        <Fact label={t('orders.fields.username')}>
+          {order.username === null ? (
+            t('orders.noAccount')
+          ) : (
+            <RecordLink name={order.username} to={userTo?.(order.username)} />
+          )}
+        </Fact>
+        <Fact label={t('orders.fields.refNum')}>{machineText(order.refNum)}</Fact>
+        <Fact label={t('orders.fields.authority')}>{machineText(order.authority)}</Fact>
+        <Fact label={t('orders.fields.created')}>{format.dateTime(order.createdAt)}</Fact>
+        <Fact label={t('orders.fields.paid')}>{format.dateTime(order.paidAt)}</Fact>
+        {order.failure ? <Fact label={t('orders.fields.failure')}>{machineText(order.failure)}</Fact> : null}
       </Facts>
 
       {order.state !== 'paid' ? (
@@ -230,25 +178,14 @@ export function AdminOrderDetailView({
           <Muted>{t('orders.receipt.none')}</Muted>
         ) : (
           <Facts>
-            <div>
-              <dt>{t('orders.receipt.title')}</dt>
-              <dd>
-                {order.receipt.sentAt
-                  ? t('orders.receipt.sent', { date: format.dateTime(order.receipt.sentAt) })
-                  : t('orders.receipt.waiting')}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('orders.receipt.attemptsLabel')}</dt>
-              <dd>{format.number(order.receipt.attempts)}</dd>
-            </div>
+            <Fact label={t('orders.receipt.title')}>
+              {order.receipt.sentAt
+                ? t('orders.receipt.sent', { date: format.dateTime(order.receipt.sentAt) })
+                : t('orders.receipt.waiting')}
+            </Fact>
+            <Fact label={t('orders.receipt.attemptsLabel')}>{format.number(order.receipt.attempts)}</Fact>
             {order.receipt.lastError ? (
-              <div>
-                <dt>{t('orders.receipt.lastError')}</dt>
-                <dd>
-                  <Ltr>{order.receipt.lastError}</Ltr>
-                </dd>
-              </div>
+              <Fact label={t('orders.receipt.lastError')}>{machineText(order.receipt.lastError)}</Fact>
             ) : null}
           </Facts>
         )}

@@ -1,13 +1,11 @@
 import styled from 'styled-components';
+import { cluster, outlined, plainList, stack } from '../theme';
 
 /** The reconciliation's counts, one tile each; those above zero stand out. */
 export const Summary = styled.section`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   padding: ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  ${outlined('md', 'surface')}
   header {
     display: flex;
     align-items: center;
@@ -53,17 +51,11 @@ export const Summary = styled.section`
 export const Timeline = styled.ol`
   display: grid;
   gap: 0;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  ${plainList}
+  ${outlined('md', 'surface')}
   li {
-    display: flex;
-    flex-wrap: wrap;
+    ${cluster(2)}
     align-items: center;
-    gap: ${({ theme }) => theme.space(2)};
     padding-block: ${({ theme }) => theme.space(3)};
     padding-inline: ${({ theme }) => theme.space(4)};
   }
@@ -82,14 +74,10 @@ export const Timeline = styled.ol`
 
 /** The hand completion: the bank reference and the button, side by side when there is room. */
 export const CompleteForm = styled.form`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  ${outlined('md', 'surface')}
   > p {
     flex-basis: 100%;
     color: ${({ theme }) => theme.colors.textMuted};

@@ -8,7 +8,8 @@ import {
   type AdminOrderState,
   type AdminReconcileSummary,
 } from '@separ/domain';
-import { Cell, LongRef, RowLink } from '../AdminDataTable/AdminScreen.styles';
+import { LongRef } from '../AdminDataTable/AdminScreen.styles';
+import { RecordCell, RecordLink } from '../AdminDataTable/RecordLink';
 import { AdminInput, AdminSelect } from '../AdminField';
 import { AdminListScreen, type AdminListProps } from '../AdminListScreen';
 import { AdminNotice, adminErrorText } from '../AdminNotice';
@@ -16,7 +17,6 @@ import { Button } from '../Button';
 import { useFormat } from '../format';
 import { IconButton } from '../IconButton';
 import { Ltr } from '../Layout';
-import { AppLink } from '../provider';
 import { Summary } from './AdminOrdersScreen.styles';
 import { OrderStateBadge } from './OrderStateBadge';
 
@@ -95,16 +95,13 @@ export function AdminOrdersScreen({
 
   return (
     <AdminListScreen
-      title={t('orders.title')}
-      subtitle={(total) => t('orders.subtitle', { total })}
+      texts="orders"
       actions={
         <Button icon="refresh" variant="secondary" loading={reconciling} onClick={() => void reconcile()}>
           {t('orders.reconcile.button')}
         </Button>
       }
       {...list}
-      searchLabel={t('orders.search')}
-      searchPlaceholder={t('orders.searchPlaceholder')}
       filters={
         <>
           <AdminSelect<AdminOrderState | ''>
@@ -161,27 +158,14 @@ export function AdminOrdersScreen({
               })
           : undefined
       }
-      emptyTitle={query.q || filtered ? t('orders.noMatchTitle') : t('orders.emptyTitle')}
       emptyMessage={query.q || filtered ? t('orders.noMatchMessage') : undefined}
       emptyIcon="receipt"
-      errorTitle={t('orders.loadError')}
       rowKey={(row) => row.resNum}
       columns={[
         {
           key: 'resNum',
           header: t('orders.columns.resNum'),
-          cell: (row) => (
-            <Cell>
-              <RowLink>
-                <AppLink to={orderTo(row.resNum)}>
-                  <Ltr>{row.resNum}</Ltr>
-                </AppLink>
-              </RowLink>
-              <small>
-                <Ltr>{row.email}</Ltr>
-              </small>
-            </Cell>
-          ),
+          cell: (row) => <RecordCell name={row.resNum} to={orderTo(row.resNum)} detail={row.email} />,
         },
         { key: 'state', header: t('orders.columns.state'), cell: (row) => <OrderStateBadge state={row.state} /> },
         {
@@ -194,18 +178,7 @@ export function AdminOrdersScreen({
         {
           key: 'customer',
           header: t('orders.columns.customer'),
-          cell: (row) =>
-            row.username === null ? (
-              '—'
-            ) : userTo ? (
-              <RowLink>
-                <AppLink to={userTo(row.username)}>
-                  <Ltr>{row.username}</Ltr>
-                </AppLink>
-              </RowLink>
-            ) : (
-              <Ltr>{row.username}</Ltr>
-            ),
+          cell: (row) => (row.username === null ? '—' : <RecordLink name={row.username} to={userTo?.(row.username)} />),
         },
         {
           key: 'refNum',

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminOrderState } from '@separ/domain';
-import { Badge, type BadgeTone } from '../Badge';
-import type { IconName } from '../icons';
+import { StateBadge, type BadgeLook } from '../Badge';
 
-const LOOK: Record<AdminOrderState, [BadgeTone, IconName]> = {
+const LOOKS: Record<AdminOrderState, BadgeLook> = {
   paid: ['success', 'check'],
   pending: ['warning', 'clock'],
   failed: ['danger', 'x'],
@@ -13,10 +12,9 @@ const LOOK: Record<AdminOrderState, [BadgeTone, IconName]> = {
 /** An order's state as a badge: paid, pending, failed, expired. */
 export function OrderStateBadge({ state }: { state: AdminOrderState }) {
   const { t } = useTranslation('admin');
-  const [tone, icon] = LOOK[state];
   return (
-    <Badge tone={tone} icon={icon}>
+    <StateBadge state={state} looks={LOOKS}>
       {t(`orders.states.${state}`)}
-    </Badge>
+    </StateBadge>
   );
 }

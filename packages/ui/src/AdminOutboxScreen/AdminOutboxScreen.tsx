@@ -64,11 +64,8 @@ export function AdminOutboxScreen({ onResend, ...list }: AdminOutboxScreenProps)
   const filter = query.state ?? 'all';
   return (
     <AdminListScreen
-      title={t('outbox.title')}
-      subtitle={(total) => t('outbox.subtitle', { total })}
+      texts="outbox"
       {...list}
-      searchLabel={t('outbox.search')}
-      searchPlaceholder={t('outbox.searchPlaceholder')}
       filters={
         <Chips
           label={t('outbox.filter')}
@@ -81,10 +78,8 @@ export function AdminOutboxScreen({ onResend, ...list }: AdminOutboxScreenProps)
         />
       }
       onClearFilters={query.state ? () => onQueryChange({ ...query, q: '', state: undefined, page: 1 }) : undefined}
-      emptyTitle={query.q || query.state ? t('outbox.noMatchTitle') : t('outbox.emptyTitle')}
       emptyMessage={query.q || query.state ? undefined : t('outbox.emptyMessage')}
       emptyIcon="send"
-      errorTitle={t('outbox.loadError')}
       rowKey={(row) => String(row.id)}
       columns={[
         {

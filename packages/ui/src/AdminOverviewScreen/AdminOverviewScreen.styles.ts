@@ -1,9 +1,8 @@
 import styled from 'styled-components';
-import { media } from '../theme';
+import { media, outlined, stack } from '../theme';
 
 export const Groups = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
   margin-block-end: ${({ theme }) => theme.space(5)};
   ${media.md} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -51,8 +50,7 @@ export const Tone = styled.span<{ $tone: 'success' | 'danger' | 'warning' | 'neu
 `;
 
 export const Charts = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
   ${media.xl} {
     grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
   }
@@ -60,11 +58,9 @@ export const Charts = styled.div`
 
 export const Figure = styled.figure`
   margin: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   figcaption {
-    display: grid;
-    gap: ${({ theme }) => theme.space(1)};
+    ${stack(1)}
   }
   figcaption p {
     color: ${({ theme }) => theme.colors.textMuted};
@@ -89,9 +85,7 @@ export const TooltipBox = styled.div`
   display: grid;
   gap: 2px;
   padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surface};
+  ${outlined('sm', 'surface')}
   color: ${({ theme }) => theme.colors.text};
   box-shadow: ${({ theme }) => theme.shadows.md};
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -101,6 +95,5 @@ export const TooltipBox = styled.div`
 `;
 
 export const SkeletonGroup = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
 `;

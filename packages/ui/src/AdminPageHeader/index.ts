@@ -1,1 +1,7 @@
-export { AdminPageHeader, type AdminPageHeaderProps } from './AdminPageHeader';
+export {
+  AdminPageHeader,
+  AdminPagePending,
+  type AdminPageHeaderProps,
+  type AdminPagePendingProps,
+  type AdminRecordProps,
+} from './AdminPageHeader';

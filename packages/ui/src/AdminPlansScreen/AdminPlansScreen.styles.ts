@@ -1,10 +1,9 @@
 import styled from 'styled-components';
-import { media } from '../theme';
+import { media, stack } from '../theme';
 
 /** The form beside the preview of the buyer's card (under it on small screens). */
 export const Editor = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
   align-items: start;
   ${media.xl} {
     grid-template-columns: minmax(0, 1fr) 320px;
@@ -12,8 +11,7 @@ export const Editor = styled.div`
 `;
 
 export const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
 `;
 
 /** The data amount and its unit side by side. */
@@ -25,8 +23,7 @@ export const DataRow = styled.div`
 `;
 
 export const Preview = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   > p {
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.fontSizes.sm};

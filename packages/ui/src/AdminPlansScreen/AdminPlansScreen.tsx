@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { discountPercent, type AdminPlan, type AdminPlanInput } from '@separ/domain';
 import { AdminDataTable, wholePage } from '../AdminDataTable';
-import { AdminPanel, FormActions, FormGrid, RowActions } from '../AdminLayout/adminParts';
+import { EditorActions, FormProblems, useDraftForm } from '../AdminForm';
+import { ActiveBadge, AdminPanel, FormGrid, RowActions, RowButton } from '../AdminLayout/adminParts';
 import { AdminCheckbox, AdminSelect } from '../AdminField';
 import { adminErrorText, AdminNotice, type AdminActionError } from '../AdminNotice';
 import { AdminPageHeader } from '../AdminPageHeader';
 import { parseWhole } from '../AdminLayout/numbers';
-import { Badge } from '../Badge';
 import { Button } from '../Button';
 import { TextField } from '../FormField';
 import { useFormat } from '../format';
@@ -22,7 +21,6 @@ import {
   validatePlanDraft,
   type PlanDraft,
   type PlanField,
-  type PlanFieldError,
 } from './planForm';
 
 export interface AdminPlansScreenProps {
@@ -138,39 +136,21 @@ function PlansTable({
           {
             key: 'status',
             header: t('plans.columns.status'),
-            cell: (plan) =>
-              plan.active ? (
-                <Badge tone="success" icon="check">
-                  {t('common.active')}
-                </Badge>
-              ) : (
-                <Badge tone="neutral" icon="ban">
-                  {t('common.inactive')}
-                </Badge>
-              ),
+            cell: (plan) => <ActiveBadge active={plan.active} />,
           },
           {
             key: 'actions',
             header: t('common.actions'),
             cell: (plan) => (
               <RowActions>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => onEdit(plan)}
-                  aria-label={`${t('common.edit')}: ${plan.title}`}
-                >
-                  {t('common.edit')}
-                </Button>
-                <Button
-                  size="sm"
+                <RowButton label={t('common.edit')} row={plan.title} onClick={() => onEdit(plan)} />
+                <RowButton
+                  label={plan.active ? t('plans.deactivate') : t('plans.activate')}
+                  row={plan.title}
                   variant={plan.active ? 'danger' : 'secondary'}
                   onClick={() => onToggleActive(plan)}
                   loading={togglingId === plan.id}
-                  aria-label={`${plan.active ? t('plans.deactivate') : t('plans.activate')}: ${plan.title}`}
-                >
-                  {plan.active ? t('plans.deactivate') : t('plans.activate')}
-                </Button>
+                />
               </RowActions>
             ),
           },
@@ -191,33 +171,36 @@ interface PlanEditorProps {
 function PlanEditor({ plan, onSave, onCancel, saving, saveError }: PlanEditorProps) {
   const { t } = useTranslation('admin');
   const format = useFormat();
-  const [draft, setDraft] = useState<PlanDraft>(() => (plan ? draftFromPlan(plan) : EMPTY_PLAN_DRAFT));
-  const [errors, setErrors] = useState<Partial<Record<PlanField, PlanFieldError>>>({});
-  const set = <K extends keyof PlanDraft>(key: K, value: PlanDraft[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }));
-  };
+  const { draft, set, errors, submit, invalid } = useDraftForm({
+    initial: () => (plan ? draftFromPlan(plan) : EMPTY_PLAN_DRAFT),
+    check: validatePlanDraft,
+    save: (input: AdminPlanInput) => onSave(input, plan?.id ?? null),
+  });
   const errorText = (field: PlanField) => {
     const error = errors[field];
     if (!error) return undefined;
     const max = field === 'days' ? PLAN_MAX_DAYS : field === 'title' ? PLAN_TITLE_MAX : PLAN_MAX_DEVICES;
     return t(`plans.errors.${error}`, { max: format.number(max) });
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validatePlanDraft(draft);
-    if (!result.ok) return setErrors(result.errors);
-    setErrors({});
-    onSave(result.input, plan?.id ?? null);
-  };
-  const invalid = Object.values(errors).some(Boolean);
+  /** A whole-number field; an optional one says so after its label. */
+  const numeric = (field: 'days' | 'devices' | 'toman' | 'credit', extra: { optional?: true; hint?: string } = {}) => (
+    <TextField
+      label={extra.optional ? `${t(`plans.fields.${field}`)} (${t('common.optional')})` : t(`plans.fields.${field}`)}
+      hint={extra.hint}
+      value={draft[field]}
+      onChange={(value) => set(field, value)}
+      error={errorText(field)}
+      inputMode="numeric"
+      dir="ltr"
+      required={!extra.optional}
+    />
+  );
   return (
     <Editor>
       <AdminPanel aria-labelledby="plan-form-title">
         <h2 id="plan-form-title">{t('plans.formTitle')}</h2>
         <Form onSubmit={submit} noValidate>
-          {invalid ? <AdminNotice tone="error">{t('plans.errors.summary')}</AdminNotice> : null}
-          {saveError ? <AdminNotice tone="error">{adminErrorText(saveError, t)}</AdminNotice> : null}
+          <FormProblems invalid={invalid} summary={t('plans.errors.summary')} saveError={saveError} />
           <FormGrid>
             <div data-wide>
               <TextField
@@ -240,15 +223,7 @@ function PlanEditor({ plan, onSave, onCancel, saving, saveError }: PlanEditorPro
                 { value: 'ios', label: t('plans.platforms.ios') },
               ]}
             />
-            <TextField
-              label={t('plans.fields.days')}
-              value={draft.days}
-              onChange={(value) => set('days', value)}
-              error={errorText('days')}
-              inputMode="numeric"
-              dir="ltr"
-              required
-            />
+            {numeric('days')}
             <div>
               <DataRow>
                 <TextField
@@ -278,33 +253,9 @@ function PlanEditor({ plan, onSave, onCancel, saving, saveError }: PlanEditorPro
                 onChange={(value) => set('unlimited', value)}
               />
             </div>
-            <TextField
-              label={t('plans.fields.devices')}
-              value={draft.devices}
-              onChange={(value) => set('devices', value)}
-              error={errorText('devices')}
-              inputMode="numeric"
-              dir="ltr"
-              required
-            />
-            <TextField
-              label={t('plans.fields.toman')}
-              value={draft.toman}
-              onChange={(value) => set('toman', value)}
-              error={errorText('toman')}
-              inputMode="numeric"
-              dir="ltr"
-              required
-            />
-            <TextField
-              label={`${t('plans.fields.credit')} (${t('common.optional')})`}
-              hint={t('plans.hints.credit')}
-              value={draft.credit}
-              onChange={(value) => set('credit', value)}
-              error={errorText('credit')}
-              inputMode="numeric"
-              dir="ltr"
-            />
+            {numeric('devices')}
+            {numeric('toman')}
+            {numeric('credit', { optional: true, hint: t('plans.hints.credit') })}
             <div data-wide>
               <AdminCheckbox
                 label={t('plans.fields.active')}
@@ -314,14 +265,11 @@ function PlanEditor({ plan, onSave, onCancel, saving, saveError }: PlanEditorPro
               />
             </div>
           </FormGrid>
-          <FormActions>
-            <Button type="submit" icon="check" loading={saving}>
-              {saving ? t('common.saving') : plan ? t('plans.saveChanges') : t('plans.create')}
-            </Button>
-            <Button variant="secondary" onClick={onCancel} disabled={saving}>
-              {t('common.cancel')}
-            </Button>
-          </FormActions>
+          <EditorActions
+            saving={saving}
+            saveLabel={plan ? t('plans.saveChanges') : t('plans.create')}
+            onCancel={onCancel}
+          />
         </Form>
       </AdminPanel>
       <PlanPreview draft={draft} />

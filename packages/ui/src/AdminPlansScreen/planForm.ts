@@ -1,4 +1,5 @@
 import type { AdminPlan, AdminPlanInput } from '@separ/domain';
+import type { Checked, FieldErrors } from '../AdminForm';
 import { parseWhole } from '../AdminLayout/numbers';
 
 /** The plan form as typed: text fields as text, so that a wrong entry can be shown and corrected. */
@@ -66,10 +67,8 @@ function positive(text: string, max?: number): number | PlanFieldError {
 }
 
 /** Checks the form: the input to send, or the fields to correct. */
-export function validatePlanDraft(
-  draft: PlanDraft,
-): { ok: true; input: AdminPlanInput } | { ok: false; errors: Partial<Record<PlanField, PlanFieldError>> } {
-  const errors: Partial<Record<PlanField, PlanFieldError>> = {};
+export function validatePlanDraft(draft: PlanDraft): Checked<AdminPlanInput, PlanField, PlanFieldError> {
+  const errors: FieldErrors<PlanField, PlanFieldError> = {};
   const title = draft.title.trim();
   if (!title) errors.title = 'required';
   else if (title.length > PLAN_TITLE_MAX) errors.title = 'tooLong';

@@ -1,18 +1,15 @@
 import styled from 'styled-components';
+import { cluster, stack } from '../theme';
 
 export const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
 `;
 
 export const SaveBar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(4)}
   align-items: center;
-  gap: ${({ theme }) => theme.space(4)};
 `;
 
 export const Skeletons = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
 `;

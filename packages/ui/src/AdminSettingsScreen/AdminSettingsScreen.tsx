@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ShopSettings } from '@separ/domain';
+import { useDraftForm } from '../AdminForm';
 import { AdminPanel, FormGrid } from '../AdminLayout/adminParts';
 import { AdminCheckbox } from '../AdminField';
 import { adminErrorText, AdminNotice, type AdminActionError } from '../AdminNotice';
@@ -18,7 +19,6 @@ import {
   SHOP_NAME_MAX,
   validateSettings,
   type SettingsField,
-  type SettingsFieldError,
   type SettingsUrlField,
 } from './settingsForm';
 
@@ -104,14 +104,16 @@ function SettingsForm({
 }) {
   const { t } = useTranslation('admin');
   const format = useFormat();
-  const [draft, setDraft] = useState(settings);
-  const [errors, setErrors] = useState<Partial<Record<SettingsField, SettingsFieldError>>>({});
   const [edited, setEdited] = useState(false);
-  const set = <K extends keyof ShopSettings>(key: K, value: ShopSettings[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    setEdited(true);
-    if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }));
-  };
+  const { draft, set, errors, submit, invalid } = useDraftForm({
+    initial: settings,
+    check: validateSettings,
+    save: (checked: ShopSettings) => {
+      setEdited(false);
+      onSave(checked);
+    },
+    onEdit: () => setEdited(true),
+  });
   const error = (field: SettingsField) =>
     errors[field]
       ? t(`settings.errors.${errors[field]}`, { max: format.number(SHOP_NAME_MAX), scheme: isolate(URL_PLACEHOLDER) })
@@ -136,15 +138,6 @@ function SettingsForm({
       required={REQUIRED_URL_FIELDS.has(field)}
     />
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateSettings(draft);
-    if (!result.ok) return setErrors(result.errors);
-    setErrors({});
-    setEdited(false);
-    onSave(result.settings);
-  };
-  const invalid = Object.values(errors).some(Boolean);
   return (
     <Form onSubmit={submit} noValidate>
       {invalid ? <AdminNotice tone="error">{t('settings.errors.summary')}</AdminNotice> : null}

@@ -17,7 +17,7 @@ describe('the shop settings form', () => {
   it('sends the settings trimmed, optional addresses empty', () => {
     expect(validateSettings(settings)).toEqual({
       ok: true,
-      settings: { ...settings, shopName: 'سپر', supportChatUrl: 'https://t.me/separ_support' },
+      input: { ...settings, shopName: 'سپر', supportChatUrl: 'https://t.me/separ_support' },
     });
   });
 

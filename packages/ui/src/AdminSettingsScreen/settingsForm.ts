@@ -1,4 +1,5 @@
 import type { ShopSettings } from '@separ/domain';
+import type { Checked, FieldErrors } from '../AdminForm';
 import { isHttpUrl } from '../AdminLayout/numbers';
 
 /** The settings that are web addresses, in the form's order. */
@@ -22,10 +23,8 @@ export type SettingsFieldError = 'required' | 'tooLong' | 'url';
 export const SHOP_NAME_MAX = 60;
 
 /** Checks the form: the settings to send (trimmed), or the fields to correct. Empty optional addresses hide their link. */
-export function validateSettings(
-  draft: ShopSettings,
-): { ok: true; settings: ShopSettings } | { ok: false; errors: Partial<Record<SettingsField, SettingsFieldError>> } {
-  const errors: Partial<Record<SettingsField, SettingsFieldError>> = {};
+export function validateSettings(draft: ShopSettings): Checked<ShopSettings, SettingsField, SettingsFieldError> {
+  const errors: FieldErrors<SettingsField, SettingsFieldError> = {};
   const shopName = draft.shopName.trim();
   if (!shopName) errors.shopName = 'required';
   else if (shopName.length > SHOP_NAME_MAX) errors.shopName = 'tooLong';
@@ -37,5 +36,5 @@ export function validateSettings(
       if (REQUIRED_URL_FIELDS.has(field)) errors[field] = 'required';
     } else if (!isHttpUrl(value)) errors[field] = 'url';
   }
-  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, settings };
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, input: settings };
 }

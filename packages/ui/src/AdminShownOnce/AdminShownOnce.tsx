@@ -3,11 +3,11 @@ import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../CopyButton';
 import { Ltr } from '../Layout';
+import { stack } from '../theme';
 
 /** The secret shown once: large, monospace, left to right. */
 const Secret = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   padding: ${({ theme }) => theme.space(4)};
   border-radius: ${({ theme }) => theme.radii.md};
   border: 1.5px dashed ${({ theme }) => theme.colors.warning};

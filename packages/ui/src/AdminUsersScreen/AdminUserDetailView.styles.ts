@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { media } from '../theme';
+import { cluster, media, outlined } from '../theme';
 
 /** How much of the allowance is used. */
 export const Meter = styled.div<{ $ratio: number; $full: boolean }>`
@@ -18,13 +18,9 @@ export const Meter = styled.div<{ $ratio: number; $full: boolean }>`
 `;
 
 export const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+  ${cluster(2)}
   padding: ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  ${outlined('md', 'surface')}
   ${media.md} {
     padding: ${({ theme }) => theme.space(5)};
   }

@@ -2,22 +2,21 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { maxPasswordLength, type AdminUserAction, type AdminUserDetail, MB } from '@separ/domain';
 import { AdminDialog } from '../AdminDialog';
-import { AdminInput } from '../AdminField';
+import { AdminInput, type AdminInputProps } from '../AdminField';
 import { adminErrorText } from '../AdminNotice';
 import { ShownOnce } from '../AdminShownOnce';
-import { AdminPageHeader } from '../AdminPageHeader';
-import { Facts, Muted, Quiet, RowLink, Section, Stack } from '../AdminDataTable/AdminScreen.styles';
+import { AdminPageHeader, AdminPagePending, type AdminRecordProps } from '../AdminPageHeader';
+import { Facts, Section, Stack } from '../AdminDataTable/AdminScreen.styles';
+import { TableSection } from '../AdminDataTable/TableSection';
+import { RecordLink } from '../AdminDataTable/RecordLink';
 import { OrderStateBadge } from '../AdminOrdersScreen/OrderStateBadge';
 import { Badge } from '../Badge';
-import { Button } from '../Button';
+import { Button, type ButtonVariant } from '../Button';
 import { CopyButton } from '../CopyButton';
-import { ErrorView } from '../ErrorView';
 import { useFormat } from '../format';
-import { Ltr } from '../Layout';
+import type { IconName } from '../icons';
+import { Fact, Ltr } from '../Layout';
 import { Modal } from '../Modal';
-import { AppLink } from '../provider';
-import { Spinner } from '../Spinner';
-import { Table } from '../Table';
 import { Actions, Meter } from './AdminUserDetailView.styles';
 import { usageText } from './AdminUsersScreen';
 import { checkNewPassword, MAX_ADD_MB, MAX_EXTEND_DAYS, parseWholeNumber } from './adminUserForms';
@@ -25,13 +24,67 @@ import { UserStatusBadge } from './UserStatusBadge';
 
 type ActionName = AdminUserAction['action'];
 
-export interface AdminUserDetailViewProps {
-  status: 'loading' | 'error' | 'ready';
+/**
+ * Each action: its button (look, and its label's key under `users.actions`) and its dialog (the
+ * keys of its title and confirm button, and whether it is dangerous).
+ */
+const DIALOGS: Record<
+  ActionName,
+  { variant: ButtonVariant; icon: IconName; label: string; title: string; confirm: string; danger: boolean }
+> = {
+  suspend: {
+    variant: 'danger',
+    icon: 'ban',
+    label: 'suspend',
+    title: 'suspendTitle',
+    confirm: 'suspend',
+    danger: true,
+  },
+  unsuspend: {
+    variant: 'primary',
+    icon: 'check',
+    label: 'unsuspend',
+    title: 'unsuspendTitle',
+    confirm: 'unsuspend',
+    danger: false,
+  },
+  extend: {
+    variant: 'secondary',
+    icon: 'clock',
+    label: 'extend',
+    title: 'extendTitle',
+    confirm: 'extendConfirm',
+    danger: false,
+  },
+  'add-data': {
+    variant: 'secondary',
+    icon: 'database',
+    label: 'addData',
+    title: 'addDataTitle',
+    confirm: 'addDataConfirm',
+    danger: false,
+  },
+  'reset-password': {
+    variant: 'secondary',
+    icon: 'key',
+    label: 'reset',
+    title: 'resetTitle',
+    confirm: 'resetConfirm',
+    danger: true,
+  },
+  'end-devices': {
+    variant: 'danger',
+    icon: 'devices',
+    label: 'end',
+    title: 'endTitle',
+    confirm: 'endConfirm',
+    danger: true,
+  },
+};
+
+export interface AdminUserDetailViewProps extends AdminRecordProps {
   /** `GET /api/admin/users/:username`; null while it loads. */
   user: AdminUserDetail | null;
-  onRetry(): void;
-  /** The accounts list (with the container's last query). */
-  backTo: string;
   /** The address of an order's page; without it the account's orders are not links. */
   orderTo?(resNum: string): string;
   /**
@@ -71,22 +124,8 @@ export function AdminUserDetailView({
   const [revealed, setRevealed] = useState<string | null>(null);
 
   const back = { to: backTo, label: t('users.back') };
-  if (status === 'loading' || (status === 'ready' && !user)) {
-    return (
-      <>
-        <AdminPageHeader title={t('users.detailTitle')} back={back} />
-        <Spinner block label={t('users.loadingOne')} />
-      </>
-    );
-  }
-  if (status === 'error' || !user) {
-    return (
-      <>
-        <AdminPageHeader title={t('users.detailTitle')} back={back} />
-        <ErrorView title={t('users.loadOneError')} retryLabel={t('common.retry')} onRetry={onRetry} />
-      </>
-    );
-  }
+  if (status !== 'ready' || !user)
+    return <AdminPagePending texts="users" status={status} onRetry={onRetry} backTo={backTo} />;
 
   const open = (name: ActionName) => {
     setDialog(name);
@@ -135,107 +174,64 @@ export function AdminUserDetailView({
     void run({ action: dialog });
   };
 
+  /** The dialog's one field: typing in it clears the field's error. */
+  const dialogInput = (
+    label: string,
+    value: string,
+    change: (value: string) => void,
+    props: Partial<AdminInputProps> & { hint: string },
+  ) => (
+    <AdminInput
+      size="sm"
+      label={label}
+      value={value}
+      onChange={(typed) => {
+        change(typed);
+        setFieldError(null);
+      }}
+      dir="ltr"
+      error={fieldError}
+      {...props}
+    />
+  );
   const usedMB = user.usedBytes / MB;
   const suspended = user.status === 'suspended';
   const name = user.username;
-  const dialogs: Record<ActionName, { title: string; confirm: string; danger: boolean; body: ReactNode }> = {
-    suspend: {
-      title: t('users.actions.suspendTitle', { name }),
-      confirm: t('users.actions.suspend'),
-      danger: true,
-      body: <p>{t('users.actions.suspendText')}</p>,
-    },
-    unsuspend: {
-      title: t('users.actions.unsuspendTitle', { name }),
-      confirm: t('users.actions.unsuspend'),
-      danger: false,
-      body: <p>{t('users.actions.unsuspendText')}</p>,
-    },
-    extend: {
-      title: t('users.actions.extendTitle', { name }),
-      confirm: t('users.actions.extendConfirm'),
-      danger: false,
-      body: (
-        <AdminInput
-          size="sm"
-          label={t('users.actions.days')}
-          value={days}
-          onChange={(v) => {
-            setDays(v);
-            setFieldError(null);
-          }}
-          inputMode="numeric"
-          dir="ltr"
-          autoComplete="off"
-          error={fieldError}
-          hint={
-            user.expireDate
-              ? t('users.actions.extendHint', { date: format.date(user.expireDate) })
-              : t('users.actions.extendPendingHint', { days: format.number(user.pendingDays) })
-          }
-        />
-      ),
-    },
-    'add-data': {
-      title: t('users.actions.addDataTitle', { name }),
-      confirm: t('users.actions.addDataConfirm'),
-      danger: false,
-      body: (
-        <AdminInput
-          size="sm"
-          label={t('users.actions.mb')}
-          value={mb}
-          onChange={(v) => {
-            setMb(v);
-            setFieldError(null);
-          }}
-          inputMode="numeric"
-          dir="ltr"
-          autoComplete="off"
-          error={fieldError}
-          hint={t('users.actions.mbHint')}
-        />
-      ),
-    },
-    'reset-password': {
-      title: t('users.actions.resetTitle', { name }),
-      confirm: t('users.actions.resetConfirm'),
-      danger: true,
-      body: (
-        <>
-          <p>{t('users.actions.resetText')}</p>
-          <AdminInput
-            size="sm"
-            label={t('users.actions.newPassword')}
-            value={password}
-            onChange={(v) => {
-              setPassword(v);
-              setFieldError(null);
-            }}
-            dir="ltr"
-            autoComplete="new-password"
-            spellCheck={false}
-            error={fieldError}
-            hint={t('users.actions.newPasswordHint')}
-          />
-        </>
-      ),
-    },
-    'end-devices': {
-      title: t('users.actions.endTitle', { name }),
-      confirm: t('users.actions.endConfirm'),
-      danger: true,
-      body: (
-        <p>
-          {t('users.actions.endText', {
-            count: user.devicesList.length,
-            devices: format.number(user.devicesList.length),
-          })}
-        </p>
-      ),
-    },
+  const bodies: Record<ActionName, ReactNode> = {
+    suspend: <p>{t('users.actions.suspendText')}</p>,
+    unsuspend: <p>{t('users.actions.unsuspendText')}</p>,
+    extend: dialogInput(t('users.actions.days'), days, setDays, {
+      inputMode: 'numeric',
+      autoComplete: 'off',
+      hint: user.expireDate
+        ? t('users.actions.extendHint', { date: format.date(user.expireDate) })
+        : t('users.actions.extendPendingHint', { days: format.number(user.pendingDays) }),
+    }),
+    'add-data': dialogInput(t('users.actions.mb'), mb, setMb, {
+      inputMode: 'numeric',
+      autoComplete: 'off',
+      hint: t('users.actions.mbHint'),
+    }),
+    'reset-password': (
+      <>
+        <p>{t('users.actions.resetText')}</p>
+        {dialogInput(t('users.actions.newPassword'), password, setPassword, {
+          autoComplete: 'new-password',
+          spellCheck: false,
+          hint: t('users.actions.newPasswordHint'),
+        })}
+      </>
+    ),
+    'end-devices': (
+      <p>
+        {t('users.actions.endText', {
+          count: user.devicesList.length,
+          devices: format.number(user.devicesList.length),
+        })}
+      </p>
+    ),
   };
-  const current = dialog ? dialogs[dialog] : null;
+  const current = dialog ? DIALOGS[dialog] : null;
 
   return (
     <Stack>
@@ -246,170 +242,121 @@ export function AdminUserDetailView({
         back={back}
       />
       <Facts>
-        <div>
-          <dt>{t('users.columns.expires')}</dt>
-          <dd>
-            {user.expireDate
-              ? format.date(user.expireDate)
-              : t('users.pendingDays', { days: format.number(user.pendingDays) })}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('users.columns.usage')}</dt>
-          <dd>
-            {usageText(format, user.usedBytes, user.allowedMB, (used, allowed) =>
-              t('users.usageOf', { used, allowed }),
-            )}
-          </dd>
-          {user.allowedMB > 0 ? (
-            <Meter $ratio={usedMB / user.allowedMB} $full={usedMB >= user.allowedMB} aria-hidden="true" />
-          ) : null}
-        </div>
-        <div>
-          <dt>{t('users.columns.devices')}</dt>
-          <dd>
-            {t('users.devicesOf', { used: format.number(user.devices), allowed: format.number(user.allowedDevices) })}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('users.plan')}</dt>
-          <dd>
-            {user.planId === null ? '—' : t('users.planNumber', { id: format.number(user.planId) })}
-            {user.ios ? <> · {t('users.ios')}</> : null}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('users.columns.created')}</dt>
-          <dd>{format.dateTime(user.createdAt)}</dd>
-        </div>
-        <div>
-          <dt>{t('users.subscription')}</dt>
-          <dd>
-            <CopyButton
-              text={user.subUrl}
-              label={t('users.copySubscription')}
-              copiedLabel={t('common.copied')}
-              size="sm"
-            />
-          </dd>
-        </div>
+        <Fact label={t('users.columns.expires')}>
+          {user.expireDate
+            ? format.date(user.expireDate)
+            : t('users.pendingDays', { days: format.number(user.pendingDays) })}
+        </Fact>
+        <Fact
+          label={t('users.columns.usage')}
+          after={
+            user.allowedMB > 0 ? (
+              <Meter $ratio={usedMB / user.allowedMB} $full={usedMB >= user.allowedMB} aria-hidden="true" />
+            ) : null
+          }
+        >
+          {usageText(format, user.usedBytes, user.allowedMB, (used, allowed) => t('users.usageOf', { used, allowed }))}
+        </Fact>
+        <Fact label={t('users.columns.devices')}>
+          {t('users.devicesOf', { used: format.number(user.devices), allowed: format.number(user.allowedDevices) })}
+        </Fact>
+        <Fact label={t('users.plan')}>
+          {user.planId === null ? '—' : t('users.planNumber', { id: format.number(user.planId) })}
+          {user.ios ? <> · {t('users.ios')}</> : null}
+        </Fact>
+        <Fact label={t('users.columns.created')}>{format.dateTime(user.createdAt)}</Fact>
+        <Fact label={t('users.subscription')}>
+          <CopyButton
+            text={user.subUrl}
+            label={t('users.copySubscription')}
+            copiedLabel={t('common.copied')}
+            size="sm"
+          />
+        </Fact>
       </Facts>
 
       <Section aria-labelledby="admin-user-actions">
         <h2 id="admin-user-actions">{t('users.actions.title')}</h2>
         <Actions>
-          {suspended ? (
-            <Button size="sm" icon="check" onClick={() => open('unsuspend')}>
-              {t('users.actions.unsuspend')}
-            </Button>
-          ) : (
-            <Button size="sm" variant="danger" icon="ban" onClick={() => open('suspend')}>
-              {t('users.actions.suspend')}
-            </Button>
+          {([suspended ? 'unsuspend' : 'suspend', 'extend', 'add-data', 'reset-password', 'end-devices'] as const).map(
+            (action) => {
+              const { variant, icon, label } = DIALOGS[action];
+              return (
+                <Button
+                  key={action}
+                  size="sm"
+                  variant={variant}
+                  icon={icon}
+                  onClick={() => open(action)}
+                  disabled={action === 'end-devices' && user.devicesList.length === 0}
+                >
+                  {t(`users.actions.${label}`)}
+                </Button>
+              );
+            },
           )}
-          <Button size="sm" variant="secondary" icon="clock" onClick={() => open('extend')}>
-            {t('users.actions.extend')}
-          </Button>
-          <Button size="sm" variant="secondary" icon="database" onClick={() => open('add-data')}>
-            {t('users.actions.addData')}
-          </Button>
-          <Button size="sm" variant="secondary" icon="key" onClick={() => open('reset-password')}>
-            {t('users.actions.reset')}
-          </Button>
-          <Button
-            size="sm"
-            variant="danger"
-            icon="devices"
-            onClick={() => open('end-devices')}
-            disabled={user.devicesList.length === 0}
-          >
-            {t('users.actions.end')}
-          </Button>
         </Actions>
       </Section>
 
-      <Section aria-labelledby="admin-user-devices">
-        <h2 id="admin-user-devices">{t('users.devicesTitle')}</h2>
-        {user.devicesList.length === 0 ? (
-          <Muted>{t('users.noDevices')}</Muted>
-        ) : (
-          <Quiet>
-            <Table
-              caption={t('users.devicesTitle')}
-              rows={user.devicesList}
-              rowKey={(device) => device.id}
-              columns={[
-                {
-                  key: 'kind',
-                  header: t('users.device.kind'),
-                  cell: (device) => (
-                    <Badge tone={device.kind === 'openconnect' ? 'accent' : 'info'}>
-                      {t(`users.device.kinds.${device.kind}`)}
-                    </Badge>
-                  ),
-                },
-                { key: 'info', header: t('users.device.info'), cell: (device) => <Ltr>{device.info}</Ltr> },
-                { key: 'since', header: t('users.device.since'), cell: (device) => format.dateTime(device.since) },
-              ]}
-            />
-          </Quiet>
-        )}
-      </Section>
+      <TableSection
+        id="admin-user-devices"
+        title={t('users.devicesTitle')}
+        none={t('users.noDevices')}
+        rows={user.devicesList}
+        rowKey={(device) => device.id}
+        columns={[
+          {
+            key: 'kind',
+            header: t('users.device.kind'),
+            cell: (device) => (
+              <Badge tone={device.kind === 'openconnect' ? 'accent' : 'info'}>
+                {t(`users.device.kinds.${device.kind}`)}
+              </Badge>
+            ),
+          },
+          { key: 'info', header: t('users.device.info'), cell: (device) => <Ltr>{device.info}</Ltr> },
+          { key: 'since', header: t('users.device.since'), cell: (device) => format.dateTime(device.since) },
+        ]}
+      />
 
-      <Section aria-labelledby="admin-user-orders">
-        <h2 id="admin-user-orders">{t('users.ordersTitle')}</h2>
-        {user.orders.length === 0 ? (
-          <Muted>{t('users.noOrders')}</Muted>
-        ) : (
-          <Quiet>
-            <Table
-              caption={t('users.ordersTitle')}
-              rows={user.orders}
-              rowKey={(order) => order.resNum}
-              columns={[
-                {
-                  key: 'resNum',
-                  header: t('orders.columns.resNum'),
-                  cell: (order) =>
-                    orderTo ? (
-                      <RowLink>
-                        <AppLink to={orderTo(order.resNum)}>
-                          <Ltr>{order.resNum}</Ltr>
-                        </AppLink>
-                      </RowLink>
-                    ) : (
-                      <Ltr>{order.resNum}</Ltr>
-                    ),
-                },
-                {
-                  key: 'state',
-                  header: t('orders.columns.state'),
-                  cell: (order) => <OrderStateBadge state={order.state} />,
-                },
-                { key: 'amount', header: t('orders.columns.amount'), cell: (order) => format.toman(order.amount) },
-                {
-                  key: 'created',
-                  header: t('orders.columns.created'),
-                  cell: (order) => format.dateTime(order.createdAt),
-                },
-              ]}
-            />
-          </Quiet>
-        )}
-      </Section>
+      <TableSection
+        id="admin-user-orders"
+        title={t('users.ordersTitle')}
+        none={t('users.noOrders')}
+        rows={user.orders}
+        rowKey={(order) => order.resNum}
+        columns={[
+          {
+            key: 'resNum',
+            header: t('orders.columns.resNum'),
+            cell: (order) => <RecordLink name={order.resNum} to={orderTo?.(order.resNum)} />,
+          },
+          {
+            key: 'state',
+            header: t('orders.columns.state'),
+            cell: (order) => <OrderStateBadge state={order.state} />,
+          },
+          { key: 'amount', header: t('orders.columns.amount'), cell: (order) => format.toman(order.amount) },
+          {
+            key: 'created',
+            header: t('orders.columns.created'),
+            cell: (order) => format.dateTime(order.createdAt),
+          },
+        ]}
+      />
 
-      {current ? (
+      {dialog && current ? (
         <AdminDialog
           open
-          title={current.title}
-          confirmLabel={current.confirm}
+          title={t(`users.actions.${current.title}`, { name })}
+          confirmLabel={t(`users.actions.${current.confirm}`)}
           tone={current.danger ? 'danger' : 'primary'}
           busy={busy}
           error={failure}
           onConfirm={confirm}
           onCancel={close}
         >
-          {current.body}
+          {bodies[dialog]}
         </AdminDialog>
       ) : null}
 

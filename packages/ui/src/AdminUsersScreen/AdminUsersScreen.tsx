@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminUserRow } from '@separ/domain';
-import { Cell, RowLink } from '../AdminDataTable/AdminScreen.styles';
+import { RecordCell } from '../AdminDataTable/RecordLink';
 import { AdminListScreen, type AdminListProps } from '../AdminListScreen';
 import { useFormat, type Formatter } from '../format';
-import { Ltr } from '../Layout';
-import { AppLink } from '../provider';
 import { UserStatusBadge } from './UserStatusBadge';
 import { MB } from '@separ/domain';
 
@@ -32,33 +30,17 @@ export function AdminUsersScreen({ userTo, ...list }: AdminUsersScreenProps) {
   const of = (used: string, allowed: string) => t('users.usageOf', { used, allowed });
   return (
     <AdminListScreen
-      title={t('users.title')}
-      subtitle={(total) => t('users.subtitle', { total })}
+      texts="users"
       {...list}
-      searchLabel={t('users.search')}
-      searchPlaceholder={t('users.searchPlaceholder')}
-      emptyTitle={query.q ? t('users.noMatchTitle') : t('users.emptyTitle')}
       emptyMessage={query.q ? t('users.noMatchMessage', { q: query.q }) : undefined}
       emptyIcon="user"
-      errorTitle={t('users.loadError')}
       rowKey={(row) => String(row.id)}
       columns={[
         {
           key: 'username',
           header: t('users.columns.username'),
           sort: { sort: 'username' },
-          cell: (row) => (
-            <Cell>
-              <RowLink>
-                <AppLink to={userTo(row.username)}>
-                  <Ltr>{row.username}</Ltr>
-                </AppLink>
-              </RowLink>
-              <small>
-                <Ltr>{row.email ?? '—'}</Ltr>
-              </small>
-            </Cell>
-          ),
+          cell: (row) => <RecordCell name={row.username} to={userTo(row.username)} detail={row.email ?? '—'} />,
         },
         {
           key: 'status',

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminUserStatus } from '@separ/domain';
-import { Badge, type BadgeTone } from '../Badge';
-import type { IconName } from '../icons';
+import { StateBadge, type BadgeLook } from '../Badge';
 
-const LOOK: Record<AdminUserStatus, [BadgeTone, IconName]> = {
+const LOOKS: Record<AdminUserStatus, BadgeLook> = {
   active: ['success', 'check'],
   pending: ['info', 'clock'],
   expired: ['neutral', 'hourglass'],
@@ -14,10 +13,9 @@ const LOOK: Record<AdminUserStatus, [BadgeTone, IconName]> = {
 /** An account's status as a badge: pending, active, expired, depleted (no data left), suspended. */
 export function UserStatusBadge({ status }: { status: AdminUserStatus }) {
   const { t } = useTranslation('admin');
-  const [tone, icon] = LOOK[status];
   return (
-    <Badge tone={tone} icon={icon}>
+    <StateBadge state={status} looks={LOOKS}>
       {t(`users.status.${status}`)}
-    </Badge>
+    </StateBadge>
   );
 }

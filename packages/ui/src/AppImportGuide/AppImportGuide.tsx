@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CLIENT_APPS, CLIENT_PLATFORMS } from '@separ/domain';
 import { Button } from '../Button';
+import { ManualImportSteps } from '../ConnectApps/ManualImportSteps';
 import { Ltr } from '../Layout';
 import { App, Apps, Downloads, GeneralSteps, Guide } from './AppImportGuide.styles';
 
@@ -20,9 +21,9 @@ export function AppImportGuide() {
       <h2 id="import-guide-title">{t('import.title')}</h2>
       <p>{t('import.intro')}</p>
       <GeneralSteps>
-        <li>{t('import.steps.1')}</li>
-        <li>{t('import.steps.2')}</li>
-        <li>{t('import.steps.3')}</li>
+        {([1, 2, 3] as const).map((step) => (
+          <li key={step}>{t(`import.steps.${step}`)}</li>
+        ))}
       </GeneralSteps>
       <div>
         <Button to="/panel/connect" icon="qr">
@@ -38,15 +39,7 @@ export function AppImportGuide() {
                 <Ltr>{app.name}</Ltr>
               </h3>
               <p>{platformNames(app.platforms)}</p>
-              {oneTap ? (
-                <p>{t('import.oneTap', { app: app.name })}</p>
-              ) : (
-                <ol>
-                  <li>{t('connect:apps.manual.copy')}</li>
-                  <li>{t('connect:apps.manual.add', { app: app.name })}</li>
-                  <li>{t('connect:apps.manual.update')}</li>
-                </ol>
-              )}
+              {oneTap ? <p>{t('import.oneTap', { app: app.name })}</p> : <ManualImportSteps app={app.name} />}
               <Downloads>
                 {CLIENT_PLATFORMS.filter((platform) => app.downloads[platform]).map((platform) => (
                   <a key={platform} href={app.downloads[platform]} target="_blank" rel="noopener noreferrer">

@@ -47,3 +47,24 @@ export function Badge({ children, tone = 'neutral', icon, className }: BadgeProp
     </Root>
   );
 }
+
+/** How a state looks as a badge: its tone and its icon. */
+export type BadgeLook = readonly [tone: BadgeTone, icon: IconName];
+
+export interface StateBadgeProps<State extends string> {
+  state: State;
+  /** Each state's look. */
+  looks: Readonly<Record<State, BadgeLook>>;
+  /** The state's name, as the reader sees it. */
+  children: ReactNode;
+}
+
+/** One of a set of states (an order's, an account's, on or off) as a badge in that state's look. */
+export function StateBadge<State extends string>({ state, looks, children }: StateBadgeProps<State>) {
+  const [tone, icon] = looks[state];
+  return (
+    <Badge tone={tone} icon={icon}>
+      {children}
+    </Badge>
+  );
+}

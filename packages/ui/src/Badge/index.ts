@@ -1,1 +1,1 @@
-export { Badge, type BadgeProps, type BadgeTone } from './Badge';
+export { Badge, StateBadge, type BadgeLook, type BadgeProps, type BadgeTone, type StateBadgeProps } from './Badge';

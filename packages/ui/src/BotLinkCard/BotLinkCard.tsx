@@ -6,6 +6,7 @@ import { useFormat } from '../format';
 import { Icon } from '../icons';
 import { Card } from '../Layout';
 import { EXTERNAL_LINKS } from '../links';
+import { cluster, iconDisc, stack } from '../theme';
 
 const Box = styled(Card)`
   display: flex;
@@ -21,19 +22,14 @@ const Box = styled(Card)`
 `;
 
 const Mark = styled.span`
-  display: grid;
-  place-items: center;
-  inline-size: 48px;
-  block-size: 48px;
-  border-radius: 50%;
+  ${iconDisc(48)}
   flex-shrink: 0;
   background: ${({ theme }) => theme.colors.infoSoft};
   color: ${({ theme }) => theme.colors.primary};
 `;
 
 const Body = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   flex: 1;
   min-inline-size: 0;
 `;
@@ -52,9 +48,7 @@ const Code = styled.output.attrs({ dir: 'ltr' })`
 `;
 
 const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(3)};
+  ${cluster(3)}
 `;
 
 export interface BotLinkCardProps {

@@ -6,23 +6,21 @@ import { Button } from '../Button';
 import { PasswordField } from '../FormField';
 import { Icon } from '../icons';
 import { Card } from '../Layout';
-import { PanelFooterLinks, PanelTitle, TipBox } from '../PanelLayout';
+import { PanelFooterLinks, PanelHeading, TipBox } from '../PanelLayout';
+import { stack } from '../theme';
 
 const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
   max-inline-size: 520px;
 `;
 
 const Tips = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   margin-block-end: ${({ theme }) => theme.space(6)};
 `;
 
 const Message = styled.div<{ $tone: 'success' | 'error' }>`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
+  ${stack(2)}
   padding: ${({ theme }) => theme.space(4)};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.successSoft : theme.colors.dangerSoft)};
@@ -85,15 +83,11 @@ export function ChangePasswordScreen({
   else if (message && 'failure' in message) text = t(`errors:password.${message.failure}`);
   return (
     <>
-      <PanelTitle>
-        <div>
-          <Button to="/panel" variant="ghost" size="sm" icon="arrowBack">
-            {t('changePassword.back')}
-          </Button>
-        </div>
-        <h1>{t('changePassword.title')}</h1>
-        <p>{t('changePassword.subtitle')}</p>
-      </PanelTitle>
+      <PanelHeading
+        title={t('changePassword.title')}
+        subtitle={t('changePassword.subtitle')}
+        back={{ to: '/panel', label: t('changePassword.back') }}
+      />
       <Card>
         <Tips>
           <TipBox>

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { cluster } from '../theme';
 
 const Group = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+  ${cluster(2)}
 `;
 
 /** A chip's height, and so a row's while its items load. */

@@ -1,12 +1,10 @@
 import styled from 'styled-components';
-import { media } from '../theme';
+import { ManualImportSteps } from './ManualImportSteps';
+import { cluster, media, outlined, plainList, stack } from '../theme';
 
 export const AppList = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${stack(3)}
+  ${plainList}
   margin-block-start: ${({ theme }) => theme.space(4)};
   ${media.md} {
     grid-template-columns: repeat(2, 1fr);
@@ -14,12 +12,9 @@ export const AppList = styled.ul`
 `;
 
 export const AppItem = styled.li`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   padding: ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  ${outlined('lg', 'surface')}
   h3 {
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.lg};
@@ -32,12 +27,10 @@ export const AppItem = styled.li`
 `;
 
 export const AppActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+  ${cluster(2)}
 `;
 
-export const Steps = styled.ol`
+export const Steps = styled(ManualImportSteps)`
   margin: 0;
   padding-inline-start: ${({ theme }) => theme.space(5)};
   color: ${({ theme }) => theme.colors.text};

@@ -52,15 +52,7 @@ export function ConnectApps({
                 <h3>
                   <Ltr>{app.name}</Ltr>
                 </h3>
-                {link ? (
-                  <p>{t('apps.importHint', { app: app.name })}</p>
-                ) : (
-                  <Steps>
-                    <li>{t('apps.manual.copy')}</li>
-                    <li>{t('apps.manual.add', { app: app.name })}</li>
-                    <li>{t('apps.manual.update')}</li>
-                  </Steps>
-                )}
+                {link ? <p>{t('apps.importHint', { app: app.name })}</p> : <Steps app={app.name} />}
                 <AppActions>
                   {link ? (
                     // The app's own link scheme: it opens in place (the button's href form opens a new tab).

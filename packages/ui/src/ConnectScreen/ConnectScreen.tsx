@@ -5,7 +5,7 @@ import { Button } from '../Button';
 import { ConnectApps } from '../ConnectApps';
 import { ErrorView } from '../ErrorView';
 import { Modal } from '../Modal';
-import { PanelFooterLinks, PanelTitle, TipBox } from '../PanelLayout';
+import { PanelFooterLinks, PanelHeading, TipBox } from '../PanelLayout';
 import { Spinner } from '../Spinner';
 import { SubscriptionLink } from '../SubscriptionLink';
 
@@ -39,15 +39,11 @@ export function ConnectScreen({
   const { t } = useTranslation(['connect', 'panel', 'errors']);
   const [confirming, setConfirming] = useState(initiallyConfirming);
   const title = (
-    <PanelTitle>
-      <div>
-        <Button to="/panel" variant="ghost" size="sm" icon="arrowBack">
-          {t('panel:devices.back')}
-        </Button>
-      </div>
-      <h1>{t('connect.title')}</h1>
-      <p>{t('connect.subtitle')}</p>
-    </PanelTitle>
+    <PanelHeading
+      title={t('connect.title')}
+      subtitle={t('connect.subtitle')}
+      back={{ to: '/panel', label: t('panel:devices.back') }}
+    />
   );
   if (status === 'loading')
     return (
@@ -91,22 +87,18 @@ export function ConnectScreen({
         open={confirming}
         onClose={() => setConfirming(false)}
         title={t('connect.resetTitle')}
+        dismissLabel={t('connect.cancel')}
         actions={
-          <>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              {t('connect.cancel')}
-            </Button>
-            <Button
-              variant="danger"
-              icon="refresh"
-              onClick={() => {
-                setConfirming(false);
-                onReset();
-              }}
-            >
-              {t('connect.resetConfirm')}
-            </Button>
-          </>
+          <Button
+            variant="danger"
+            icon="refresh"
+            onClick={() => {
+              setConfirming(false);
+              onReset();
+            }}
+          >
+            {t('connect.resetConfirm')}
+          </Button>
         }
       >
         <p>{t('connect.resetText')}</p>

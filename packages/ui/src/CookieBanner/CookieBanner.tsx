@@ -3,22 +3,20 @@ import styled from 'styled-components';
 import { Button } from '../Button';
 import { AppLink } from '../provider';
 import { CONSENT_RECORDED_ATTRIBUTE } from '@separ/domain';
-import { media } from '../theme';
+import { media, outlined, stack } from '../theme';
 
 const Root = styled.section`
   position: fixed;
   inset-inline: ${({ theme }) => theme.space(3)};
   inset-block-end: ${({ theme }) => theme.space(3)};
   z-index: ${({ theme }) => theme.zIndex.banner};
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
   max-inline-size: 960px;
   margin-inline: auto;
   padding: ${({ theme }) => theme.space(5)};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  ${outlined('lg')}
   box-shadow: ${({ theme }) => theme.shadows.lg};
   ${media.md} {
     grid-template-columns: 1fr auto;
@@ -31,8 +29,7 @@ const Root = styled.section`
 `;
 
 const Text = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(1)};
+  ${stack(1)}
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }

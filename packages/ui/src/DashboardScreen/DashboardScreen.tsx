@@ -6,23 +6,20 @@ import { BotLinkCard, type BotLinkCardProps } from '../BotLinkCard';
 import { Button } from '../Button';
 import { ErrorView } from '../ErrorView';
 import { Ltr } from '../Layout';
-import { PanelTitle } from '../PanelLayout';
+import { PanelHeading } from '../PanelLayout';
 import { Ring } from '../Ring';
 import { Spinner } from '../Spinner';
-import { media } from '../theme';
+import { cluster, media, stack } from '../theme';
 
 const Grid = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
   ${media.md} {
     grid-template-columns: repeat(2, 1fr);
   }
 `;
 
 const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(3)};
+  ${cluster(3)}
   margin-block-start: ${({ theme }) => theme.space(6)};
 `;
 
@@ -49,13 +46,15 @@ export function DashboardScreen({ status, account, now, onRetry, onLogout, botLi
   const devicesPct = devicePercent(account.devices.length, account.allowedDevices);
   return (
     <>
-      <PanelTitle>
-        <h1>{t('dashboard.title')}</h1>
-        <p>
-          {t('dashboard.welcome', { username: '' })}
-          <Ltr>{account.username}</Ltr>
-        </p>
-      </PanelTitle>
+      <PanelHeading
+        title={t('dashboard.title')}
+        subtitle={
+          <>
+            {t('dashboard.welcome', { username: '' })}
+            <Ltr>{account.username}</Ltr>
+          </>
+        }
+      />
       <Grid>
         <AccountStatusCard account={account} now={now} />
         <DataRingCard account={account} />

@@ -3,37 +3,33 @@ import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon, type IconName } from '../icons';
 import { Section } from '../Layout';
-import { media } from '../theme';
+import { cluster, media, outlined, plainList, stack } from '../theme';
 
-const PLATFORMS: Array<{ key: string; icon: IconName }> = [
-  { key: 'android', icon: 'android' },
-  { key: 'ios', icon: 'apple' },
-  { key: 'windows', icon: 'windows' },
-  { key: 'mac', icon: 'laptop' },
-  { key: 'linux', icon: 'linux' },
-  { key: 'androidTv', icon: 'tv' },
-  { key: 'appleTv', icon: 'tv' },
-  { key: 'chrome', icon: 'chrome' },
-];
+/** The platforms in order, each with its icon. */
+const PLATFORMS: Record<string, IconName> = {
+  android: 'android',
+  ios: 'apple',
+  windows: 'windows',
+  mac: 'laptop',
+  linux: 'linux',
+  androidTv: 'tv',
+  appleTv: 'tv',
+  chrome: 'chrome',
+};
 
 const List = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
   grid-template-columns: repeat(2, 1fr);
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${plainList}
   ${media.md} {
     grid-template-columns: repeat(4, 1fr);
   }
   li {
-    display: grid;
+    ${stack(2)}
     justify-items: center;
-    gap: ${({ theme }) => theme.space(2)};
     padding-block: ${({ theme }) => theme.space(6)};
     background: ${({ theme }) => theme.colors.surface};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.lg};
+    ${outlined('lg')}
     font-weight: 700;
   }
   svg {
@@ -42,10 +38,8 @@ const List = styled.ul`
 `;
 
 const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   justify-content: center;
-  gap: ${({ theme }) => theme.space(3)};
   margin-block-start: ${({ theme }) => theme.space(8)};
 `;
 
@@ -55,7 +49,7 @@ export function Devices() {
   return (
     <Section id="devices" title={t('devices.title')} subtitle={t('devices.subtitle')}>
       <List>
-        {PLATFORMS.map(({ key, icon }) => (
+        {Object.entries(PLATFORMS).map(([key, icon]) => (
           <li key={key}>
             <Icon name={icon} size={36} />
             {t(`devices.platforms.${key}`)}

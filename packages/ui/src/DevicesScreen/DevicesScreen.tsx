@@ -2,14 +2,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { canDisconnect, parseDeviceInfo, type Device } from '@separ/domain';
 import { Button } from '../Button';
-import { EmptyState } from '../EmptyState';
-import { ErrorView } from '../ErrorView';
 import { useFormat } from '../format';
-import { Icon } from '../icons';
-import { Card } from '../Layout';
-import { Counters, PanelFooterLinks, PanelTitle, TipBox } from '../PanelLayout';
-import { Spinner } from '../Spinner';
-import { Table } from '../Table';
+import { PanelRecords } from '../PanelLayout';
 
 const Os = styled.div`
   display: grid;
@@ -45,95 +39,59 @@ export function DevicesScreen({
 }: DevicesScreenProps) {
   const { t } = useTranslation(['panel', 'errors']);
   const format = useFormat();
-  let content;
-  if (status === 'loading') content = <Spinner block label={t('devices.loading')} />;
-  else if (status === 'error')
-    content = (
-      <ErrorView title={t('errors:panel.devices')} retryLabel={t('errors:actions.tryAgain')} onRetry={onRetry} />
-    );
-  else
-    content = (
-      <>
-        <Counters>
-          <div>
-            <dt>{t('devices.connected')}</dt>
-            <dd>{format.number(devices.length)}</dd>
-          </div>
-          <div>
-            <dt>{t('devices.allowed')}</dt>
-            <dd>{format.number(allowed || 0)}</dd>
-          </div>
-        </Counters>
-        <TipBox style={{ marginBlockEnd: 20 }}>
-          <Icon name="info" size={20} />
-          {t('devices.tip')}
-        </TipBox>
-        {devices.length === 0 ? (
-          <Card>
-            <EmptyState icon="devices" title={t('devices.emptyTitle')} message={t('devices.emptyMessage')} />
-          </Card>
-        ) : (
-          <Table
-            caption={t('devices.table.caption')}
-            rows={devices}
-            rowKey={(device) => device.id}
-            columns={[
-              { key: 'index', header: t('devices.table.index'), cell: (_, index) => format.number(index + 1) },
-              {
-                key: 'os',
-                header: t('devices.table.os'),
-                cell: (device) => (
-                  <Os>
-                    <strong>{parseDeviceInfo(device.deviceInfo).os || t('devices.unknownOs')}</strong>
-                    <small>{t('devices.table.loginAt', { date: format.dateTime(device.loginAt) })}</small>
-                  </Os>
-                ),
-              },
-              {
-                key: 'version',
-                header: t('devices.table.version'),
-                cell: (device) => format.digits(parseDeviceInfo(device.deviceInfo).version || '—'),
-              },
-              {
-                key: 'action',
-                header: t('devices.table.actions'),
-                cell: (device) =>
-                  !canDisconnect(device) ? (
-                    <EndsItself>{t('devices.endsOnDisconnect')}</EndsItself>
-                  ) : (
-                    <Button
-                      variant="danger"
-                      size="sm"
-                      icon="x"
-                      loading={disconnecting === device.id}
-                      disabled={disconnecting !== null}
-                      onClick={() => onDisconnect(device.id)}
-                      aria-label={t('devices.disconnectLabel', {
-                        device: parseDeviceInfo(device.deviceInfo).os || t('devices.unknownOs'),
-                      })}
-                    >
-                      {t('devices.disconnect')}
-                    </Button>
-                  ),
-              },
-            ]}
-          />
-        )}
-      </>
-    );
   return (
-    <>
-      <PanelTitle>
-        <div>
-          <Button to="/panel" variant="ghost" size="sm" icon="arrowBack">
-            {t('devices.back')}
-          </Button>
-        </div>
-        <h1>{t('devices.title')}</h1>
-        <p>{t('devices.subtitle')}</p>
-      </PanelTitle>
-      {content}
-      <PanelFooterLinks />
-    </>
+    <PanelRecords
+      texts="devices"
+      status={status}
+      error={{ title: t('errors:panel.devices'), retryLabel: t('errors:actions.tryAgain'), onRetry }}
+      counters={[
+        { label: t('devices.connected'), value: format.number(devices.length) },
+        { label: t('devices.allowed'), value: format.number(allowed || 0) },
+      ]}
+      tip={{ icon: 'info', text: t('devices.tip') }}
+      emptyIcon="devices"
+      rows={devices}
+      rowKey={(device) => device.id}
+      columns={[
+        { key: 'index', header: t('devices.table.index'), cell: (_, index) => format.number(index + 1) },
+        {
+          key: 'os',
+          header: t('devices.table.os'),
+          cell: (device) => (
+            <Os>
+              <strong>{parseDeviceInfo(device.deviceInfo).os || t('devices.unknownOs')}</strong>
+              <small>{t('devices.table.loginAt', { date: format.dateTime(device.loginAt) })}</small>
+            </Os>
+          ),
+        },
+        {
+          key: 'version',
+          header: t('devices.table.version'),
+          cell: (device) => format.digits(parseDeviceInfo(device.deviceInfo).version || '—'),
+        },
+        {
+          key: 'action',
+          header: t('devices.table.actions'),
+          cell: (device) =>
+            !canDisconnect(device) ? (
+              <EndsItself>{t('devices.endsOnDisconnect')}</EndsItself>
+            ) : (
+              <Button
+                variant="danger"
+                size="sm"
+                icon="x"
+                loading={disconnecting === device.id}
+                disabled={disconnecting !== null}
+                onClick={() => onDisconnect(device.id)}
+                aria-label={t('devices.disconnectLabel', {
+                  device: parseDeviceInfo(device.deviceInfo).os || t('devices.unknownOs'),
+                })}
+              >
+                {t('devices.disconnect')}
+              </Button>
+            ),
+        },
+      ]}
+    />
   );
 }

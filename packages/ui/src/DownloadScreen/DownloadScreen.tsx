@@ -3,54 +3,32 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon, type IconName } from '../icons';
-import { Card, Container, Grid } from '../Layout';
+import { ActionCard, Grid, PageBody } from '../Layout';
 import { EXTERNAL_LINKS } from '../links';
 import { Modal } from '../Modal';
 import { PageHeader } from '../PageHeader';
 import { AppLink } from '../provider';
+import { iconDisc, outlined, plainList, stack } from '../theme';
 
-const Body = styled(Container)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(8)};
-  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
-`;
-
-const AppCard = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-  p {
-    color: ${({ theme }) => theme.colors.textMuted};
-    flex: 1;
-  }
+const Body = styled(PageBody)`
+  ${stack(8)}
 `;
 
 const Disc = styled.span`
-  display: grid;
-  place-items: center;
-  inline-size: 60px;
-  block-size: 60px;
-  border-radius: ${({ theme }) => theme.radii.lg};
+  ${iconDisc(60, 'lg')}
   background: ${({ theme }) => theme.colors.infoSoft};
   color: ${({ theme }) => theme.colors.info};
 `;
 
 const Clients = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${plainList}
+  ${stack(3)}
   li {
     display: flex;
     align-items: center;
     gap: ${({ theme }) => theme.space(3)};
     padding: ${({ theme }) => theme.space(3)};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
+    ${outlined('md')}
   }
   div {
     flex: 1;
@@ -87,7 +65,7 @@ export function DownloadScreen({ appLinks, initiallyShowClients = false }: Downl
       <Body>
         <Grid $min={280}>
           {(['android', 'windows'] as const).map((platform) => (
-            <AppCard key={platform}>
+            <ActionCard key={platform}>
               <Disc>
                 <Icon name={platform} size={32} />
               </Disc>
@@ -102,9 +80,9 @@ export function DownloadScreen({ appLinks, initiallyShowClients = false }: Downl
               >
                 {t(`${platform}.button`)}
               </Button>
-            </AppCard>
+            </ActionCard>
           ))}
-          <AppCard>
+          <ActionCard>
             <Disc>
               <Icon name="apple" size={32} />
             </Disc>
@@ -119,7 +97,7 @@ export function DownloadScreen({ appLinks, initiallyShowClients = false }: Downl
             >
               {t('ios.button')}
             </Button>
-          </AppCard>
+          </ActionCard>
         </Grid>
         <Centered>
           <AppLink to="/install">{t('installGuide')}</AppLink>
@@ -129,11 +107,7 @@ export function DownloadScreen({ appLinks, initiallyShowClients = false }: Downl
         open={clientsOpen}
         onClose={() => setClientsOpen(false)}
         title={t('modal.title')}
-        actions={
-          <Button variant="secondary" onClick={() => setClientsOpen(false)}>
-            {t('modal.close')}
-          </Button>
-        }
+        dismissLabel={t('modal.close')}
       >
         <p>{t('modal.message')}</p>
         <Clients>

@@ -1,35 +1,6 @@
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
 import { Button } from '../Button';
-import { Icon } from '../icons';
-
-const Root = styled.div`
-  display: grid;
-  justify-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  padding-block: ${({ theme }) => theme.space(10)};
-  padding-inline: ${({ theme }) => theme.space(4)};
-  text-align: center;
-`;
-
-const Badge = styled.span`
-  display: grid;
-  place-items: center;
-  inline-size: 64px;
-  block-size: 64px;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.colors.dangerSoft};
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
-const Title = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-`;
-
-const Message = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  max-inline-size: 480px;
-`;
+import { StatusMessage } from '../StatusMessage';
 
 export interface ErrorViewProps {
   title: ReactNode;
@@ -42,17 +13,18 @@ export interface ErrorViewProps {
 /** A failed load, with a retry button. */
 export function ErrorView({ title, message, retryLabel, onRetry, retrying = false }: ErrorViewProps) {
   return (
-    <Root role="alert">
-      <Badge>
-        <Icon name="alert" size={32} />
-      </Badge>
-      <Title>{title}</Title>
-      {message ? <Message>{message}</Message> : null}
+    <StatusMessage
+      role="alert"
+      padInline
+      art={{ icon: 'alert', size: 64, iconSize: 32, tone: 'danger' }}
+      title={title}
+      message={message}
+    >
       {onRetry && retryLabel ? (
         <Button icon="refresh" onClick={onRetry} loading={retrying}>
           {retryLabel}
         </Button>
       ) : null}
-    </Root>
+    </StatusMessage>
   );
 }

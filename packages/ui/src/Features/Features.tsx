@@ -2,40 +2,30 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Icon, type IconName } from '../icons';
 import { Card, Grid, Section } from '../Layout';
+import { headedText, iconDisc, stack } from '../theme';
 
-const BENEFITS: Array<{ key: 'privacy' | 'freedom' | 'speed'; icon: IconName }> = [
-  { key: 'privacy', icon: 'shieldCheck' },
-  { key: 'freedom', icon: 'globe' },
-  { key: 'speed', icon: 'bolt' },
-];
-
-const TILES: Array<{ key: 'encryption' | 'streaming' | 'tunneling' | 'hideIp' | 'gaming' | 'speed'; icon: IconName }> =
-  [
-    { key: 'encryption', icon: 'lock' },
-    { key: 'streaming', icon: 'play' },
-    { key: 'tunneling', icon: 'split' },
-    { key: 'hideIp', icon: 'eyeOff' },
-    { key: 'gaming', icon: 'gamepad' },
-    { key: 'speed', icon: 'gauge' },
-  ];
+/** Each benefit's and each tile's icon, in their order. */
+const BENEFITS: Record<'privacy' | 'freedom' | 'speed', IconName> = {
+  privacy: 'shieldCheck',
+  freedom: 'globe',
+  speed: 'bolt',
+};
+const TILES: Record<'encryption' | 'streaming' | 'tunneling' | 'hideIp' | 'gaming' | 'speed', IconName> = {
+  encryption: 'lock',
+  streaming: 'play',
+  tunneling: 'split',
+  hideIp: 'eyeOff',
+  gaming: 'gamepad',
+  speed: 'gauge',
+};
 
 const Benefit = styled(Card)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  h3 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-  p {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
+  ${stack(3)}
+  ${headedText('h3', 'xl')}
 `;
 
 const IconDisc = styled.span<{ $tone: 'primary' | 'accent' }>`
-  display: grid;
-  place-items: center;
-  inline-size: 52px;
-  block-size: 52px;
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${iconDisc(52, 'md')}
   background: ${({ theme, $tone }) => ($tone === 'primary' ? theme.colors.infoSoft : theme.colors.accentSoft)};
   color: ${({ theme, $tone }) => ($tone === 'primary' ? theme.colors.info : theme.colors.accent)};
 `;
@@ -63,7 +53,7 @@ export function Features() {
   return (
     <Section id="features" title={t('features.title')} subtitle={t('features.subtitle')} tone="muted">
       <Grid $min={260}>
-        {BENEFITS.map(({ key, icon }) => (
+        {Object.entries(BENEFITS).map(([key, icon]) => (
           <Benefit key={key}>
             <IconDisc $tone="primary">
               <Icon name={icon} size={28} />
@@ -74,7 +64,7 @@ export function Features() {
         ))}
       </Grid>
       <Tiles $min={300} $gap={8}>
-        {TILES.map(({ key, icon }) => (
+        {Object.entries(TILES).map(([key, icon]) => (
           <Tile key={key}>
             <IconDisc $tone="accent">
               <Icon name={icon} size={24} />

@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { media } from '../theme';
+import { cluster, media, plainList, stack } from '../theme';
 
 export const Root = styled.footer`
   background: ${({ theme }) => theme.colors.hero};
@@ -16,8 +16,7 @@ export const Root = styled.footer`
 `;
 
 export const Columns = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(8)};
+  ${stack(8)}
   grid-template-columns: 1fr;
   ${media.sm} {
     grid-template-columns: repeat(2, 1fr);
@@ -28,8 +27,7 @@ export const Columns = styled.div`
 `;
 
 export const About = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
   align-content: start;
 `;
 
@@ -46,8 +44,7 @@ export const Brand = styled.p`
 `;
 
 export const Column = styled.nav`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
+  ${stack(2)}
   align-content: start;
 `;
 
@@ -58,19 +55,14 @@ export const ColumnTitle = styled.h2`
 `;
 
 export const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
+  ${plainList}
+  ${stack(2)}
 `;
 
 export const Bottom = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(4)}
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(4)};
   margin-block-start: ${({ theme }) => theme.space(10)};
   padding-block-start: ${({ theme }) => theme.space(6)};
   border-block-start: 1px solid rgba(255, 255, 255, 0.14);
@@ -78,10 +70,6 @@ export const Bottom = styled.div`
 `;
 
 export const Legal = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(5)};
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${cluster(5)}
+  ${plainList}
 `;

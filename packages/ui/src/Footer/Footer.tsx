@@ -7,6 +7,37 @@ import { EXTERNAL_LINKS } from '../links';
 import { AppLink } from '../provider';
 import { About, Bottom, Brand, Column, Columns, ColumnTitle, Legal, List, Root } from './Footer.styles';
 
+/** The in-app columns: each link's route and the key of its label. */
+const COLUMNS = [
+  {
+    column: 'product',
+    links: {
+      '/#features': 'footer.links.features',
+      '/buy': 'footer.links.pricing',
+      '/download': 'footer.links.download',
+      '/free': 'footer.links.free',
+    },
+  },
+  {
+    column: 'locations',
+    links: {
+      '/#usa-vpn': 'footer.locations.usa',
+      '/#canada-vpn': 'footer.locations.canada',
+      '/#uk-vpn': 'footer.locations.uk',
+      '/#australia-vpn': 'footer.locations.australia',
+    },
+  },
+  {
+    column: 'resources',
+    links: {
+      '/install': 'footer.links.install',
+      '/support': 'footer.links.support',
+      '/login': 'footer.links.login',
+      '/panel': 'footer.links.account',
+    },
+  },
+] as const;
+
 export interface FooterProps {
   onToggleLanguage(): void;
   /** The year of the copyright line (the page passes it; components read no clock). */
@@ -44,33 +75,12 @@ export function Footer({ onToggleLanguage, year }: FooterProps) {
               </Button>
             </div>
           </About>
-          <Column aria-labelledby="footer-product">
-            <ColumnTitle id="footer-product">{t('footer.columns.product')}</ColumnTitle>
-            <List>
-              {internal('/#features', t('footer.links.features'))}
-              {internal('/buy', t('footer.links.pricing'))}
-              {internal('/download', t('footer.links.download'))}
-              {internal('/free', t('footer.links.free'))}
-            </List>
-          </Column>
-          <Column aria-labelledby="footer-locations">
-            <ColumnTitle id="footer-locations">{t('footer.columns.locations')}</ColumnTitle>
-            <List>
-              {internal('/#usa-vpn', t('footer.locations.usa'))}
-              {internal('/#canada-vpn', t('footer.locations.canada'))}
-              {internal('/#uk-vpn', t('footer.locations.uk'))}
-              {internal('/#australia-vpn', t('footer.locations.australia'))}
-            </List>
-          </Column>
-          <Column aria-labelledby="footer-resources">
-            <ColumnTitle id="footer-resources">{t('footer.columns.resources')}</ColumnTitle>
-            <List>
-              {internal('/install', t('footer.links.install'))}
-              {internal('/support', t('footer.links.support'))}
-              {internal('/login', t('footer.links.login'))}
-              {internal('/panel', t('footer.links.account'))}
-            </List>
-          </Column>
+          {COLUMNS.map(({ column, links }) => (
+            <Column key={column} aria-labelledby={`footer-${column}`}>
+              <ColumnTitle id={`footer-${column}`}>{t(`footer.columns.${column}`)}</ColumnTitle>
+              <List>{Object.entries(links).map(([to, label]) => internal(to, t(label)))}</List>
+            </Column>
+          ))}
           <Column aria-labelledby="footer-tools">
             <ColumnTitle id="footer-tools">{t('footer.columns.tools')}</ColumnTitle>
             <List>

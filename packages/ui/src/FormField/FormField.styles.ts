@@ -1,8 +1,8 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
+import { stack } from '../theme';
 
 export const Field = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
+  ${stack(2)}
 `;
 
 export const Label = styled.label`
@@ -15,6 +15,15 @@ export const InputWrap = styled.div`
   align-items: center;
 `;
 
+/** A control's focus: the primary border and a soft ring instead of the outline. */
+export const focusRing = css`
+  &:focus {
+    outline: none;
+    border-color: ${({ theme }) => theme.colors.primary};
+    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.infoSoft};
+  }
+`;
+
 export const Input = styled.input<{ $invalid: boolean; $withButton: boolean }>`
   inline-size: 100%;
   min-block-size: 48px;
@@ -24,11 +33,7 @@ export const Input = styled.input<{ $invalid: boolean; $withButton: boolean }>`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.text};
-  &:focus {
-    outline: none;
-    border-color: ${({ theme }) => theme.colors.primary};
-    box-shadow: 0 0 0 3px ${({ theme }) => theme.colors.infoSoft};
-  }
+  ${focusRing}
   &[dir='ltr'] {
     text-align: left;
   }

@@ -30,6 +30,48 @@ export function FieldMessages({
   );
 }
 
+/** A text control's ties to its field: its id, value and change, and its invalid and described-by states. */
+export function useTextControl(
+  id: string | undefined,
+  value: string,
+  onChange: (value: string) => void,
+  error: ReactNode,
+  hint: ReactNode,
+) {
+  const ids = useFieldIds(id, hint, error);
+  const control = {
+    id: ids.inputId,
+    value,
+    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': ids.describedBy,
+  };
+  return { ids, control };
+}
+
+/** A field's frame: its label over the control, then the error and the hint. */
+export function LabelledField({
+  ids,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  ids: ReturnType<typeof useFieldIds>;
+  label: ReactNode;
+  error: ReactNode;
+  hint: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Field>
+      <Label htmlFor={ids.inputId}>{label}</Label>
+      {children}
+      <FieldMessages ids={ids} error={error} hint={hint} />
+    </Field>
+  );
+}
+
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: ReactNode;
   value: string;
@@ -40,24 +82,13 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /** A labelled text input with hint and error text wired to it for assistive technology. */
 export function TextField({ label, value, onChange, error, hint, id, ...rest }: TextFieldProps) {
-  const ids = useFieldIds(id, hint, error);
+  const { ids, control } = useTextControl(id, value, onChange, error, hint);
   return (
-    <Field>
-      <Label htmlFor={ids.inputId}>{label}</Label>
+    <LabelledField ids={ids} label={label} error={error} hint={hint}>
       <InputWrap>
-        <Input
-          id={ids.inputId}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={ids.describedBy}
-          $invalid={Boolean(error)}
-          $withButton={false}
-          {...rest}
-        />
+        <Input {...control} $invalid={Boolean(error)} $withButton={false} {...rest} />
       </InputWrap>
-      <FieldMessages ids={ids} error={error} hint={hint} />
-    </Field>
+    </LabelledField>
   );
 }
 
@@ -65,19 +96,14 @@ export function TextField({ label, value, onChange, error, hint, id, ...rest }: 
 export function PasswordField({ label, value, onChange, error, hint, id, ...rest }: TextFieldProps) {
   const { t } = useTranslation('common');
   const [visible, setVisible] = useState(false);
-  const ids = useFieldIds(id, hint, error);
+  const { ids, control } = useTextControl(id, value, onChange, error, hint);
   return (
-    <Field>
-      <Label htmlFor={ids.inputId}>{label}</Label>
+    <LabelledField ids={ids} label={label} error={error} hint={hint}>
       <InputWrap>
         <Input
-          id={ids.inputId}
+          {...control}
           type={visible ? 'text' : 'password'}
           dir="ltr"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={ids.describedBy}
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
@@ -95,7 +121,6 @@ export function PasswordField({ label, value, onChange, error, hint, id, ...rest
           <Icon name={visible ? 'eyeOff' : 'eye'} size={20} />
         </Toggle>
       </InputWrap>
-      <FieldMessages ids={ids} error={error} hint={hint} />
-    </Field>
+    </LabelledField>
   );
 }

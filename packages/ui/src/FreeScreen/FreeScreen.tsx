@@ -3,14 +3,13 @@ import styled from 'styled-components';
 import { Button } from '../Button';
 import { useFormat } from '../format';
 import { Icon, type IconName } from '../icons';
-import { Card, Container, Grid } from '../Layout';
+import { Card, Grid, PageBody } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { useShopLinks } from '../provider';
+import { headedText, iconDisc, plainList, stack } from '../theme';
 
-const Body = styled(Container)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(10)};
-  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
+const Body = styled(PageBody)`
+  ${stack(10)}
   h2 {
     font-size: ${({ theme }) => theme.fontSizes['2xl']};
     text-align: center;
@@ -18,38 +17,24 @@ const Body = styled(Container)`
 `;
 
 const Feature = styled(Card)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
-  h3 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-  p {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
+  ${stack(2)}
+  ${headedText('h3', 'lg')}
   svg {
     color: ${({ theme }) => theme.colors.accent};
   }
 `;
 
 const Steps = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${plainList}
+  ${stack(5)}
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 240px), 1fr));
   li {
-    display: grid;
+    ${stack(3)}
     justify-items: center;
-    gap: ${({ theme }) => theme.space(3)};
     text-align: center;
   }
   span {
-    display: grid;
-    place-items: center;
-    inline-size: 48px;
-    block-size: 48px;
-    border-radius: 50%;
+    ${iconDisc(48)}
     background: ${({ theme }) => theme.colors.primary};
     color: ${({ theme }) => theme.colors.onPrimary};
     font-weight: 800;
@@ -58,18 +43,18 @@ const Steps = styled.ol`
 `;
 
 const Cta = styled.div`
-  display: grid;
+  ${stack(4)}
   justify-items: center;
-  gap: ${({ theme }) => theme.space(4)};
   text-align: center;
 `;
 
-const FEATURES: Array<{ key: 'noCost' | 'locations' | 'device' | 'security'; icon: IconName }> = [
-  { key: 'noCost', icon: 'gift' },
-  { key: 'locations', icon: 'globe' },
-  { key: 'device', icon: 'phone' },
-  { key: 'security', icon: 'lock' },
-];
+/** What the free account includes, each with its icon. */
+const FEATURES: Record<'noCost' | 'locations' | 'device' | 'security', IconName> = {
+  noCost: 'gift',
+  locations: 'globe',
+  device: 'phone',
+  security: 'lock',
+};
 
 /** The free account: what it includes, three steps, and the bot button (the operator's bot link). */
 export function FreeScreen() {
@@ -89,7 +74,7 @@ export function FreeScreen() {
         <section aria-labelledby="free-features">
           <BlockTitle id="free-features">{t('features.title')}</BlockTitle>
           <Grid $min={230}>
-            {FEATURES.map(({ key, icon }) => (
+            {Object.entries(FEATURES).map(([key, icon]) => (
               <Feature key={key}>
                 <Icon name={icon} size={30} />
                 <h3>{t(`features.${key}.title`)}</h3>

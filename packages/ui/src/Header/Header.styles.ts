@@ -1,5 +1,5 @@
 import styled, { css } from 'styled-components';
-import { media } from '../theme';
+import { media, pageColumn } from '../theme';
 
 /**
  * At the top of the page the header lies transparent over the page's dark band (absolute: its
@@ -33,13 +33,7 @@ export const Inner = styled.div`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(4)};
-  inline-size: 100%;
-  max-inline-size: ${({ theme }) => theme.containerWidth}px;
-  margin-inline: auto;
-  padding-inline: ${({ theme }) => theme.space(4)};
-  ${media.md} {
-    padding-inline: ${({ theme }) => theme.space(6)};
-  }
+  ${pageColumn}
 `;
 
 export const Brand = styled.a`

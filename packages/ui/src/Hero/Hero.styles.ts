@@ -1,17 +1,11 @@
 import styled from 'styled-components';
-import { media } from '../theme';
+import { IconList } from '../IconList';
+import { cluster, darkBand, media, stack } from '../theme';
 
 export const Band = styled.section`
-  position: relative;
+  ${darkBand}
   overflow: hidden;
-  isolation: isolate;
-  background-color: ${({ theme }) => theme.colors.hero};
   &::before {
-    content: '';
-    position: absolute;
-    inset: 0;
-    z-index: -1;
-    pointer-events: none;
     background:
       radial-gradient(90% 120% at 90% 10%, rgba(29, 78, 216, 0.45) 0%, transparent 60%),
       radial-gradient(80% 100% at 0% 100%, rgba(15, 118, 110, 0.4) 0%, transparent 55%);
@@ -21,8 +15,7 @@ export const Band = styled.section`
 `;
 
 export const Layout = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(10)};
+  ${stack(10)}
   align-items: center;
   ${media.lg} {
     grid-template-columns: 1.15fr 0.85fr;
@@ -30,8 +23,7 @@ export const Layout = styled.div`
 `;
 
 export const Copy = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
   justify-items: start;
 `;
 
@@ -48,25 +40,11 @@ export const Subtitle = styled.p`
 `;
 
 export const Ctas = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(3)};
+  ${cluster(3)}
 `;
 
-export const Highlights = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(5)};
-  list-style: none;
-  margin: 0;
-  padding: 0;
+export const Highlights = styled(IconList)`
   color: ${({ theme }) => theme.colors.heroText};
-  li {
-    display: inline-flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space(2)};
-    font-weight: 600;
-  }
   svg {
     color: #5eead4;
   }

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../Badge';
 import { Button } from '../Button';
-import { Icon } from '../icons';
 import { Container } from '../Layout';
 import { Art, Band, Copy, Ctas, Highlights, Layout, Subtitle, Title } from './Hero.styles';
+
+const HIGHLIGHTS = { encryption: 'lock', noLogs: 'eyeOff', devices: 'devices' } as const;
 
 /** The shield illustration, drawn inline (no image request). */
 function ShieldArt({ label }: { label: string }) {
@@ -62,20 +63,7 @@ export function Hero() {
                 {t('hero.ctaSecondary')}
               </Button>
             </Ctas>
-            <Highlights>
-              <li>
-                <Icon name="lock" size={20} />
-                {t('hero.highlights.encryption')}
-              </li>
-              <li>
-                <Icon name="eyeOff" size={20} />
-                {t('hero.highlights.noLogs')}
-              </li>
-              <li>
-                <Icon name="devices" size={20} />
-                {t('hero.highlights.devices')}
-              </li>
-            </Highlights>
+            <Highlights gap={5} icons={HIGHLIGHTS} text={(key) => t(`hero.highlights.${key}`)} />
           </Copy>
           <Art>
             <ShieldArt label={t('hero.imageAlt')} />

@@ -5,65 +5,34 @@ import { AppImportGuide } from '../AppImportGuide';
 import { Button } from '../Button';
 import { useFormat } from '../format';
 import { Icon, type IconName } from '../icons';
-import { Card, Container, VisuallyHidden } from '../Layout';
+import { DisclosureButton, DisclosureCard, useOpenSet } from '../Disclosure';
+import { PageBody, VisuallyHidden } from '../Layout';
 import { Modal } from '../Modal';
 import { PageHeader } from '../PageHeader';
 import { INSTALL_PLATFORMS, INSTALL_STEPS, isScreenshotName, type InstallPlatform } from './installSteps';
+import { cluster, headedText, iconDisc, outlined, plainList, stack } from '../theme';
 
-const Body = styled(Container)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
-  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
+const Body = styled(PageBody)`
+  ${stack(5)}
 `;
 
-const PlatformCard = styled(Card)`
-  padding: 0;
-  overflow: hidden;
-`;
-
-const Toggle = styled.button`
-  display: flex;
-  align-items: center;
+const Toggle = styled(DisclosureButton)`
   gap: ${({ theme }) => theme.space(4)};
-  inline-size: 100%;
   padding: ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(6)};
-  border: 0;
-  background: transparent;
-  color: inherit;
-  text-align: start;
-  cursor: pointer;
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-  p {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  > svg:last-child {
-    margin-inline-start: auto;
-    transition: transform 0.2s ease;
-  }
-  &[aria-expanded='true'] > svg:last-child {
-    transform: rotate(180deg);
-  }
+  ${headedText('h2', 'xl')}
 `;
 
 const Disc = styled.span`
-  display: grid;
-  place-items: center;
-  inline-size: 52px;
-  block-size: 52px;
-  border-radius: ${({ theme }) => theme.radii.md};
+  ${iconDisc(52, 'md')}
   background: ${({ theme }) => theme.colors.infoSoft};
   color: ${({ theme }) => theme.colors.info};
   flex-shrink: 0;
 `;
 
 const Steps = styled.ol`
-  list-style: none;
-  margin: 0;
+  ${plainList}
   padding: 0 ${({ theme }) => theme.space(6)} ${({ theme }) => theme.space(6)};
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
 `;
 
 const Step = styled.li`
@@ -74,11 +43,7 @@ const Step = styled.li`
 `;
 
 const Number = styled.span`
-  display: grid;
-  place-items: center;
-  inline-size: 36px;
-  block-size: 36px;
-  border-radius: 50%;
+  ${iconDisc(36)}
   background: ${({ theme }) => theme.colors.primary};
   color: ${({ theme }) => theme.colors.onPrimary};
   font-weight: 800;
@@ -88,9 +53,7 @@ const Shot = styled.button`
   display: block;
   margin-block-start: ${({ theme }) => theme.space(3)};
   padding: 0;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
+  ${outlined('md', 'surfaceMuted')}
   cursor: zoom-in;
   overflow: hidden;
   img {
@@ -108,11 +71,9 @@ const Missing = styled.p`
 `;
 
 const Help = styled.p`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space(3)};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
@@ -136,26 +97,18 @@ export interface InstallScreenProps {
 export function InstallScreen({ imageBase = '/assets/images', initiallyOpen = [] }: InstallScreenProps) {
   const { t } = useTranslation(['install', 'common']);
   const format = useFormat();
-  const [open, setOpen] = useState<ReadonlySet<InstallPlatform>>(() => new Set(initiallyOpen));
+  const { isOpen, toggle } = useOpenSet(initiallyOpen);
   const [broken, setBroken] = useState<ReadonlySet<string>>(() => new Set());
   const [zoomed, setZoomed] = useState<{ src: string; step: number } | null>(null);
-  const toggle = (platform: InstallPlatform) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(platform)) next.delete(platform);
-      else next.add(platform);
-      return next;
-    });
   return (
     <>
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <Body>
         {INSTALL_PLATFORMS.map((platform) => {
-          const isOpen = open.has(platform);
           const panelId = `install-${platform}`;
           return (
-            <PlatformCard key={platform}>
-              <Toggle type="button" aria-expanded={isOpen} aria-controls={panelId} onClick={() => toggle(platform)}>
+            <DisclosureCard key={platform}>
+              <Toggle open={isOpen(platform)} controls={panelId} onToggle={() => toggle(platform)} chevronSize={22}>
                 <Disc>
                   <Icon name={ICONS[platform]} size={28} />
                 </Disc>
@@ -163,9 +116,8 @@ export function InstallScreen({ imageBase = '/assets/images', initiallyOpen = []
                   <h2>{t(`platforms.${platform}.name`)}</h2>
                   <p>{t(`platforms.${platform}.description`)}</p>
                 </span>
-                <Icon name="chevronDown" size={22} />
               </Toggle>
-              <Steps id={panelId} hidden={!isOpen}>
+              <Steps id={panelId} hidden={!isOpen(platform)}>
                 {INSTALL_STEPS[platform].map(({ step, image }) => {
                   const src = isScreenshotName(image) ? `${imageBase}/${platform}/${image}` : null;
                   return (
@@ -198,7 +150,7 @@ export function InstallScreen({ imageBase = '/assets/images', initiallyOpen = []
                   );
                 })}
               </Steps>
-            </PlatformCard>
+            </DisclosureCard>
           );
         })}
         <AppImportGuide />

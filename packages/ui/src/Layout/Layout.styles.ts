@@ -1,15 +1,20 @@
 import styled from 'styled-components';
-import { media } from '../theme';
+import { headedText, media, outlined, pageColumn, stack } from '../theme';
 
 /** The page column: 1280 px at most, with side padding that grows with the screen. */
 export const Container = styled.div`
-  inline-size: 100%;
-  max-inline-size: ${({ theme }) => theme.containerWidth}px;
-  margin-inline: auto;
-  padding-inline: ${({ theme }) => theme.space(4)};
-  ${media.md} {
-    padding-inline: ${({ theme }) => theme.space(6)};
-  }
+  ${pageColumn}
+`;
+
+/** The content under a page's header band: the page column, spaced from the band and from the footer. */
+export const PageBody = styled(Container)`
+  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
+`;
+
+/** A page body holding one panel in its middle (sign-in, a payment's result). */
+export const CenteredPageBody = styled(PageBody)`
+  display: grid;
+  justify-items: center;
 `;
 
 export const SectionRoot = styled.section<{ $tone: 'plain' | 'muted' | 'dark' }>`
@@ -28,8 +33,7 @@ export const SectionHead = styled.header`
   margin-inline: auto;
   margin-block-end: ${({ theme }) => theme.space(9)};
   text-align: center;
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
 `;
 
 export const SectionTitle = styled.h2`
@@ -47,10 +51,20 @@ export const SectionSubtitle = styled.p<{ $onDark?: boolean }>`
 
 export const Card = styled.div`
   background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  ${outlined('lg')}
   box-shadow: ${({ theme }) => theme.shadows.sm};
   padding: ${({ theme }) => theme.space(6)};
+`;
+
+/** A card in a grid of cards: its icon, title and text, its button at the bottom (the text grows to keep it there). */
+export const ActionCard = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+  ${headedText('h2', 'xl')}
+  p {
+    flex: 1;
+  }
 `;
 
 /** Hidden on screen, read by assistive technology. */

@@ -1,17 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { Card, Container } from '../Layout';
+import { Card, PageBody } from '../Layout';
 import { PageHeader } from '../PageHeader';
-
-const Body = styled(Container)`
-  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
-`;
+import { captionAbove } from '../Table/Table.styles';
+import { stack } from '../theme';
 
 const Document = styled(Card)`
   max-inline-size: 860px;
   margin-inline: auto;
-  display: grid;
-  gap: ${({ theme }) => theme.space(6)};
+  ${stack(6)}
   h2 {
     font-size: ${({ theme }) => theme.fontSizes.xl};
     margin-block-end: ${({ theme }) => theme.space(2)};
@@ -23,11 +20,7 @@ const Document = styled(Card)`
     inline-size: 100%;
     border-collapse: collapse;
   }
-  caption {
-    text-align: start;
-    font-weight: 700;
-    padding-block-end: ${({ theme }) => theme.space(3)};
-  }
+  ${captionAbove}
   th,
   td {
     text-align: start;
@@ -66,7 +59,7 @@ export function LegalScreen({ page }: LegalScreenProps) {
   return (
     <>
       <PageHeader title={t(`${page}.title`)} subtitle={t('lastUpdated')} />
-      <Body>
+      <PageBody>
         <Document>
           {i18n.language !== 'en' ? <Notice>{t('notice')}</Notice> : null}
           <EnglishOriginal lang="en" dir="ltr">
@@ -101,7 +94,7 @@ export function LegalScreen({ page }: LegalScreenProps) {
             <p>{t('contact')}</p>
           </EnglishOriginal>
         </Document>
-      </Body>
+      </PageBody>
     </>
   );
 }

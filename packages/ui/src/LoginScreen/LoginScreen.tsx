@@ -3,15 +3,10 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { PasswordField, TextField } from '../FormField';
-import { Card, Container } from '../Layout';
+import { Card, CenteredPageBody } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { AppLink } from '../provider';
-
-const Body = styled(Container)`
-  display: grid;
-  justify-items: center;
-  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
-`;
+import { cluster, stack } from '../theme';
 
 const Panel = styled(Card)`
   inline-size: 100%;
@@ -19,8 +14,7 @@ const Panel = styled(Card)`
 `;
 
 const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
 `;
 
 const Alert = styled.p`
@@ -32,10 +26,8 @@ const Alert = styled.p`
 `;
 
 const Links = styled.p`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
@@ -83,7 +75,7 @@ export function LoginScreen({
   return (
     <>
       <PageHeader title={t('login.title')} subtitle={t('login.subtitle')} />
-      <Body>
+      <CenteredPageBody>
         <Panel>
           <Form onSubmit={submit} noValidate>
             {error ? <Alert role="alert">{t(ERROR_KEYS[error])}</Alert> : null}
@@ -121,7 +113,7 @@ export function LoginScreen({
             <AppLink to="/support">{t('login.support')}</AppLink>
           </Foot>
         </Panel>
-      </Body>
+      </CenteredPageBody>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { cluster, stack } from '../theme';
 
 export const Dialog = styled.dialog`
   inline-size: min(520px, calc(100vw - 32px));
@@ -31,15 +32,12 @@ export const Title = styled.h2`
 
 export const Body = styled.div`
   padding: ${({ theme }) => theme.space(6)};
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
 `;
 
 export const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   justify-content: flex-end;
-  gap: ${({ theme }) => theme.space(3)};
   padding-inline: ${({ theme }) => theme.space(6)};
   padding-block-end: ${({ theme }) => theme.space(6)};
 `;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../Button';
 import { IconButton } from '../IconButton';
 import { Actions, Body, Dialog, Head, Title } from './Modal.styles';
 
@@ -12,13 +13,15 @@ export interface ModalProps {
   children: ReactNode;
   /** Buttons at the bottom. */
   actions?: ReactNode;
+  /** A secondary button first among them that closes the dialog (Cancel, OK, Close). */
+  dismissLabel?: ReactNode;
 }
 
 /**
  * A modal dialog on the native <dialog>: the page behind is inert, focus moves in and stays in,
  * Escape and the close button close it, and focus returns to where it was.
  */
-export function Modal({ open, onClose, title, children, actions }: ModalProps) {
+export function Modal({ open, onClose, title, children, actions, dismissLabel }: ModalProps) {
   const { t } = useTranslation('common');
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -74,7 +77,16 @@ export function Modal({ open, onClose, title, children, actions }: ModalProps) {
             <IconButton icon="x" label={t('actions.close')} onClick={onClose} />
           </Head>
           <Body>{children}</Body>
-          {actions ? <Actions>{actions}</Actions> : null}
+          {actions || dismissLabel ? (
+            <Actions>
+              {dismissLabel ? (
+                <Button variant="secondary" onClick={onClose}>
+                  {dismissLabel}
+                </Button>
+              ) : null}
+              {actions}
+            </Actions>
+          ) : null}
         </>
       ) : null}
     </Dialog>

@@ -3,18 +3,11 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { Container } from '../Layout';
-import { media } from '../theme';
+import { darkBand, media, stack } from '../theme';
 
 const Band = styled.div`
-  position: relative;
-  isolation: isolate;
-  background-color: ${({ theme }) => theme.colors.hero};
+  ${darkBand}
   &::before {
-    content: '';
-    position: absolute;
-    inset: 0;
-    z-index: -1;
-    pointer-events: none;
     background: radial-gradient(120% 140% at 85% 0%, rgba(15, 118, 110, 0.35) 0%, transparent 55%);
   }
   color: ${({ theme }) => theme.colors.heroText};
@@ -23,8 +16,7 @@ const Band = styled.div`
 `;
 
 const Inner = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   max-inline-size: 760px;
 `;
 

@@ -3,10 +3,14 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon, type IconName } from '../icons';
-import { Container } from '../Layout';
+import type { ErrorViewProps } from '../ErrorView';
+import { EmptyState } from '../EmptyState';
+import { Card, Container, Fact } from '../Layout';
+import { Loadable } from '../Loadable';
 import { Modal } from '../Modal';
 import { useLinkComponent, useShopLinks } from '../provider';
-import { media } from '../theme';
+import { Table, type TableProps } from '../Table';
+import { media, notice, outlined, plainList, stack } from '../theme';
 
 const Body = styled(Container)`
   display: grid;
@@ -23,13 +27,10 @@ const Body = styled(Container)`
 
 const Menu = styled.nav`
   background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  ${outlined('lg')}
   padding: ${({ theme }) => theme.space(3)};
   ul {
-    list-style: none;
-    margin: 0;
-    padding: 0;
+    ${plainList}
     display: flex;
     gap: ${({ theme }) => theme.space(1)};
     overflow-x: auto;
@@ -152,15 +153,11 @@ export function PanelLayout({
         open={upgradeOpen}
         onClose={() => setUpgradeOpen(false)}
         title={t('upgrade.title')}
+        dismissLabel={t('upgrade.ok')}
         actions={
-          <>
-            <Button variant="secondary" onClick={() => setUpgradeOpen(false)}>
-              {t('upgrade.ok')}
-            </Button>
-            <Button href={supportChatUrl} icon="send">
-              {t('upgrade.openMessenger')}
-            </Button>
-          </>
+          <Button href={supportChatUrl} icon="send">
+            {t('upgrade.openMessenger')}
+          </Button>
         }
       >
         <p>{t('upgrade.message')}</p>
@@ -171,8 +168,7 @@ export function PanelLayout({
 
 /** The title block of a panel page, with an optional back button. */
 export const PanelTitle = styled.header`
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
+  ${stack(2)}
   margin-block-end: ${({ theme }) => theme.space(6)};
   h1 {
     font-size: ${({ theme }) => theme.fontSizes['2xl']};
@@ -182,6 +178,92 @@ export const PanelTitle = styled.header`
     color: ${({ theme }) => theme.colors.textMuted};
   }
 `;
+
+export interface PanelHeadingProps {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  /** A back button above the title: to a route, or an action. */
+  back?: { to?: string; onClick?: () => void; label: ReactNode };
+}
+
+/** A panel page's heading: the back button, the title and what the page is for. */
+export function PanelHeading({ title, subtitle, back }: PanelHeadingProps) {
+  return (
+    <PanelTitle>
+      {back ? (
+        <div>
+          <Button to={back.to} onClick={back.onClick} variant="ghost" size="sm" icon="arrowBack">
+            {back.label}
+          </Button>
+        </div>
+      ) : null}
+      <h1>{title}</h1>
+      {subtitle ? <p>{subtitle}</p> : null}
+    </PanelTitle>
+  );
+}
+
+export interface PanelRecordsProps<Row> extends Omit<TableProps<Row>, 'caption'> {
+  /**
+   * The key of its texts under `panel.`: title, subtitle, back (to the dashboard), loading, the
+   * empty list's emptyTitle and emptyMessage, and the table's table.caption.
+   */
+  texts: 'devices' | 'payments';
+  status: 'loading' | 'error' | 'ready';
+  /** The error view when the records did not load. */
+  error: ErrorViewProps;
+  /** The numbers over the list, each with its label. */
+  counters: Array<{ label: ReactNode; value: ReactNode }>;
+  /** The notice between the numbers and the list. */
+  tip: { icon: IconName; text: ReactNode; tone?: 'info' | 'warning' };
+  emptyIcon: IconName;
+}
+
+/**
+ * A panel page of the account's records (devices, payments): its heading back to the dashboard;
+ * once loaded, the counters, a tip and the table (or the empty state); the footer links.
+ */
+export function PanelRecords<Row>({
+  texts,
+  status,
+  error,
+  counters,
+  tip,
+  emptyIcon,
+  ...table
+}: PanelRecordsProps<Row>) {
+  const { t } = useTranslation('panel');
+  return (
+    <>
+      <PanelHeading
+        title={t(`${texts}.title`)}
+        subtitle={t(`${texts}.subtitle`)}
+        back={{ to: '/panel', label: t(`${texts}.back`) }}
+      />
+      <Loadable status={status} loadingLabel={t(`${texts}.loading`)} error={error}>
+        <Counters>
+          {counters.map(({ label, value }, index) => (
+            <Fact key={index} label={label}>
+              {value}
+            </Fact>
+          ))}
+        </Counters>
+        <TipBox $tone={tip.tone} style={{ marginBlockEnd: 20 }}>
+          <Icon name={tip.icon} size={20} />
+          {tip.text}
+        </TipBox>
+        {table.rows.length === 0 ? (
+          <Card>
+            <EmptyState icon={emptyIcon} title={t(`${texts}.emptyTitle`)} message={t(`${texts}.emptyMessage`)} />
+          </Card>
+        ) : (
+          <Table caption={t(`${texts}.table.caption`)} {...table} />
+        )}
+      </Loadable>
+      <PanelFooterLinks />
+    </>
+  );
+}
 
 /** The Home and Support links under a panel page. */
 export function PanelFooterLinks({ homeTo = '/home' }: { homeTo?: string }) {
@@ -207,13 +289,7 @@ const FooterNav = styled.nav`
 
 /** A soft box with an icon for tips and notices. */
 export const TipBox = styled.p<{ $tone?: 'info' | 'warning' }>`
-  display: flex;
-  gap: ${({ theme }) => theme.space(3)};
-  align-items: flex-start;
-  padding: ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme, $tone }) => ($tone === 'warning' ? theme.colors.warningSoft : theme.colors.infoSoft)};
-  color: ${({ theme, $tone }) => ($tone === 'warning' ? theme.colors.warning : theme.colors.info)};
+  ${({ $tone }) => notice($tone ?? 'info', 4)}
   font-weight: 600;
   svg {
     flex-shrink: 0;
@@ -228,11 +304,9 @@ export const Counters = styled.dl`
   margin: 0 0 ${({ theme }) => theme.space(5)};
   div {
     background: ${({ theme }) => theme.colors.surface};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.lg};
+    ${outlined('lg')}
     padding: ${({ theme }) => theme.space(5)};
-    display: grid;
-    gap: ${({ theme }) => theme.space(1)};
+    ${stack(1)}
   }
   dt {
     color: ${({ theme }) => theme.colors.textMuted};

@@ -5,53 +5,31 @@ import { Button } from '../Button';
 import { CopyButton } from '../CopyButton';
 import { useFormat } from '../format';
 import { Icon, type IconName } from '../icons';
-import { Card, Container, Ltr } from '../Layout';
+import { Card, CenteredPageBody, Ltr, TermValue } from '../Layout';
 import { PageHeader } from '../PageHeader';
-
-const Body = styled(Container)`
-  display: grid;
-  justify-items: center;
-  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
-`;
+import { cluster, iconDisc, stack, termValueGrid } from '../theme';
 
 const Panel = styled(Card)`
   inline-size: 100%;
   max-inline-size: 640px;
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
   text-align: center;
 `;
 
 const Mark = styled.span<{ $tone: 'success' | 'danger' | 'warning' }>`
   justify-self: center;
-  display: grid;
-  place-items: center;
-  inline-size: 76px;
-  block-size: 76px;
-  border-radius: 50%;
+  ${iconDisc(76)}
   background: ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.successSoft : $tone === 'danger' ? theme.colors.dangerSoft : theme.colors.warningSoft)};
   color: ${({ theme, $tone }) => ($tone === 'success' ? theme.colors.success : $tone === 'danger' ? theme.colors.danger : theme.colors.warning)};
 `;
 
 const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(5)};
-  margin: 0;
+  ${termValueGrid(3, 5)}
   text-align: start;
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 700;
-    text-align: end;
-  }
 `;
 
 const Credentials = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   padding: ${({ theme }) => theme.space(5)};
   border: 2px dashed ${({ theme }) => theme.colors.success};
   border-radius: ${({ theme }) => theme.radii.md};
@@ -62,10 +40,8 @@ const Credentials = styled.div`
 `;
 
 const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   justify-content: center;
-  gap: ${({ theme }) => theme.space(3)};
 `;
 
 const Muted = styled.p`
@@ -82,6 +58,37 @@ const LOOK: Record<PaymentResult['status'], { icon: IconName; tone: 'success' | 
   duplicate: { icon: 'info', tone: 'warning' },
 };
 
+/** The four outcomes the screen tells apart: a renewal is a success that kept the buyer's account. */
+type Outcome = 'renewed' | PaymentResult['status'];
+
+/** What an outcome says under the facts. */
+const NOTES: Record<Outcome, string[]> = {
+  renewed: [],
+  success: [],
+  failed: ['errors:payment.refund', 'errors:payment.contactSupport'],
+  duplicate: ['result.duplicate.suggestion'],
+};
+
+/** An outcome's buttons: the route, its icon, its label under `result.<outcome>`, and whether it is secondary. */
+const BUTTONS: Record<Outcome, Array<{ to: string; icon: IconName; label: string; secondary?: true }>> = {
+  renewed: [
+    { to: '/panel', icon: 'user', label: 'goDashboard' },
+    { to: '/panel/connect', icon: 'qr', label: 'connect', secondary: true },
+  ],
+  success: [
+    { to: '/panel/connect', icon: 'qr', label: 'connect' },
+    { to: '/panel', icon: 'user', label: 'goDashboard', secondary: true },
+  ],
+  failed: [
+    { to: '/buy', icon: 'refresh', label: 'tryAgain' },
+    { to: '/support', icon: 'support', label: 'contactSupport', secondary: true },
+  ],
+  duplicate: [
+    { to: '/support', icon: 'support', label: 'contactSupport', secondary: true },
+    { to: '/panel', icon: 'user', label: 'goDashboard' },
+  ],
+};
+
 /**
  * The outcome of a payment: success with the new credentials, a renewal of the buyer's own account
  * (no password: it did not change), failed with refund information, or duplicate.
@@ -89,36 +96,27 @@ const LOOK: Record<PaymentResult['status'], { icon: IconName; tone: 'success' | 
 export function PaymentResultScreen({ result }: PaymentResultScreenProps) {
   const { t } = useTranslation(['payment', 'errors']);
   const format = useFormat();
+  const outcome: Outcome = result.status === 'success' && result.renewed ? 'renewed' : result.status;
   const look = result.renewed ? { icon: 'refresh' as const, tone: 'success' as const } : LOOK[result.status];
   const amount = result.amountToman === null ? t('errors:payment.notAvailable') : format.toman(result.amountToman);
   const facts = (
     <Facts>
-      <dt>{t('result.fields.orderId')}</dt>
-      <dd>
+      <TermValue label={t('result.fields.orderId')}>
         <Ltr>{result.orderId}</Ltr>
-      </dd>
+      </TermValue>
       {result.refId ? (
-        <>
-          <dt>{t('result.fields.refId')}</dt>
-          <dd>
-            <Ltr>{result.refId}</Ltr>
-          </dd>
-        </>
+        <TermValue label={t('result.fields.refId')}>
+          <Ltr>{result.refId}</Ltr>
+        </TermValue>
       ) : null}
-      <dt>{t('result.fields.amount')}</dt>
-      <dd>{amount}</dd>
-      {result.time ? (
-        <>
-          <dt>{t('result.fields.time')}</dt>
-          <dd>{format.dateTime(result.time)}</dd>
-        </>
-      ) : null}
+      <TermValue label={t('result.fields.amount')}>{amount}</TermValue>
+      {result.time ? <TermValue label={t('result.fields.time')}>{format.dateTime(result.time)}</TermValue> : null}
     </Facts>
   );
   return (
     <>
       <PageHeader title={t('result.title')} />
-      <Body>
+      <CenteredPageBody>
         <Panel>
           <Mark $tone={look.tone}>
             <Icon name={look.icon} size={40} />
@@ -126,92 +124,43 @@ export function PaymentResultScreen({ result }: PaymentResultScreenProps) {
           <h2 style={{ fontSize: '1.6rem' }}>
             {t(result.renewed ? 'result.renewed.title' : `result.${result.status}.title`)}
           </h2>
-          {result.status === 'success' && result.renewed ? (
-            <>
-              <Muted>{t('result.renewed.message')}</Muted>
-              {facts}
-              <Credentials>
-                <h2>{t('result.renewed.accountTitle')}</h2>
-                <Facts>
-                  <dt>{t('result.fields.username')}</dt>
-                  <dd>
-                    <Ltr>{result.username}</Ltr>
-                  </dd>
-                </Facts>
-                <Muted>{t('result.renewed.same')}</Muted>
-              </Credentials>
-              <Actions>
-                <Button to="/panel" icon="user">
-                  {t('result.renewed.goDashboard')}
-                </Button>
-                <Button to="/panel/connect" variant="secondary" icon="qr">
-                  {t('result.renewed.connect')}
-                </Button>
-              </Actions>
-            </>
-          ) : result.status === 'success' ? (
-            <>
-              <Muted>{t('result.success.message')}</Muted>
-              {facts}
-              <Credentials>
-                <h2>{t('result.success.credentialsTitle')}</h2>
-                <Facts>
-                  <dt>{t('result.fields.username')}</dt>
-                  <dd>
-                    <Ltr>{result.username}</Ltr>
-                  </dd>
-                  <dt>{t('result.fields.password')}</dt>
-                  <dd>
+          <Muted>{t(`result.${outcome}.message`)}</Muted>
+          {facts}
+          {outcome === 'renewed' || outcome === 'success' ? (
+            <Credentials>
+              <h2>{t(outcome === 'renewed' ? 'result.renewed.accountTitle' : 'result.success.credentialsTitle')}</h2>
+              <Facts>
+                <TermValue label={t('result.fields.username')}>
+                  <Ltr>{result.username}</Ltr>
+                </TermValue>
+                {outcome === 'success' ? (
+                  <TermValue label={t('result.fields.password')}>
                     <Ltr>{result.password}</Ltr>
-                  </dd>
-                </Facts>
-              </Credentials>
-              <Actions>
-                <Button to="/panel/connect" icon="qr">
-                  {t('result.success.connect')}
-                </Button>
-                <Button to="/panel" variant="secondary" icon="user">
-                  {t('result.success.goDashboard')}
-                </Button>
-                <CopyButton
-                  text={t('result.success.clipboard', { username: result.username, password: result.password })}
-                  label={t('result.success.copyCredentials')}
-                  copiedLabel={t('result.success.copied')}
-                />
-              </Actions>
-            </>
-          ) : result.status === 'failed' ? (
-            <>
-              <Muted>{t('result.failed.message')}</Muted>
-              {facts}
-              <Muted>{t('errors:payment.refund')}</Muted>
-              <Muted>{t('errors:payment.contactSupport')}</Muted>
-              <Actions>
-                <Button to="/buy" icon="refresh">
-                  {t('result.failed.tryAgain')}
-                </Button>
-                <Button to="/support" variant="secondary" icon="support">
-                  {t('result.failed.contactSupport')}
-                </Button>
-              </Actions>
-            </>
-          ) : (
-            <>
-              <Muted>{t('result.duplicate.message')}</Muted>
-              {facts}
-              <Muted>{t('result.duplicate.suggestion')}</Muted>
-              <Actions>
-                <Button to="/support" variant="secondary" icon="support">
-                  {t('result.duplicate.contactSupport')}
-                </Button>
-                <Button to="/panel" icon="user">
-                  {t('result.duplicate.goDashboard')}
-                </Button>
-              </Actions>
-            </>
-          )}
+                  </TermValue>
+                ) : null}
+              </Facts>
+              {outcome === 'renewed' ? <Muted>{t('result.renewed.same')}</Muted> : null}
+            </Credentials>
+          ) : null}
+          {NOTES[outcome].map((note) => (
+            <Muted key={note}>{t(note)}</Muted>
+          ))}
+          <Actions>
+            {BUTTONS[outcome].map(({ to, icon, label, secondary }) => (
+              <Button key={to} to={to} icon={icon} variant={secondary ? 'secondary' : undefined}>
+                {t(`result.${outcome}.${label}`)}
+              </Button>
+            ))}
+            {outcome === 'success' ? (
+              <CopyButton
+                text={t('result.success.clipboard', { username: result.username, password: result.password })}
+                label={t('result.success.copyCredentials')}
+                copiedLabel={t('result.success.copied')}
+              />
+            ) : null}
+          </Actions>
         </Panel>
-      </Body>
+      </CenteredPageBody>
     </>
   );
 }

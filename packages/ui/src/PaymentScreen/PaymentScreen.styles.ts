@@ -1,11 +1,9 @@
 import styled from 'styled-components';
-import { Container } from '../Layout';
-import { media } from '../theme';
+import { PageBody } from '../Layout';
+import { media, notice, stack, termValueGrid } from '../theme';
 
-export const Body = styled(Container)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(6)};
-  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
+export const Body = styled(PageBody)`
+  ${stack(6)}
   ${media.lg} {
     grid-template-columns: 1fr 1.2fr;
     align-items: start;
@@ -13,18 +11,7 @@ export const Body = styled(Container)`
 `;
 
 export const Summary = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(6)};
-  margin: 0;
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 700;
-    text-align: end;
-  }
+  ${termValueGrid(3, 6)}
 `;
 
 export const Total = styled.div`
@@ -41,16 +28,14 @@ export const Total = styled.div`
 `;
 
 export const Form = styled.form`
-  display: grid;
-  gap: ${({ theme }) => theme.space(6)};
+  ${stack(6)}
 `;
 
 export const Gateways = styled.fieldset`
   border: 0;
   margin: 0;
   padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   legend {
     font-weight: 700;
     margin-block-end: ${({ theme }) => theme.space(3)};
@@ -91,13 +76,7 @@ export const Alert = styled.p<{ $tone: 'danger' | 'info' }>`
 
 /** Which account the purchase renews, and the choice of a new one instead. */
 export const Renewal = styled.div`
-  display: flex;
-  gap: ${({ theme }) => theme.space(3)};
-  align-items: flex-start;
-  padding: ${({ theme }) => theme.space(4)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.infoSoft};
-  color: ${({ theme }) => theme.colors.info};
+  ${notice('info', 4)}
   p {
     font-weight: 600;
     margin-block-end: ${({ theme }) => theme.space(2)};

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { cluster, plainList, stack } from '../theme';
 
 export const Root = styled.article<{ $popular: boolean }>`
   position: relative;
@@ -26,10 +27,8 @@ export const Name = styled.h3`
 `;
 
 export const PriceRow = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(2)}
   align-items: baseline;
-  gap: ${({ theme }) => theme.space(2)};
 `;
 
 export const Price = styled.p`
@@ -47,11 +46,8 @@ export const Original = styled.s`
 `;
 
 export const Features = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
+  ${plainList}
+  ${stack(2)}
   flex: 1;
   li {
     display: flex;

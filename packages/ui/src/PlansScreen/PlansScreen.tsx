@@ -5,23 +5,21 @@ import { Chips, ChipsPlaceholder } from '../Chips';
 import { EmptyState } from '../EmptyState';
 import { ErrorView } from '../ErrorView';
 import { useFormat } from '../format';
-import { Container, Grid } from '../Layout';
+import { Grid, PageBody } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { PlanCard } from '../PlanCard';
 import { usePlanCardContent } from '../Pricing';
 import { Spinner } from '../Spinner';
 import { Tabs, tabIds } from '../Tabs';
 import { LoadingArea } from './PlansScreen.styles';
+import { stack } from '../theme';
 
-const Body = styled(Container)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(7)};
-  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
+const Body = styled(PageBody)`
+  ${stack(7)}
 `;
 
 const Controls = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
   justify-items: center;
 `;
 
@@ -101,10 +99,7 @@ export function PlansScreen({
             label={t('tabs.label')}
             value={platform}
             onChange={onPlatformChange}
-            items={[
-              { id: 'android', label: t('tabs.android') },
-              { id: 'ios', label: t('tabs.ios') },
-            ]}
+            items={(['android', 'ios'] as const).map((id) => ({ id, label: t(`tabs.${id}`) }))}
           />
           {status === 'loading' ? (
             <ChipsPlaceholder />

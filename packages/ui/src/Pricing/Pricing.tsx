@@ -3,12 +3,13 @@ import styled from 'styled-components';
 import { fallbackPlansFor, filterByPlatform, HOME_PLANS_PER_TAB, type Plan, type PricingTab } from '@separ/domain';
 import { Button } from '../Button';
 import { useFormat } from '../format';
-import { Icon } from '../icons';
+import { IconList } from '../IconList';
 import { Card, Grid, Section, VisuallyHidden } from '../Layout';
 import { PlanCard } from '../PlanCard';
 import { Skeleton } from '../Skeleton';
 import { Tabs, tabIds } from '../Tabs';
 import { usePlanCardContent } from './usePlanCard';
+import { stack } from '../theme';
 
 const Center = styled.div`
   display: flex;
@@ -21,26 +22,13 @@ const Cards = styled(Grid)`
 `;
 
 const Footer = styled.div`
-  display: grid;
+  ${stack(8)}
   justify-items: center;
-  gap: ${({ theme }) => theme.space(8)};
   margin-block-start: ${({ theme }) => theme.space(10)};
 `;
 
-const Trust = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
+const Trust = styled(IconList)`
   justify-content: center;
-  gap: ${({ theme }) => theme.space(6)};
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  li {
-    display: inline-flex;
-    align-items: center;
-    gap: ${({ theme }) => theme.space(2)};
-    font-weight: 600;
-  }
   svg {
     color: ${({ theme }) => theme.colors.success};
   }
@@ -57,6 +45,8 @@ export interface PricingProps {
 }
 
 const TABS: PricingTab[] = ['android-windows', 'other'];
+
+const PROMISES = { moneyBack: 'refund', noLogs: 'eyeOff', support: 'support' } as const;
 
 /** Rendering on the server (the prerender and the pages the server draws with data). */
 const SERVER = typeof window === 'undefined';
@@ -165,20 +155,7 @@ export function Pricing({ tab, onTabChange, plans }: PricingProps) {
         <Button to="/buy" variant="secondary" iconEnd="arrowForward">
           {t('pricing.viewAll')}
         </Button>
-        <Trust>
-          <li>
-            <Icon name="refund" size={20} />
-            {t('pricing.trust.moneyBack')}
-          </li>
-          <li>
-            <Icon name="eyeOff" size={20} />
-            {t('pricing.trust.noLogs')}
-          </li>
-          <li>
-            <Icon name="support" size={20} />
-            {t('pricing.trust.support')}
-          </li>
-        </Trust>
+        <Trust gap={6} icons={PROMISES} text={(key) => t(`pricing.trust.${key}`)} />
       </Footer>
     </Section>
   );

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { stack } from '../theme';
 
 const Root = styled.figure`
-  display: grid;
+  ${stack(2)}
   justify-items: center;
-  gap: ${({ theme }) => theme.space(2)};
   margin: 0;
 `;
 

@@ -6,84 +6,54 @@ import { Badge } from '../Badge';
 import { Button } from '../Button';
 import { CopyButton } from '../CopyButton';
 import { EmptyState } from '../EmptyState';
-import { ErrorView } from '../ErrorView';
 import { Icon } from '../icons';
-import { Card, Ltr } from '../Layout';
+import { DisclosureButton, DisclosureCard, useOpenSet } from '../Disclosure';
+import { Ltr } from '../Layout';
+import { Loadable } from '../Loadable';
 import { Modal } from '../Modal';
-import { PanelTitle, TipBox } from '../PanelLayout';
+import { PanelHeading, TipBox } from '../PanelLayout';
 import { QrCode } from '../QrCode';
-import { Spinner } from '../Spinner';
+import { cluster, outlined, plainList, stack } from '../theme';
 
 const Countries = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
 `;
 
-const CountryCard = styled(Card)`
-  padding: 0;
-  overflow: hidden;
-`;
-
-const Toggle = styled.button`
-  display: flex;
-  align-items: center;
+const Toggle = styled(DisclosureButton)`
   gap: ${({ theme }) => theme.space(3)};
-  inline-size: 100%;
   padding: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(5)};
-  border: 0;
-  background: transparent;
-  color: inherit;
   font-weight: 700;
   font-size: ${({ theme }) => theme.fontSizes.lg};
-  text-align: start;
-  cursor: pointer;
   small {
     color: ${({ theme }) => theme.colors.textMuted};
     font-weight: 500;
     font-size: ${({ theme }) => theme.fontSizes.sm};
   }
-  > svg:last-child {
-    margin-inline-start: auto;
-    transition: transform 0.2s ease;
-  }
-  &[aria-expanded='true'] > svg:last-child {
-    transform: rotate(180deg);
-  }
 `;
 
 const ServerList = styled.ul`
-  list-style: none;
-  margin: 0;
+  ${plainList}
   padding: 0 ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(5)};
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
 `;
 
 const ServerItem = styled.li`
-  display: grid;
-  gap: ${({ theme }) => theme.space(3)};
+  ${stack(3)}
   padding: ${({ theme }) => theme.space(4)};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.bg};
+  ${outlined('md', 'bg')}
 `;
 
 const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
   h3 {
     font-size: ${({ theme }) => theme.fontSizes.md};
   }
 `;
 
 const Links = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space(2)};
+  ${plainList}
+  ${stack(2)}
   li {
     padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(3)};
     border-radius: ${({ theme }) => theme.radii.sm};
@@ -94,18 +64,13 @@ const Links = styled.ul`
 `;
 
 const ServerActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+  ${cluster(2)}
 `;
 
 const QrList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
+  ${plainList}
+  ${stack(4)}
   justify-items: center;
-  gap: ${({ theme }) => theme.space(4)};
 `;
 
 const Muted = styled.p`
@@ -135,46 +100,25 @@ export function ServersScreen({
   initiallyOpen = [],
 }: ServersScreenProps) {
   const { t } = useTranslation(['panel', 'errors']);
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(initiallyOpen));
+  const { isOpen, toggle } = useOpenSet(initiallyOpen);
   const [qrOf, setQrOf] = useState<Server | null>(null);
-  const toggle = (id: string) =>
-    setOpen((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
   let content;
-  if (status === 'loading') content = <Spinner block label={t('servers.loading')} />;
-  else if (status === 'error')
-    content = (
-      <ErrorView
-        title={t('errors:panel.servers')}
-        retryLabel={t('errors:actions.retry')}
-        onRetry={onRetry}
-        retrying={retrying}
-      />
-    );
-  else if (groups.length === 0)
+  if (groups.length === 0)
     content = <EmptyState icon="server" title={t('servers.emptyTitle')} message={t('servers.emptyMessage')} />;
   else
     content = (
       <Countries>
         {groups.map(({ country, servers }) => {
-          const isOpen = open.has(country.id);
           const panelId = `country-${country.id}`;
           return (
-            <CountryCard key={country.id}>
-              <h2 style={{ margin: 0, fontSize: 'inherit' }}>
-                <Toggle type="button" aria-expanded={isOpen} aria-controls={panelId} onClick={() => toggle(country.id)}>
-                  <Icon name="globe" size={22} />
-                  <span>
-                    {country.title} <small>{t('servers.serverCount', { count: servers.length })}</small>
-                  </span>
-                  <Icon name="chevronDown" size={20} />
-                </Toggle>
-              </h2>
-              <ServerList id={panelId} hidden={!isOpen}>
+            <DisclosureCard key={country.id}>
+              <Toggle headingLevel={2} open={isOpen(country.id)} controls={panelId} onToggle={() => toggle(country.id)}>
+                <Icon name="globe" size={22} />
+                <span>
+                  {country.title} <small>{t('servers.serverCount', { count: servers.length })}</small>
+                </span>
+              </Toggle>
+              <ServerList id={panelId} hidden={!isOpen(country.id)}>
                 {servers.map((server) => (
                   <ServerItem key={server.id}>
                     <Head>
@@ -215,27 +159,29 @@ export function ServersScreen({
                   </ServerItem>
                 ))}
               </ServerList>
-            </CountryCard>
+            </DisclosureCard>
           );
         })}
       </Countries>
     );
   return (
     <>
-      <PanelTitle>
-        <div>
-          <Button variant="ghost" size="sm" icon="arrowBack" onClick={onBack}>
-            {t('servers.back')}
-          </Button>
-        </div>
-        <h1>{t('servers.title')}</h1>
-        <p>{t('servers.subtitle')}</p>
-      </PanelTitle>
+      <PanelHeading
+        title={t('servers.title')}
+        subtitle={t('servers.subtitle')}
+        back={{ onClick: onBack, label: t('servers.back') }}
+      />
       <TipBox style={{ marginBlockEnd: 24 }}>
         <Icon name="info" size={20} />
         {t('servers.tip')}
       </TipBox>
-      {content}
+      <Loadable
+        status={status}
+        loadingLabel={t('servers.loading')}
+        error={{ title: t('errors:panel.servers'), retryLabel: t('errors:actions.retry'), onRetry, retrying }}
+      >
+        {content}
+      </Loadable>
       <Modal
         open={qrOf !== null}
         onClose={() => setQrOf(null)}

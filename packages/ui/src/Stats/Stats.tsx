@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Icon } from '../icons';
 import { Section } from '../Layout';
-import { media } from '../theme';
+import { cluster, media, stack } from '../theme';
 
 const KEYS = ['servers', 'locations', 'uptime', 'devices', 'support'] as const;
 /** The popular locations the footer links to (#usa-vpn …). */
@@ -14,8 +14,7 @@ const LOCATIONS = [
 ] as const;
 
 const Numbers = styled.dl`
-  display: grid;
-  gap: ${({ theme }) => theme.space(6)};
+  ${stack(6)}
   grid-template-columns: repeat(2, 1fr);
   margin: 0;
   text-align: center;
@@ -23,8 +22,7 @@ const Numbers = styled.dl`
     grid-template-columns: repeat(5, 1fr);
   }
   div {
-    display: grid;
-    gap: ${({ theme }) => theme.space(1)};
+    ${stack(1)}
   }
   dt {
     order: 2;
@@ -40,10 +38,8 @@ const Numbers = styled.dl`
 `;
 
 const Places = styled.ul`
-  display: flex;
-  flex-wrap: wrap;
+  ${cluster(3)}
   justify-content: center;
-  gap: ${({ theme }) => theme.space(3)};
   list-style: none;
   margin: ${({ theme }) => theme.space(9)} 0 0;
   padding: 0;

@@ -1,11 +1,10 @@
 import styled from 'styled-components';
 import { Card } from '../Layout';
-import { media } from '../theme';
+import { cluster, media, stack } from '../theme';
 
 /** The QR code beside the link and its actions; one above the other on a phone. */
 export const LinkCard = styled(Card)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
   justify-items: center;
   margin-block-end: ${({ theme }) => theme.space(6)};
   ${media.md} {
@@ -39,8 +38,6 @@ export const Url = styled.code`
 `;
 
 export const LinkActions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+  ${cluster(2)}
   margin-block-start: ${({ theme }) => theme.space(3)};
 `;

@@ -1,15 +1,13 @@
 import styled from 'styled-components';
-import { media } from '../theme';
+import { media, stack } from '../theme';
 
 export const Page = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(6)};
+  ${stack(6)}
   padding-block: ${({ theme }) => theme.space(8)};
 `;
 
 export const Summary = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(5)};
+  ${stack(5)}
   ${media.md} {
     grid-template-columns: 2fr 1fr;
   }

@@ -2,40 +2,23 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon, type IconName } from '../icons';
-import { Card, Container, Grid } from '../Layout';
+import { ActionCard, Grid, PageBody } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { useShopLinks } from '../provider';
+import { notice, stack } from '../theme';
 
-const Body = styled(Container)`
-  display: grid;
-  gap: ${({ theme }) => theme.space(8)};
-  padding-block: ${({ theme }) => theme.space(9)} ${({ theme }) => theme.space(12)};
+const Body = styled(PageBody)`
+  ${stack(8)}
 `;
 
-const Channel = styled(Card)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(4)};
-  h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-  }
-  p {
-    color: ${({ theme }) => theme.colors.textMuted};
-    flex: 1;
-  }
+const Channel = styled(ActionCard)`
   > svg {
     color: ${({ theme }) => theme.colors.primary};
   }
 `;
 
 const Tip = styled.p`
-  display: flex;
-  gap: ${({ theme }) => theme.space(3)};
-  align-items: flex-start;
-  padding: ${({ theme }) => theme.space(5)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.warningSoft};
-  color: ${({ theme }) => theme.colors.warning};
+  ${notice('warning', 5)}
   font-weight: 600;
 `;
 

@@ -1,8 +1,30 @@
-import styled from 'styled-components';
-import { media } from '../theme';
+import styled, { css } from 'styled-components';
+import { media, outlined, stack } from '../theme';
 
 export const Wrap = styled.div`
   inline-size: 100%;
+`;
+
+/** A table's caption over it, at its start. */
+export const captionAbove = css`
+  caption {
+    text-align: start;
+    font-weight: 700;
+    padding-block-end: ${({ theme }) => theme.space(3)};
+  }
+`;
+
+/** A caption kept for assistive technology only (the screen's heading names the table). */
+export const captionUnseen = css`
+  caption {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0, 0, 0, 0);
+    white-space: nowrap;
+  }
 `;
 
 /** A table on wide screens; below 768 px every row becomes a card of label–value lines. */
@@ -10,11 +32,7 @@ export const StyledTable = styled.table`
   inline-size: 100%;
   border-collapse: separate;
   border-spacing: 0;
-  caption {
-    text-align: start;
-    font-weight: 700;
-    padding-block-end: ${({ theme }) => theme.space(3)};
-  }
+  ${captionAbove}
   th,
   td {
     text-align: start;
@@ -48,12 +66,10 @@ export const StyledTable = styled.table`
       display: block;
     }
     tbody {
-      display: grid;
-      gap: ${({ theme }) => theme.space(3)};
+      ${stack(3)}
     }
     tr {
-      border: 1px solid ${({ theme }) => theme.colors.border};
-      border-radius: ${({ theme }) => theme.radii.md};
+      ${outlined('md')}
       padding-block: ${({ theme }) => theme.space(2)};
     }
     tbody td {
@@ -70,8 +86,7 @@ export const StyledTable = styled.table`
     }
   }
   ${media.md} {
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
+    ${outlined('md')}
     overflow: hidden;
   }
 `;

@@ -7,6 +7,31 @@ export interface Column<Row> {
   cell(row: Row, index: number): ReactNode;
 }
 
+/** A table's body: a row a record, each cell labelled with its column's header (the cards of small screens show it). */
+export function TableRows<Row>({
+  columns,
+  rows,
+  rowKey,
+}: {
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey(row: Row, index: number): string;
+}) {
+  return (
+    <tbody>
+      {rows.map((row, index) => (
+        <tr key={rowKey(row, index)}>
+          {columns.map((column) => (
+            <td key={column.key} data-label={column.header}>
+              {column.cell(row, index)}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
 export interface TableProps<Row> {
   caption: string;
   columns: Column<Row>[];
@@ -29,17 +54,7 @@ export function Table<Row>({ caption, columns, rows, rowKey }: TableProps<Row>) 
             ))}
           </tr>
         </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={rowKey(row, index)}>
-              {columns.map((column) => (
-                <td key={column.key} data-label={column.header}>
-                  {column.cell(row, index)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
+        <TableRows columns={columns} rows={rows} rowKey={rowKey} />
       </StyledTable>
     </Wrap>
   );

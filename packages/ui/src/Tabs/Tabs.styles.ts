@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { outlined } from '../theme';
 
 export const List = styled.div`
   display: inline-flex;
@@ -6,8 +7,7 @@ export const List = styled.div`
   gap: ${({ theme }) => theme.space(1)};
   padding: ${({ theme }) => theme.space(1)};
   background: ${({ theme }) => theme.colors.surfaceMuted};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.pill};
+  ${outlined('pill')}
   max-inline-size: 100%;
 `;
 

@@ -3,11 +3,10 @@ import styled from 'styled-components';
 import { Button } from '../Button';
 import { Icon } from '../icons';
 import { Card, Section } from '../Layout';
-import { media } from '../theme';
+import { media, plainList, stack } from '../theme';
 
 const Layout = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(8)};
+  ${stack(8)}
   align-items: center;
   ${media.lg} {
     grid-template-columns: 1fr 1fr;
@@ -15,8 +14,7 @@ const Layout = styled.div`
 `;
 
 const Text = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${stack(4)}
   justify-items: start;
   p:first-child {
     font-size: ${({ theme }) => theme.fontSizes.lg};
@@ -28,11 +26,8 @@ const Text = styled.div`
 `;
 
 const Points = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  ${plainList}
+  ${stack(4)}
   li {
     display: flex;
     gap: ${({ theme }) => theme.space(3)};

@@ -1,0 +1,1 @@
+export { DisclosureButton, DisclosureCard, useOpenSet, type DisclosureButtonProps } from './Disclosure';

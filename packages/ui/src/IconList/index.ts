@@ -1,0 +1,1 @@
+export { IconList, type IconListProps } from './IconList';

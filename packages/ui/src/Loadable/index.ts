@@ -1,0 +1,1 @@
+export { Loadable, type LoadableProps } from './Loadable';
