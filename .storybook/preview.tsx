@@ -35,9 +35,9 @@ const msw = mswLoader();
  * it mounts (the charts' axes) would otherwise measure a fallback face, and where it put its ticks
  * then depended on how fast the fonts came.
  */
-const FONT_FACES = ['400', '500', '700'].flatMap((weight) => [
-  [`${weight} 16px Vazirmatn`, 'سپر ۰۱۲'],
-  [`${weight} 16px "Inter Variable"`, 'Separ 012'],
+const FONT_FACES: Array<[face: string, text: string]> = ['400', '500', '700'].flatMap((weight) => [
+  [`${weight} 16px Vazirmatn`, 'سپر ۰۱۲'] as [string, string],
+  [`${weight} 16px "Inter Variable"`, 'Separ 012'] as [string, string],
 ]);
 const withFonts = async () => {
   await Promise.all(FONT_FACES.map(([face, text]) => document.fonts.load(face, text)));
