@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, {
   LogController,
+  type FastifyError,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -20,7 +21,7 @@ import { NONCE_PLACEHOLDER, newNonce, securityHeaders } from './platform/http/he
 import { encodePage, markConsent, sessionRedirect, SitePages } from './web/pages.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { errorAnswer, sendError } from './platform/http/errors.ts';
-import { serve } from './platform/http/contract.ts';
+import { declaredRefusal, serve } from './platform/http/contract.ts';
 import { AppError } from './platform/errors.ts';
 import { redactUrl } from './platform/http/redact.ts';
 import { accountsAdminRoutes, appRoutes, siteRoutes } from './modules/accounts/index.ts';
@@ -140,8 +141,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   // Every error answer: `{ ok: false, message, code }`, its status and headers from the code (http/errors.ts).
+  // A refusal by a contract's schema that says its own message (`x-message`) answers it.
   app.setErrorHandler((error, request, reply) => {
-    const answer = errorAnswer(error);
+    const declared = (error as FastifyError).validation ? declaredRefusal(error as FastifyError, request) : null;
+    const answer = errorAnswer(declared === null ? error : new AppError('invalid', { text: declared }));
     if (answer.failure === 'database') request.log.error({ err: error }, 'database unavailable');
     else if (answer.failure === 'internal') request.log.error({ err: error }, 'request failed');
     return sendError(reply, answer);

@@ -9,6 +9,7 @@ import { GATEWAYS_FAILED, paymentsApi, serverMessage } from './endpoints/payment
 import { plansApi } from './endpoints/plans.ts';
 import { errorCodeOf, isTransportError, isUnauthorized, type ApiError } from './errors.ts';
 import { createMockBackend, failure, type MockEndpoint, type MockFailure } from './mocks/handlers.ts';
+import { errorResponse } from './mocks/errors.ts';
 import { mockUser } from './mocks/fixtures.ts';
 import { createApiStore } from './testing.ts';
 
@@ -97,11 +98,17 @@ describe('the base query (SPEC §7, §8)', () => {
     expect(result.error).toEqual({ kind: 'network', message: 'Network request failed' });
   });
 
-  it('knows a 401 as the end of the session', async () => {
+  it('knows the end of the session by the answer’s code, not by its 401', async () => {
     backend({ loggedIn: false });
     const result = await account(store());
     expect(isUnauthorized(result.error)).toBe(true);
     expect((result.error as ApiError).code).toBe(401);
+    server.use(http.post('*/api/site/account', () => errorResponse('sessionEnded')));
+    expect(isUnauthorized((await account(store())).error)).toBe(true);
+    server.use(http.post('*/api/site/account', () => errorResponse('bad_credentials')));
+    expect(isUnauthorized((await account(store())).error)).toBe(false);
+    server.use(http.post('*/api/site/account', () => new HttpResponse('no', { status: 401 })));
+    expect(isUnauthorized((await account(store())).error)).toBe(false);
   });
 });
 
@@ -272,21 +279,19 @@ describe('login and logout', () => {
     expect(loginFailure((await login(store(), 'wrong')).error)).toBe('invalid');
     server.use(failure('login', 'notOk'));
     expect(loginFailure((await login(store())).error)).toBe('invalid');
+    server.use(http.post('*/site_login', () => errorResponse('tooManyAttempts', { of: 'login attempts' })));
+    expect(loginFailure((await login(store())).error)).toBe('throttled');
+    server.use(http.post('*/site_login', () => errorResponse('overloaded')));
+    expect(loginFailure((await login(store())).error)).toBe('busy');
+    server.use(http.post('*/site_login', () => errorResponse('unavailable')));
+    expect(loginFailure((await login(store())).error)).toBe('busy');
+    // By the code, never the status alone: an answer without one is SPEC §8's invalid credentials.
     server.use(
       http.post('*/site_login', () =>
         HttpResponse.json({ ok: false }, { status: 429, statusText: 'Too Many Requests' }),
       ),
     );
-    expect(loginFailure((await login(store())).error)).toBe('throttled');
-    server.use(
-      http.post('*/site_login', () =>
-        HttpResponse.json(
-          { ok: false, message: 'The service is busy. Please try again in a moment.' },
-          { status: 503, statusText: 'Service Unavailable', headers: { 'retry-after': '2' } },
-        ),
-      ),
-    );
-    expect(loginFailure((await login(store())).error)).toBe('busy');
+    expect(loginFailure((await login(store())).error)).toBe('invalid');
     server.use(failure('login', 'network'));
     expect(loginFailure((await login(store())).error)).toBe('network');
     server.use(failure('login', 'timeout'));
@@ -449,6 +454,10 @@ describe('the subscription link (CONTRACTS §7)', () => {
     const result = await store().dispatch(panelApi.endpoints.getSubscription.initiate('Dm0SubT0kenSepar000001'));
     expect(result.error).toMatchObject({ kind: 'http', code: 500 });
     expect(isSubscriptionGone(result.error)).toBe(false);
+    // A 404 that is not the subscription's (a proxy's page) says nothing of the link.
+    server.use(http.get('*/sub/:token', () => new HttpResponse('gone', { status: 404 })));
+    const other = await store().dispatch(panelApi.endpoints.getSubscription.initiate('Dm0SubT0kenSepar000001'));
+    expect(isSubscriptionGone(other.error)).toBe(false);
   });
 
   it('fails a reset without a session', async () => {

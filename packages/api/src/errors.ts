@@ -79,9 +79,16 @@ export function isTransportError(error: unknown): boolean {
   return isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
 }
 
-/** The backend said 401: the session has ended. */
+/** The codes that say a session is gone: none was sent, it ended, or (the admin's) the operator's. */
+const SESSION_GONE: readonly ErrorCode[] = ['loginRequired', 'sessionEnded', 'unauthenticated'];
+
+/**
+ * The session has ended: the answer's code says so (`loginRequired`, `sessionEnded`; the admin's
+ * `unauthenticated`). Not a 401 alone: a wrong password is a 401 too (`bad_credentials`).
+ */
 export function isUnauthorized(error: unknown): boolean {
-  return isApiError(error) && error.kind === 'http' && error.code === 401;
+  const code = errorCodeOf(error);
+  return code !== undefined && SESSION_GONE.includes(code);
 }
 
 /**

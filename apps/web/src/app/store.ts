@@ -40,8 +40,8 @@ export function createStore(options: StoreOptions = {}) {
   const storage = options.storage ?? defaultStorage();
   const listener = createListenerMiddleware();
   listener.startListening({
-    // A wrong password also answers 401; only the calls made with a session end it. The operators'
-    // console has a session of its own: its 401s end no customer's.
+    // Only an answer whose code says the session is gone ends it (a wrong password's 401 is
+    // `bad_credentials`). The operators' console has a session of its own: its answers end no customer's.
     predicate: (action) => {
       if (!isRejectedWithValue(action) || !isUnauthorized(action.payload)) return false;
       const endpoint = (action.meta.arg as { endpointName?: string } | undefined)?.endpointName;

@@ -1,10 +1,12 @@
 import { asRecord, toText } from '@separ/domain';
+import type { AppLinks as AppLinksAnswer } from '@separ/domain/contract';
 import { separApi } from '../api.ts';
 import { apiError } from '../errors.ts';
 
+/** The download links of `GET /appinfo` (the contract's `app_android_link`, `app_win_link`), by platform. */
 export interface AppLinks {
-  android: string;
-  windows: string;
+  android: AppLinksAnswer['app_android_link'];
+  windows: AppLinksAnswer['app_win_link'];
 }
 
 export const appInfoApi = separApi.injectEndpoints({

@@ -1,20 +1,35 @@
 import { asRecord, toText } from '@separ/domain';
+import type { AnswerOf, BodyOf, SITE_ROUTES } from '@separ/domain/contract';
 import { separApi } from '../api.ts';
-import { apiError, isApiError, isTransportError } from '../errors.ts';
+import { apiError, errorCodeOf, isTransportError } from '../errors.ts';
 
-export interface LoginArgs {
-  username: string;
-  password: string;
-}
+type LoginRoute = typeof SITE_ROUTES.login;
 
-/** How a login failed, in the terms of SPEC §8, plus the throttle (429) and a server too busy to check (503). */
+/** The credentials of `POST /site_login`: its body's fields (the contract's), both given. */
+export type LoginArgs = Required<BodyOf<LoginRoute>>;
+
+/** What a login answers beside `ok`: the account's username as the server knows it. */
+export type LoginData = Omit<AnswerOf<LoginRoute>, 'ok'>;
+
+/** How a login failed, in the terms of SPEC §8, plus the throttle and a server too busy to check. */
 export type LoginFailure = 'invalid' | 'network' | 'throttled' | 'busy';
 
+/**
+ * The failure by the answer's `code` (the contract's error table), never its status or its text:
+ * `tooManyAttempts` is the throttle, `overloaded` and `unavailable` a server that could not check;
+ * anything else, an answer without a code among them, is SPEC §8's invalid credentials.
+ */
 export function loginFailure(error: unknown): LoginFailure {
   if (isTransportError(error)) return 'network';
-  if (isApiError(error) && error.kind === 'http' && error.code === 429) return 'throttled';
-  if (isApiError(error) && error.kind === 'http' && error.code === 503) return 'busy';
-  return 'invalid';
+  switch (errorCodeOf(error)) {
+    case 'tooManyAttempts':
+      return 'throttled';
+    case 'overloaded':
+    case 'unavailable':
+      return 'busy';
+    default:
+      return 'invalid';
+  }
 }
 
 export const authApi = separApi.injectEndpoints({
@@ -23,18 +38,14 @@ export const authApi = separApi.injectEndpoints({
      * POST /site_login with username and password as form fields in the body, never in the URL
      * (CONTRACTS §15: a proxy's access log keeps URLs); the server sets the cookies.
      */
-    login: build.mutation<{ username: string }, LoginArgs>({
+    login: build.mutation<LoginData, LoginArgs>({
       async queryFn({ username, password }, _api, _extra, baseQuery) {
-        const result = await baseQuery({
-          url: '/site_login',
-          method: 'POST',
-          body: { username, password },
-          form: true,
-        });
+        const body: BodyOf<LoginRoute> = { username, password };
+        const result = await baseQuery({ url: '/site_login', method: 'POST', body, form: true });
         if (result.error) return { error: result.error };
-        const body = asRecord(result.data);
-        if (body.ok !== true) return { error: apiError('Invalid username or password') };
-        return { data: { username: toText(body.username) || username } };
+        const answer = asRecord(result.data);
+        if (answer.ok !== true) return { error: apiError('Invalid username or password') };
+        return { data: { username: toText(answer.username) || username } };
       },
       invalidatesTags: ['Account', 'Servers'],
     }),

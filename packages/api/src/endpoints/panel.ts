@@ -1,22 +1,21 @@
-import {
-  asRecord,
-  normalizeAccount,
-  toText,
-  type Account,
-  type Country,
-  type ErrorCode,
-  type RawServer,
-} from '@separ/domain';
+import { asRecord, normalizeAccount, toText, type Account, type Country, type ErrorCode } from '@separ/domain';
+import type { AccountAnswer, AnswerOf, BodyOf, PANEL_ROUTES, QueryOf, ServerRecord } from '@separ/domain/contract';
 import { separApi } from '../api.ts';
-import { apiError, errorCodeOfBody, isApiError } from '../errors.ts';
+import { apiError, errorCodeOf, errorCodeOfBody } from '../errors.ts';
 
+type Panel = typeof PANEL_ROUTES;
+
+/** The servers list (`POST /api/site/servers`): the contract's servers, and the countries by their title. */
 export interface ServersData {
-  servers: RawServer[];
+  servers: ServerRecord[];
   countries: Country[];
 }
 
-/** The account as the panel reads it: SPEC §3 plus the subscription link of CONTRACTS §7 (when the backend sends it). */
-export type PanelAccount = Account & { subUrl?: string };
+/**
+ * The account as the panel reads it: SPEC §3 (normalised: the spec's backends may send snake_case
+ * names) plus the subscription link of CONTRACTS §7 (when the backend sends it).
+ */
+export type PanelAccount = Account & Partial<Pick<AccountAnswer, 'subUrl'>>;
 
 /** What the subscription page shows (GET /sub/{token}?format=json): the account's state and its link. */
 export interface SubscriptionData {
@@ -27,27 +26,23 @@ export interface SubscriptionData {
 }
 
 /** A one-time code for linking the messaging bot (POST /api/site/botcode): 8 digits, good once. */
-export interface BotCode {
-  code: string;
-  expiresAt: string;
-  minutes: number;
-}
+export type BotCode = Omit<AnswerOf<Panel['botCode']>, 'ok'>;
 
 export interface ChangePasswordArgs {
   current: string;
   next: string;
 }
 
-/** The server's answer to a password change: `code` names a refusal (e.g. `passwordTooCommon`) when it sends one. */
-export interface ChangePasswordResult {
-  ok: boolean;
-  message: string;
-  code?: ErrorCode;
-}
+/**
+ * The server's answer to a password change (the contract's: done, or refused with status 200), as
+ * the page reads it: `code` names a refusal (e.g. `passwordTooCommon`) when it sends one.
+ */
+export type ChangePasswordResult = Pick<AnswerOf<Panel['changePassword']>, 'ok' | 'message'> & { code?: ErrorCode };
 
 export function changePasswordFromResponse(body: unknown): ChangePasswordResult {
   const record = asRecord(body);
-  const result: ChangePasswordResult = { ok: record.ok === true, message: toText(record.message) };
+  const result: ChangePasswordResult =
+    record.ok === true ? { ok: true, message: toText(record.message) } : { ok: false, message: toText(record.message) };
   // A code of the error table: the spec's answers also carry numeric HTTP-like codes, which name no refusal.
   const code = errorCodeOfBody(record);
   if (code) result.code = code;
@@ -76,9 +71,9 @@ export function subscriptionFromResponse(body: unknown): SubscriptionData | null
   return { account, subUrl, links: typeof record.links === 'number' ? record.links : 0 };
 }
 
-/** The subscription page's error for a link that was replaced or never existed. */
+/** The subscription page's error for a link that was replaced or never existed: the answer's code says so. */
 export function isSubscriptionGone(error: unknown): boolean {
-  return isApiError(error) && error.kind === 'http' && error.code === 404;
+  return errorCodeOf(error) === 'subscriptionNotFound';
 }
 
 /** SPEC §8: a not-ok body or a missing servers or countries list is an error. */
@@ -86,7 +81,7 @@ export function serversFromResponse(body: unknown): ServersData | null {
   const record = asRecord(body);
   if (record.ok !== true || !Array.isArray(record.servers) || !Array.isArray(record.countries)) return null;
   return {
-    servers: record.servers.map((item) => asRecord(item) as unknown as RawServer),
+    servers: record.servers.map((item) => asRecord(item) as unknown as ServerRecord),
     countries: record.countries.map((item) => {
       const country = asRecord(item);
       return { id: toText(country.id), title: toText(country.title) };
@@ -167,7 +162,7 @@ export const panelApi = separApi.injectEndpoints({
       query: ({ current, next }) => ({
         url: '/api/site/changepassword',
         method: 'POST',
-        body: { currentpassword: current, newpassword: next },
+        body: { currentpassword: current, newpassword: next } satisfies BodyOf<Panel['changePassword']>,
       }),
       transformResponse: changePasswordFromResponse,
       // A change replaces the subscription link, the VPN id in every link and the other devices'
@@ -194,13 +189,15 @@ export const panelApi = separApi.injectEndpoints({
         const code = toText(body.code);
         if (body.ok !== true || !/^\d{4,12}$/.test(code))
           return { error: apiError(toText(body.message) || 'No code was made', undefined, errorCodeOfBody(body)) };
-        return { data: { code, expiresAt: toText(body.expiresAt), minutes: Number(body.minutes) || 10 } };
+        const answer: BotCode = { code, expiresAt: toText(body.expiresAt), minutes: Number(body.minutes) || 10 };
+        return { data: answer };
       },
     }),
     /** POST /api/site/unlinkdevice?sessionId → ok; on ok the device leaves the cached account at once. */
     unlinkDevice: build.mutation<{ ok: true }, { id: string }>({
       async queryFn({ id }, _api, _extra, baseQuery) {
-        const result = await baseQuery({ url: '/api/site/unlinkdevice', method: 'POST', params: { sessionId: id } });
+        const params = { sessionId: id } satisfies QueryOf<Panel['unlinkDevice']>;
+        const result = await baseQuery({ url: '/api/site/unlinkdevice', method: 'POST', params });
         if (result.error) return { error: result.error };
         const body = asRecord(result.data);
         if (body.ok !== true)

@@ -1,11 +1,13 @@
 import { asRecord, GATEWAYS, toNumber, toText, type Gateway } from '@separ/domain';
+import type { AnswerOf, GatewaysAnswer, PAYMENT_ROUTES, QueryOf, RenewalRecord } from '@separ/domain/contract';
 import { separApi } from '../api.ts';
 import { apiError, type ApiError, errorCodeOfBody } from '../errors.ts';
 
-export interface GatewayStatus {
+type Payments = typeof PAYMENT_ROUTES;
+
+/** The gateway status (`GET /site_gateways`, the contract's answer) as the payment page reads it. */
+export interface GatewayStatus extends Pick<GatewaysAnswer, 'code' | 'message'> {
   ok: boolean;
-  code: number;
-  message: string;
   /** Which gates may be chosen (SPEC §4: selectable only when the status call reports it active). */
   active: Record<Gateway, boolean>;
 }
@@ -38,14 +40,14 @@ export interface PurchaseArgs {
   renew?: boolean;
 }
 
-/** What a purchase from this browser would renew (POST /api/site/renewal); null: it makes a new account. */
-export interface Renewal {
-  username: string;
-  /** The logged-in session, or a reminder's renew link. */
-  via: 'session' | 'link';
-  expireDate: string | null;
-  subsDays: number;
-}
+/**
+ * What a purchase from this browser would renew (POST /api/site/renewal; null: it makes a new
+ * account): the account, and whether the logged-in session or a reminder's renew link names it.
+ */
+export type Renewal = RenewalRecord;
+
+/** A payment request's outcome: where to send the buyer, and the account it renews when it renews one. */
+export type PaymentRequested = Pick<AnswerOf<Payments['purchase']>, 'url'> & { renews?: string };
 
 export function renewalFromResponse(body: unknown): Renewal | null {
   const record = asRecord(body);
@@ -86,13 +88,15 @@ export const paymentsApi = separApi.injectEndpoints({
      * POST /requestAccount2?plan_id&email&gate[&renew=0] → the gateway URL to send the buyer to, and
      * the account the payment will renew, when it renews one.
      */
-    requestPayment: build.mutation<{ url: string; renews?: string }, PurchaseArgs>({
+    requestPayment: build.mutation<PaymentRequested, PurchaseArgs>({
       async queryFn({ planId, email, gate, renew }, _api, _extra, baseQuery) {
-        const result = await baseQuery({
-          url: '/requestAccount2',
-          method: 'POST',
-          params: { plan_id: planId, email, gate, ...(renew === false ? { renew: '0' } : {}) },
-        });
+        const params = {
+          plan_id: String(planId),
+          email,
+          gate,
+          ...(renew === false ? { renew: '0' } : {}),
+        } satisfies QueryOf<Payments['purchase']>;
+        const result = await baseQuery({ url: '/requestAccount2', method: 'POST', params });
         if (result.error) return { error: result.error };
         const body = asRecord(result.data);
         const url = toText(body.url);

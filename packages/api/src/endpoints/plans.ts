@@ -6,8 +6,8 @@ import {
   toNumber,
   type Plan,
   type Platform,
-  type RawPlan,
 } from '@separ/domain';
+import type { PlanRecord } from '@separ/domain/contract';
 import { separApi } from '../api.ts';
 import { apiError } from '../errors.ts';
 import { logWarning } from '../log.ts';
@@ -17,7 +17,8 @@ export interface PlansArgs {
   platform?: Platform;
 }
 
-function isRawPlan(value: unknown): value is RawPlan {
+/** A plan of the answer (the contract's `PlanRecord`), as far as it names one. */
+function isPlanRecord(value: unknown): value is PlanRecord {
   const record = asRecord(value);
   return typeof record.id === 'number' || typeof record.id === 'string';
 }
@@ -44,8 +45,8 @@ export function plansFromResponse(body: unknown, platform?: Platform): Plan[] | 
   const data = Array.isArray(record.data) ? record.data : [];
   const plans: Plan[] = [];
   for (const item of data) {
-    if (!isRawPlan(item)) continue;
-    const raw: RawPlan = { ...item, id: toNumber(item.id) };
+    if (!isPlanRecord(item)) continue;
+    const raw: PlanRecord = { ...item, id: toNumber(item.id) };
     for (const field of ['price_toman', 'price_credit'] as const) {
       if (!readablePrices(raw[field])) logWarning(`plan ${raw.id}: unreadable ${field}, treated as no prices`);
     }

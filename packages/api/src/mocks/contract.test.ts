@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES, PUBLIC_ROUTES } from '@separ/domain/contract';
+import { ADMIN_ROUTES, PANEL_ROUTES, PUBLIC_ROUTES, SITE_ROUTES } from '@separ/domain/contract';
 import type { RawPlan } from '@separ/domain';
 import { checkAnswer, ContractViolation, refuseRequest } from './contract.ts';
 import { createMockBackend } from './handlers.ts';
@@ -49,6 +49,36 @@ describe('the mocks hold to the contract', () => {
     expect(await missing.json()).toMatchObject({ message: 'The price must be a whole number of tomans, at least 1.' });
     expect((await send('PATCH', '/api/admin/plans/x1', { title: 'y' })).status).toBe(404);
     expect((await send('POST', '/api/admin/plans', plan)).status).toBe(200);
+  });
+
+  it('refuses a site request as the server does, in JSON Schema’s words, and its answers hold to the contract', async () => {
+    server.use(...createMockBackend().handlers);
+    const long = await send('POST', `/site_login?username=${'x'.repeat(257)}&password=x`);
+    expect(long.status).toBe(400);
+    expect(await long.json()).toEqual({
+      ok: false,
+      code: 'invalid',
+      message: 'Invalid request: querystring/username must NOT have more than 256 characters',
+    });
+    const twice = await send('POST', '/api/site/unlinkdevice?sessionId=a&sessionId=b');
+    expect(await twice.json()).toMatchObject({ message: 'Invalid request: querystring/sessionId must be string' });
+    // The handlers' own checks, as the server's: a blank field, then the credentials.
+    expect(await (await send('POST', '/site_login', { username: ' ', password: 'x' })).json()).toMatchObject({
+      code: 'missingCredentials',
+    });
+    expect((await send('POST', '/site_login', { username: 'demo', password: 'demo1234' })).status).toBe(200);
+    expect(await (await send('POST', '/requestAccount2?plan_id=2&email=a@b.co')).json()).toMatchObject({
+      code: 'missingParameter',
+      message: 'Missing parameter: gate',
+    });
+    expect((await send('POST', '/api/site/unlinkdevice', { sessionId: 'openconnect-7' })).status).toBe(409);
+  });
+
+  it('throws on an error code the route does not list', () => {
+    const answer = { ok: false, message: 'Device not found', code: 'deviceNotFound' };
+    expect(() => checkAnswer('login', SITE_ROUTES.login, 404, answer)).toThrow(/does not list/);
+    expect(() => checkAnswer('unlinkDevice', PANEL_ROUTES.unlinkDevice, 404, answer)).not.toThrow();
+    expect(() => checkAnswer('login', SITE_ROUTES.login, 400, { ...answer, code: 'invalid' })).not.toThrow();
   });
 
   it('reads the path, query and body in the server’s order', () => {

@@ -5,6 +5,7 @@
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import {
+  canDisconnect,
   encodePaymentResult,
   isGateway,
   isPlanDisplayable,
@@ -25,10 +26,20 @@ import {
   mockUser,
   type MockUser,
 } from './fixtures.ts';
-import { PUBLIC_ROUTES, SUBSCRIPTION_ROUTES, type RouteContract } from '@separ/domain/contract';
-import { checkResponse } from './contract.ts';
+import {
+  LOGIN_LIMITS,
+  PANEL_LIMITS,
+  PANEL_ROUTES,
+  PAYMENT_ROUTES,
+  PUBLIC_ROUTES,
+  PURCHASE_LIMITS,
+  SITE_ROUTES,
+  SUBSCRIPTION_ROUTES,
+  type RouteContract,
+} from '@separ/domain/contract';
+import { checkResponse, refusePlainRequest } from './contract.ts';
 import { createAdminMockBackend, type AdminMockOptions, type AdminMockState } from './adminHandlers.ts';
-import { errorResponse } from './errors.ts';
+import { errorResponse, errorResponseWithMessage } from './errors.ts';
 
 /** Where the mock's login cookies land. In a browser, the page's own cookies, as a real backend's would. */
 export interface CookieJar {
@@ -102,9 +113,24 @@ export const MOCK_ENDPOINTS = {
 
 export type MockEndpoint = keyof typeof MOCK_ENDPOINTS;
 
-/** The contract's routes the mock's answers are checked against (the others are not in it yet). */
+/**
+ * The contract's routes of the mock's endpoints: what each receives is refused as the server's
+ * schemas refuse it, and what it sends is checked against the route's answers.
+ */
 const MOCK_CONTRACT: Partial<Record<MockEndpoint, RouteContract>> = {
   plans: PUBLIC_ROUTES.plans,
+  appInfo: PUBLIC_ROUTES.appInfo,
+  gateways: PAYMENT_ROUTES.gateways,
+  purchase: PAYMENT_ROUTES.purchase,
+  renewal: PAYMENT_ROUTES.renewal,
+  login: SITE_ROUTES.login,
+  logout: SITE_ROUTES.logout,
+  account: PANEL_ROUTES.account,
+  changePassword: PANEL_ROUTES.changePassword,
+  servers: PANEL_ROUTES.servers,
+  unlinkDevice: PANEL_ROUTES.unlinkDevice,
+  resetSubscription: PANEL_ROUTES.resetSubscription,
+  botCode: PANEL_ROUTES.botCode,
   subscription: SUBSCRIPTION_ROUTES.subscription,
 };
 
@@ -114,29 +140,51 @@ function fill(text: string, user: MockUser): string {
   return text.replaceAll('xxx', `${user.username}-${user.password}`);
 }
 
-/**
- * A request's fields: those of its body (form-urlencoded or JSON, as the web app sends credentials,
- * CONTRACTS §15), over those of its query string (the spec's clients, still accepted).
- */
-async function fieldsOf(request: Request): Promise<URLSearchParams> {
-  const fields = new URLSearchParams(new URL(request.url).searchParams);
+/** A request's body as the server reads it: JSON or form fields; undefined when empty or of another type. */
+async function bodyOf(request: Request): Promise<{ body: unknown } | 'invalidJson'> {
   const text = await request.clone().text();
-  if (!text) return fields;
-  let body: Record<string, unknown> = {};
-  if ((request.headers.get('content-type') ?? '').includes('application/x-www-form-urlencoded')) {
-    body = Object.fromEntries(new URLSearchParams(text));
-  } else {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
-    } catch {
-      return fields;
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('application/x-www-form-urlencoded')) {
+    const form: Record<string, string | string[]> = {};
+    for (const [name, value] of new URLSearchParams(text)) {
+      const before = form[name];
+      form[name] = before === undefined ? value : [...(Array.isArray(before) ? before : [before]), value];
     }
+    return { body: form };
   }
-  for (const [key, value] of Object.entries(body)) {
-    if (typeof value === 'string' || typeof value === 'number') fields.set(key, String(value));
+  if (!type.includes('application/json') || text.trim() === '') return { body: undefined };
+  try {
+    return { body: JSON.parse(text) as unknown };
+  } catch {
+    return 'invalidJson';
   }
-  return fields;
+}
+
+/**
+ * A request parameter as the server reads it (`param()`): from the query string (as the spec's
+ * clients send it), else from the body (form-urlencoded or JSON, as the web app sends credentials,
+ * CONTRACTS §15); a number is its text, a repeated field its first value.
+ */
+type Param = (name: string) => string | undefined;
+
+async function paramsOf(request: Request): Promise<Param> {
+  const query = new URL(request.url).searchParams;
+  const read = await bodyOf(request);
+  const body = read !== 'invalidJson' && read.body && typeof read.body === 'object' ? read.body : {};
+  return (name) => {
+    const value = query.get(name) ?? (body as Record<string, unknown>)[name];
+    const first = Array.isArray(value) ? (value[0] as unknown) : value;
+    if (typeof first === 'number') return Array.isArray(value) ? undefined : String(first);
+    return typeof first === 'string' ? first : undefined;
+  };
+}
+
+/** A required, non-blank parameter of at most `max` characters, else the server's refusal. */
+function required(param: Param, name: string, max: number): string | Response {
+  const value = param(name);
+  if (value === undefined || value.trim() === '') return errorResponse('missingParameter', { name });
+  if (value.length > max) return errorResponse('parameterTooLong', { name });
+  return value;
 }
 
 function languageOf(request: Request): 'fa' | 'en' {
@@ -176,10 +224,19 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
   ): HttpHandler => {
     const [method, path] = MOCK_ENDPOINTS[endpoint];
     const contract = MOCK_CONTRACT[endpoint];
-    return http[method](path, async ({ request }) => {
+    return http[method](path, async ({ request, params }) => {
       state.calls[endpoint] += 1;
       await wait();
-      const response = await resolve(request, new URL(request.url).searchParams);
+      const query = new URL(request.url).searchParams;
+      if (contract) {
+        // As the server: a body that is not JSON, then what the route's schemas refuse.
+        const read = await bodyOf(request);
+        if (read === 'invalidJson') return checkResponse(endpoint, contract, errorResponse('invalidJson'));
+        const given = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)]));
+        const refused = refusePlainRequest(contract, { params: given, query, body: read.body });
+        if (refused) return checkResponse(endpoint, contract, errorResponseWithMessage('invalid', refused.message));
+      }
+      const response = await resolve(request, query);
       return contract ? checkResponse(endpoint, contract, response) : response;
     });
   };
@@ -204,17 +261,24 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
         spay_auto_active: state.gateways.spay,
       }),
     ),
-    route('purchase', (_request, query) => {
-      const planId = Number(query.get('plan_id'));
-      const email = query.get('email') ?? '';
-      const gate = query.get('gate') ?? '';
+    route('purchase', async (request) => {
+      // As the server: each field present and short enough, then the plan, the e-mail and the gate.
+      const param = await paramsOf(request);
+      const planField = required(param, 'plan_id', PURCHASE_LIMITS.plan_id);
+      if (planField instanceof Response) return planField;
+      const emailField = required(param, 'email', PURCHASE_LIMITS.email);
+      if (emailField instanceof Response) return emailField;
+      const gate = required(param, 'gate', PURCHASE_LIMITS.gate);
+      if (gate instanceof Response) return gate;
+      const planId = Number(planField);
+      const email = emailField.trim();
       const plan = state.plans.find((p) => p.id === planId);
       if (!plan || !isPlanDisplayable(plan)) return errorResponse('planNotFound');
       if (!isValidEmail(email)) return errorResponse('invalidEmail');
       if (!isGateway(gate)) return errorResponse('unknownGateway');
       if (state.gateways[gate] !== 1) return errorResponse('gatewayUnavailable');
       // Logged in: the purchase renews the account (issue #24), unless renew=0 asks for a new one.
-      const renews = state.loggedIn && query.get('renew') !== '0' ? state.user.username : null;
+      const renews = state.loggedIn && param('renew') !== '0' ? state.user.username : null;
       state.purchases.push({ planId, email, gate, ...(renews ? { renew: renews } : {}) });
       const number = 1_800_000_000 + state.purchases.length;
       const paid = {
@@ -260,9 +324,12 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       }),
     ),
     route('login', async (request) => {
-      const fields = await fieldsOf(request);
-      const username = fields.get('username') ?? '';
-      const password = fields.get('password') ?? '';
+      const param = await paramsOf(request);
+      const username = param('username') ?? '';
+      const password = param('password') ?? '';
+      if (username.trim() === '' || password === '') return errorResponse('missingCredentials');
+      if (username.length > LOGIN_LIMITS.username || password.length > LOGIN_LIMITS.password)
+        return errorResponse('bad_credentials');
       if (username !== state.user.username || password !== state.user.password) return errorResponse('bad_credentials');
       state.loggedIn = true;
       cookies.set(USERNAME_COOKIE, username);
@@ -305,9 +372,11 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
     ),
     route('changePassword', async (request) => {
       if (!state.loggedIn) return unauthorized();
-      const fields = await fieldsOf(request);
-      const current = fields.get('currentpassword') ?? '';
-      const next = fields.get('newpassword') ?? '';
+      const param = await paramsOf(request);
+      const current = required(param, 'currentpassword', PANEL_LIMITS.password);
+      if (current instanceof Response) return current;
+      const next = required(param, 'newpassword', PANEL_LIMITS.password);
+      if (next instanceof Response) return next;
       // As the server: the refusals answer 200 `{ ok: false, message, code }` (the table's status).
       const rule = validatePasswordChange({ current, next, confirm: next });
       if (rule) return errorResponse(rule);
@@ -316,8 +385,15 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       if (current !== state.user.password) return errorResponse('currentIncorrect');
       // As the backend (CONTRACTS §15): a new subscription link, and every app device signed out.
       replaceSubToken();
+      const devicesEnded = state.user.devices.length;
       state.user = { ...state.user, password: next, devices: [] };
-      return HttpResponse.json({ ok: true, message: 'Password changed successfully.' });
+      return HttpResponse.json({
+        ok: true,
+        message: 'Password changed successfully.',
+        sessionsEnded: 0,
+        devicesEnded,
+        chatsUnlinked: 0,
+      });
     }),
     route(
       'servers',
@@ -330,20 +406,25 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
             title: fill(s.title, state.user),
             server: fill(s.server, state.user),
           })),
-          countries: MOCK_COUNTRIES.map((c) => ({ id: c.id, title: lng === 'fa' ? c.title_fa : c.title })),
+          countries: MOCK_COUNTRIES.map((c) => ({
+            id: c.id,
+            title: lng === 'fa' ? c.title_fa : c.title,
+            title_en: c.title,
+            title_fa: c.title_fa,
+          })),
         });
       }),
     ),
-    route(
-      'unlinkDevice',
-      signedIn((_request, query) => {
-        const id = query.get('sessionId');
-        const before = state.user.devices.length;
-        state.user = { ...state.user, devices: state.user.devices.filter((d) => d.id !== id) };
-        if (state.user.devices.length === before) return errorResponse('deviceNotFound');
-        return HttpResponse.json({ ok: true });
-      }),
-    ),
+    route('unlinkDevice', async (request) => {
+      if (!state.loggedIn) return unauthorized();
+      const id = required(await paramsOf(request), 'sessionId', PANEL_LIMITS.sessionId);
+      if (id instanceof Response) return id;
+      if (!canDisconnect({ id })) return errorResponse('deviceNotDisconnectable');
+      const before = state.user.devices.length;
+      state.user = { ...state.user, devices: state.user.devices.filter((d) => d.id !== id) };
+      if (state.user.devices.length === before) return errorResponse('deviceNotFound');
+      return HttpResponse.json({ ok: true });
+    }),
     ...admin.handlers,
   ];
   return { handlers, state };

@@ -10,7 +10,9 @@ import {
   setSessionCookies,
 } from './auth.ts';
 import { AppError, tooManyAttempts } from '../../platform/errors.ts';
-import { param, querySchema, requiredParam } from '../../platform/http/params.ts';
+import { param, requiredParam } from '../../platform/http/params.ts';
+import { serve } from '../../platform/http/contract.ts';
+import { LOGIN_LIMITS, PANEL_LIMITS, PANEL_ROUTES, SITE_ROUTES } from '@separ/domain/contract';
 import { activeSince } from './access.ts';
 import { accountForSession, changePassword } from './accounts.ts';
 import { subscriptionUrl } from './subToken.ts';
@@ -22,77 +24,73 @@ import { isCommonPassword } from '../../platform/security/commonPasswords.ts';
 
 /** The login, session and panel calls of SPEC §7 and CONTRACTS §3. */
 export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post(
-    '/site_login',
-    { schema: { querystring: querySchema(['username', 'password']) } },
-    async (request, reply) => {
-      const username = param(request, 'username') ?? '';
-      const password = param(request, 'password') ?? '';
-      if (username.trim() === '' || password === '') throw new AppError('missingCredentials');
-      if (username.length > 64 || password.length > 128) throw new AppError('bad_credentials');
-      const user = await checkCredentials(ctx, username, password, request.ip);
-      if (!user) throw new AppError('bad_credentials');
-      const days = ctx.config.sessionDays;
-      const { token } = await createSession(ctx.db, user.id, ctx.now(), days, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
-      setSessionCookies(request, reply, token, user.username, days * DAY_SECONDS);
-      forgetRenewLink(request, reply);
-      return { ok: true, username: user.username };
-    },
-  );
+  // The fields come from the body (form or JSON) or the query; the handler checks them itself, so
+  // that a blank or long one answers in the spec's words (SITE_ROUTES.login).
+  serve(app, SITE_ROUTES.login, async (request, reply) => {
+    const username = param(request, 'username') ?? '';
+    const password = param(request, 'password') ?? '';
+    if (username.trim() === '' || password === '') throw new AppError('missingCredentials');
+    if (username.length > LOGIN_LIMITS.username || password.length > LOGIN_LIMITS.password)
+      throw new AppError('bad_credentials');
+    const user = await checkCredentials(ctx, username, password, request.ip);
+    if (!user) throw new AppError('bad_credentials');
+    const days = ctx.config.sessionDays;
+    const { token } = await createSession(ctx.db, user.id, ctx.now(), days, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
+    setSessionCookies(request, reply, token, user.username, days * DAY_SECONDS);
+    forgetRenewLink(request, reply);
+    return { ok: true as const, username: user.username };
+  });
 
-  app.post('/api/site/logout', { schema: { querystring: { type: 'object' } } }, async (request, reply) => {
+  serve(app, SITE_ROUTES.logout, async (request, reply) => {
     const token = sessionToken(request);
     if (token && token.length <= 200) await revokeSession(ctx.db, token);
     clearSessionCookies(request, reply);
     forgetRenewLink(request, reply);
-    return { ok: true };
+    return { ok: true as const };
   });
 
-  app.post('/api/site/account', { schema: { querystring: { type: 'object' } } }, async (request) => {
+  serve(app, PANEL_ROUTES.account, async (request) => {
     const now = ctx.now();
     const found = await accountForSession(ctx.db, requireToken(request), now, activeSince(ctx, now));
     if (!found) throw sessionEnded();
     const { subToken, ...account } = found;
     const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-    return { ok: true, ...account, subUrl: subscriptionUrl(origin, subToken) };
+    return { ok: true as const, ...account, subUrl: subscriptionUrl(origin, subToken) };
   });
 
-  app.post(
-    '/api/site/changepassword',
-    { schema: { querystring: querySchema(['currentpassword', 'newpassword']) } },
-    async (request) => {
-      const token = requireToken(request);
-      const user = await requireUser(ctx, request);
-      const current = requiredParam(request, 'currentpassword', 128);
-      const next = requiredParam(request, 'newpassword', 128);
-      const rule = validatePasswordChange({ current, next, confirm: next });
-      // The refusals of the rules answer 200 `{ ok: false, message, code }` (the table's status).
-      if (rule) throw new AppError(rule);
-      if (next.length > maxPasswordLength()) throw new AppError('tooLong', { max: maxPasswordLength() });
-      if (isCommonPassword(next)) throw new AppError('passwordTooCommon');
-      // Counted before the check, like a login: parallel guesses cannot all pass.
-      const key = `password:user:${user.id}`;
-      const attempt = await throttledAttempt(
-        ctx.db,
-        ctx.now(),
-        [{ key, limit: ctx.config.loginLimits.perUserPerHour, windowMs: HOUR_MS }],
-        (_, [state]) => tooManyAttempts(state!.retryAfterSeconds),
-        async () => ((await ctx.secrets.passwords.verify(current, user.password_hash)) ? true : null),
-      );
-      if (!attempt.passed) throw new AppError('currentIncorrect');
-      await attempt.refund();
-      // A new VPN id and subscription URL, the bot's chats unlinked, every other session ended.
-      const ended = await changePassword(ctx, user.id, next, { keepSession: token });
-      return { ok: true, message: 'Password changed successfully.', ...ended };
-    },
-  );
-
-  app.post('/api/site/unlinkdevice', { schema: { querystring: querySchema(['sessionId']) } }, async (request) => {
+  // As the login, the handler checks the fields: a refused password answers 200 `{ ok: false }`.
+  serve(app, PANEL_ROUTES.changePassword, async (request) => {
+    const token = requireToken(request);
     const user = await requireUser(ctx, request);
-    const sessionId = requiredParam(request, 'sessionId', 100);
+    const current = requiredParam(request, 'currentpassword', PANEL_LIMITS.password);
+    const next = requiredParam(request, 'newpassword', PANEL_LIMITS.password);
+    const rule = validatePasswordChange({ current, next, confirm: next });
+    // The refusals of the rules answer 200 `{ ok: false, message, code }` (the table's status).
+    if (rule) throw new AppError(rule);
+    if (next.length > maxPasswordLength()) throw new AppError('tooLong', { max: maxPasswordLength() });
+    if (isCommonPassword(next)) throw new AppError('passwordTooCommon');
+    // Counted before the check, like a login: parallel guesses cannot all pass.
+    const key = `password:user:${user.id}`;
+    const attempt = await throttledAttempt(
+      ctx.db,
+      ctx.now(),
+      [{ key, limit: ctx.config.loginLimits.perUserPerHour, windowMs: HOUR_MS }],
+      (_, [state]) => tooManyAttempts(state!.retryAfterSeconds),
+      async () => ((await ctx.secrets.passwords.verify(current, user.password_hash)) ? true : null),
+    );
+    if (!attempt.passed) throw new AppError('currentIncorrect');
+    await attempt.refund();
+    // A new VPN id and subscription URL, the bot's chats unlinked, every other session ended.
+    const ended = await changePassword(ctx, user.id, next, { keepSession: token });
+    return { ok: true as const, message: 'Password changed successfully.', ...ended };
+  });
+
+  serve(app, PANEL_ROUTES.unlinkDevice, async (request) => {
+    const user = await requireUser(ctx, request);
+    const sessionId = requiredParam(request, 'sessionId', PANEL_LIMITS.sessionId);
     if (!canDisconnect({ id: sessionId })) throw new AppError('deviceNotDisconnectable');
     const result = await ctx.db
       .deleteFrom('devices')
@@ -100,6 +98,6 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
       .where('user_id', '=', user.id)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new AppError('deviceNotFound');
-    return { ok: true };
+    return { ok: true as const };
   });
 }

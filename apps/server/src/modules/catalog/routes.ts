@@ -51,59 +51,35 @@ export async function publicRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   // The app download links: the operator’s settings (separ-admin settings set, or the admin).
-  app.get('/appinfo', { schema: { querystring: { type: 'object' } } }, async () => {
+  serve(app, PUBLIC_ROUTES.appInfo, async () => {
     const { androidAppUrl, windowsAppUrl } = await getShopSettings(ctx);
-    return { ok: true, data: [{ app_android_link: androidAppUrl, app_win_link: windowsAppUrl }] };
+    return { ok: true as const, data: [{ app_android_link: androidAppUrl, app_win_link: windowsAppUrl }] };
   });
 
   const locales = loadLocales(ctx.config.localesDir);
-  app.get(
-    '/locales/:lng/:file',
-    {
-      schema: {
-        params: {
-          type: 'object',
-          properties: { lng: { type: 'string', maxLength: 10 }, file: { type: 'string', maxLength: 64 } },
-          required: ['lng', 'file'],
-        },
-      },
-    },
-    async (request, reply) => {
-      const { lng, file } = request.params as { lng: string; file: string };
-      const entry = isLanguage(lng) ? locales.get(`${lng}/${file}`) : undefined;
-      if (!entry) throw new AppError('translationNotFound');
-      reply.header('content-type', 'application/json; charset=utf-8');
-      reply.header('cache-control', 'public, max-age=300, must-revalidate');
-      reply.header('etag', entry.etag);
-      reply.header('vary', 'Accept-Encoding');
-      if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
-      const accepted = request.headers['accept-encoding'];
-      for (const encoding of ['br', 'gzip'] as const) {
-        if (acceptsEncoding(accepted, encoding))
-          return reply.header('content-encoding', encoding).send(entry[encoding]);
-      }
-      return reply.send(entry.body);
-    },
-  );
+  serve(app, PUBLIC_ROUTES.locale, async (request, reply) => {
+    const { lng, file } = request.params;
+    const entry = isLanguage(lng) ? locales.get(`${lng}/${file}`) : undefined;
+    if (!entry) throw new AppError('translationNotFound');
+    reply.header('content-type', 'application/json; charset=utf-8');
+    reply.header('cache-control', 'public, max-age=300, must-revalidate');
+    reply.header('etag', entry.etag);
+    reply.header('vary', 'Accept-Encoding');
+    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+    const accepted = request.headers['accept-encoding'];
+    for (const encoding of ['br', 'gzip'] as const) {
+      if (acceptsEncoding(accepted, encoding)) return reply.header('content-encoding', encoding).send(entry[encoding]);
+    }
+    // The file's text as it was read (the contract's answer: its keys and texts).
+    return reply.send(entry.body);
+  });
 
   // The translation loader's missing-key reports: useful while developing, closed in production.
-  app.post(
-    '/locales/add/:lng/:ns',
-    {
-      schema: {
-        params: {
-          type: 'object',
-          properties: { lng: { type: 'string', maxLength: 10 }, ns: { type: 'string', maxLength: 64 } },
-          required: ['lng', 'ns'],
-        },
-      },
-    },
-    async (request) => {
-      if (ctx.config.production) throw new AppError('not_found');
-      const { lng, ns } = request.params as { lng: string; ns: string };
-      const keys = request.body && typeof request.body === 'object' ? Object.keys(request.body).slice(0, 100) : [];
-      request.log.warn({ lng, ns, keys }, 'missing translation keys');
-      return { ok: true };
-    },
-  );
+  serve(app, PUBLIC_ROUTES.addLocaleKeys, async (request) => {
+    if (ctx.config.production) throw new AppError('not_found');
+    const { lng, ns } = request.params;
+    const keys = request.body && typeof request.body === 'object' ? Object.keys(request.body).slice(0, 100) : [];
+    request.log.warn({ lng, ns, keys }, 'missing translation keys');
+    return { ok: true as const };
+  });
 }

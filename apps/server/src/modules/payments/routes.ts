@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PAYMENT_ROUTES, PURCHASE_LIMITS } from '@separ/domain/contract';
 import {
   isGateway,
   isPlanDisplayable,
@@ -16,7 +17,8 @@ import { newNonce } from '../../platform/http/headers.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { OrderRow } from '../../platform/db/schema.ts';
 import { AppError, tooManyAttempts } from '../../platform/errors.ts';
-import { param, querySchema, requiredParam } from '../../platform/http/params.ts';
+import { param, requiredParam } from '../../platform/http/params.ts';
+import { serve, type ContractRequest } from '../../platform/http/contract.ts';
 import { clientKey } from '../../platform/http/clientKey.ts';
 import { gatewayActive, type PaymentsContext } from './adapters.ts';
 import { languageOf } from '../../platform/http/language.ts';
@@ -65,17 +67,20 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
 
+/** A gate's flag in the gateway status: 1 when it may be chosen. */
+const flag = (active: boolean): 0 | 1 => (active ? 1 : 0);
+
 /** How long a return waits for another process that is settling the same order. */
 const BUSY_WAIT_MS = 8_000;
 
 /** Purchase (SPEC §7), the gateway return and the sandbox bank (CONTRACTS §3). */
 export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) {
-  app.get('/site_gateways', { schema: { querystring: { type: 'object' } } }, async () => ({
-    ok: true,
+  serve(app, PAYMENT_ROUTES.gateways, async () => ({
+    ok: true as const,
     code: 200,
     message: 'OK',
-    ird_auto_active: gatewayActive(ctx, 'ird') ? 1 : 0,
-    spay_auto_active: gatewayActive(ctx, 'spay') ? 1 : 0,
+    ird_auto_active: flag(gatewayActive(ctx, 'ird')),
+    spay_auto_active: flag(gatewayActive(ctx, 'spay')),
   }));
 
   /**
@@ -84,149 +89,144 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
    */
   const settling = new Map<number, Promise<Settlement>>();
 
-  app.post(
-    '/requestAccount2',
-    { schema: { querystring: querySchema(['plan_id', 'email', 'gate', 'lng', 'renew']) } },
-    async (request) => {
-      const planId = Number(requiredParam(request, 'plan_id', 20));
-      const email = requiredParam(request, 'email', 254).trim();
-      const gate = requiredParam(request, 'gate', 20);
-      const plan =
-        Number.isInteger(planId) && planId > 0
-          ? await ctx.db.selectFrom('plans').selectAll().where('id', '=', planId).executeTakeFirst()
-          : undefined;
-      const raw = plan && {
-        id: plan.id,
-        title: plan.title,
-        active: plan.active,
-        ios: plan.ios,
-        allowedMB: Number(plan.allowed_mb),
-        subsDays: plan.subs_days,
-        allowedDevices: plan.allowed_devices,
-        price_toman: plan.price_toman,
-        price_credit: plan.price_credit,
-      };
-      if (!plan || !raw || !isPlanDisplayable(raw)) throw new AppError('planNotFound');
-      if (!isValidEmail(email)) throw new AppError('invalidEmail');
-      if (!isGateway(gate)) throw new AppError('unknownGateway');
-      const adapter = gatewayActive(ctx, gate) ? ctx.adapterFor(gate) : null;
-      if (!adapter) throw new AppError('gatewayUnavailable');
+  // The fields come from the query (as the spec's clients send them) or the body; the handler checks
+  // them itself, in the spec's words and order (PAYMENT_ROUTES.purchase).
+  serve(app, PAYMENT_ROUTES.purchase, async (request) => {
+    const planId = Number(requiredParam(request, 'plan_id', PURCHASE_LIMITS.plan_id));
+    const email = requiredParam(request, 'email', PURCHASE_LIMITS.email).trim();
+    const gate = requiredParam(request, 'gate', PURCHASE_LIMITS.gate);
+    const plan =
+      Number.isInteger(planId) && planId > 0
+        ? await ctx.db.selectFrom('plans').selectAll().where('id', '=', planId).executeTakeFirst()
+        : undefined;
+    const raw = plan && {
+      id: plan.id,
+      title: plan.title,
+      active: plan.active,
+      ios: plan.ios,
+      allowedMB: Number(plan.allowed_mb),
+      subsDays: plan.subs_days,
+      allowedDevices: plan.allowed_devices,
+      price_toman: plan.price_toman,
+      price_credit: plan.price_credit,
+    };
+    if (!plan || !raw || !isPlanDisplayable(raw)) throw new AppError('planNotFound');
+    if (!isValidEmail(email)) throw new AppError('invalidEmail');
+    if (!isGateway(gate)) throw new AppError('unknownGateway');
+    const adapter = gatewayActive(ctx, gate) ? ctx.adapterFor(gate) : null;
+    if (!adapter) throw new AppError('gatewayUnavailable');
 
-      // Each payment request writes an order and calls a gateway: counted per client and per e-mail.
-      const { perIpPerHour, perEmailPerHour } = ctx.config.orderLimits;
-      const [byIp, byEmail] = await countAttempts(
-        ctx.db,
-        [
-          { key: `order:ip:${clientKey(request.ip)}`, limit: perIpPerHour, windowMs: HOUR_MS },
-          { key: `order:email:${email.toLowerCase()}`, limit: perEmailPerHour, windowMs: HOUR_MS },
-        ],
-        ctx.now(),
-      );
-      if (byIp!.blocked || byEmail!.blocked)
-        throw tooManyAttempts(Math.max(byIp!.retryAfterSeconds, byEmail!.retryAfterSeconds), 'payment requests');
+    // Each payment request writes an order and calls a gateway: counted per client and per e-mail.
+    const { perIpPerHour, perEmailPerHour } = ctx.config.orderLimits;
+    const [byIp, byEmail] = await countAttempts(
+      ctx.db,
+      [
+        { key: `order:ip:${clientKey(request.ip)}`, limit: perIpPerHour, windowMs: HOUR_MS },
+        { key: `order:email:${email.toLowerCase()}`, limit: perEmailPerHour, windowMs: HOUR_MS },
+      ],
+      ctx.now(),
+    );
+    if (byIp!.blocked || byEmail!.blocked)
+      throw tooManyAttempts(Math.max(byIp!.retryAfterSeconds, byEmail!.retryAfterSeconds), 'payment requests');
 
-      // A renewal (issue #24): the logged-in buyer's account, else a followed renew link's (a session
-      // outranks a link, CONTRACTS §15);
-      // `renew=0` buys a new account all the same.
-      const renewal = param(request, 'renew') === '0' ? null : await renewalTarget(ctx, request);
+    // A renewal (issue #24): the logged-in buyer's account, else a followed renew link's (a session
+    // outranks a link, CONTRACTS §15);
+    // `renew=0` buys a new account all the same.
+    const renewal = param(request, 'renew') === '0' ? null : await renewalTarget(ctx, request);
 
-      const amount = (parsePriceMap(plan.price_toman)[PRICE_KEY] as number) * 10;
-      const now = ctx.now().toISOString();
-      const lang: Language = languageOf(request.headers.cookie, (request.query as Record<string, unknown>).lng);
-      let order: OrderRow | undefined;
-      for (let attempt = 0; attempt < 10 && !order; attempt++) {
-        try {
-          order = await ctx.db.transaction().execute(async (trx) => {
-            const created = await trx
-              .insertInto('orders')
-              .values({
-                res_num: newOrderNumber(ctx.now()),
-                plan_id: plan.id,
-                email,
-                gate,
-                provider: adapter.provider,
-                amount,
-                state: ORDER.pending,
-                authority: null,
-                ref_num: null,
-                user_id: null,
-                renew_user_id: renewal?.user.id ?? null,
-                lang,
-                failure: null,
-                created_at: now,
-                updated_at: now,
-                paid_at: null,
-                claim_token: null,
-                claimed_until: null,
-                next_check_at: null,
-                last_answer: null,
-              })
-              .returningAll()
-              .executeTakeFirstOrThrow();
-            await recordEvent(trx, created, {
-              at: now,
-              from: null,
-              to: ORDER.pending,
-              actor: 'buyer',
-              detail: `ordered plan ${plan.id} through ${gate} (${adapter.provider})${renewal ? `, renewing ${renewal.user.username} (${renewal.via})` : ''}`,
-            });
-            return created;
-          });
-        } catch (error) {
-          if (!isUniqueViolation(error)) throw error;
-        }
-      }
-      if (!order) throw new Error('Could not allocate an order number.');
-
-      const origin = originOf(ctx, request);
+    const amount = (parsePriceMap(plan.price_toman)[PRICE_KEY] as number) * 10;
+    const now = ctx.now().toISOString();
+    const lang: Language = languageOf(request.headers.cookie, request.query.lng);
+    let order: OrderRow | undefined;
+    for (let attempt = 0; attempt < 10 && !order; attempt++) {
       try {
-        const { authority, url } = await adapter.request({
-          amount,
-          orderId: order.res_num,
-          callbackUrl: `${origin}/payment/callback/${gate}`,
-          description: `Separ VPN — ${plan.title}`,
-          email,
-          origin,
+        order = await ctx.db.transaction().execute(async (trx) => {
+          const created = await trx
+            .insertInto('orders')
+            .values({
+              res_num: newOrderNumber(ctx.now()),
+              plan_id: plan.id,
+              email,
+              gate,
+              provider: adapter.provider,
+              amount,
+              state: ORDER.pending,
+              authority: null,
+              ref_num: null,
+              user_id: null,
+              renew_user_id: renewal?.user.id ?? null,
+              lang,
+              failure: null,
+              created_at: now,
+              updated_at: now,
+              paid_at: null,
+              claim_token: null,
+              claimed_until: null,
+              next_check_at: null,
+              last_answer: null,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await recordEvent(trx, created, {
+            at: now,
+            from: null,
+            to: ORDER.pending,
+            actor: 'buyer',
+            detail: `ordered plan ${plan.id} through ${gate} (${adapter.provider})${renewal ? `, renewing ${renewal.user.username} (${renewal.via})` : ''}`,
+          });
+          return created;
         });
-        await ctx.db
-          .updateTable('orders')
-          .set({ authority, updated_at: ctx.now().toISOString() })
-          .where('id', '=', order.id)
-          .execute();
-        if (adapter.provider === 'sandbox')
-          request.log.info({ order: order.res_num }, 'sandbox payment requested: a TEST payment, no money moves');
-        return {
-          ok: true,
-          url,
-          message: 'Redirecting to the payment gateway.',
-          ...(renewal ? { renew: { username: renewal.user.username } } : {}),
-        };
       } catch (error) {
-        if (!(error instanceof GatewayError)) throw error;
-        // The payer never reached the bank, so nothing can have been paid: the order fails now.
-        await moveOrder(ctx, order, ORDER.failed, {
-          actor: 'buyer',
-          detail: `the payment request failed at the gateway: ${error.message}`,
-          from: [ORDER.pending],
-        });
-        request.log.warn(
-          { order: order.res_num, gate, reason: error.message },
-          'payment request failed at the gateway',
-        );
-        throw new AppError('paymentFailed');
+        if (!isUniqueViolation(error)) throw error;
       }
-    },
-  );
+    }
+    if (!order) throw new Error('Could not allocate an order number.');
+
+    const origin = originOf(ctx, request);
+    try {
+      const { authority, url } = await adapter.request({
+        amount,
+        orderId: order.res_num,
+        callbackUrl: `${origin}/payment/callback/${gate}`,
+        description: `Separ VPN — ${plan.title}`,
+        email,
+        origin,
+      });
+      await ctx.db
+        .updateTable('orders')
+        .set({ authority, updated_at: ctx.now().toISOString() })
+        .where('id', '=', order.id)
+        .execute();
+      if (adapter.provider === 'sandbox')
+        request.log.info({ order: order.res_num }, 'sandbox payment requested: a TEST payment, no money moves');
+      return {
+        ok: true as const,
+        url,
+        message: 'Redirecting to the payment gateway.',
+        ...(renewal ? { renew: { username: renewal.user.username } } : {}),
+      };
+    } catch (error) {
+      if (!(error instanceof GatewayError)) throw error;
+      // The payer never reached the bank, so nothing can have been paid: the order fails now.
+      await moveOrder(ctx, order, ORDER.failed, {
+        actor: 'buyer',
+        detail: `the payment request failed at the gateway: ${error.message}`,
+        from: [ORDER.pending],
+      });
+      request.log.warn({ order: order.res_num, gate, reason: error.message }, 'payment request failed at the gateway');
+      throw new AppError('paymentFailed');
+    }
+  });
 
   /**
    * What a purchase from this browser would renew (issue #24), for the payment page to say so: the
    * account of a followed renew link, else the logged-in user's; `renewal: null` when a purchase
    * makes a new account.
    */
-  app.post('/api/site/renewal', { schema: { querystring: { type: 'object' } } }, async (request) => {
+  serve(app, PAYMENT_ROUTES.renewal, async (request) => {
     const target = await renewalTarget(ctx, request);
     return {
-      ok: true,
+      ok: true as const,
       renewal: target && {
         username: target.user.username,
         via: target.via,
@@ -236,109 +236,108 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     };
   });
 
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/payment/callback/:gate',
-    schema: {
-      params: { type: 'object', properties: { gate: { type: 'string', maxLength: 10 } }, required: ['gate'] },
-      querystring: { type: 'object', additionalProperties: { type: 'string', maxLength: 500 } },
-    },
-    handler: async (request, reply) => {
-      const { gate } = request.params as { gate: string };
-      if (!isGateway(gate)) throw new AppError('noSuchGateway');
-      const fields = {
-        ...((request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>),
-        ...(request.query as Record<string, unknown>),
-      };
-      const back = (ctx.adapterFor(gate) ?? ctx.adapterByProvider('sandbox'))?.parseReturn(fields) ?? {
-        authority: null,
-        amount: null,
-        orderId: null,
-      };
-      const authority =
-        back.authority ??
-        (typeof fields.authority === 'string' ? fields.authority : null) ??
-        (typeof fields.token === 'string' ? fields.token : null);
-      if (!authority || authority.length > 200) throw new AppError('noPaymentNamed');
-      // Found by authority, never by session: the return comes cross-site from the bank.
-      const order = await ctx.db
-        .selectFrom('orders')
-        .selectAll()
-        .where('authority', '=', authority)
-        .where('gate', '=', gate)
-        .executeTakeFirst();
-      if (!order) throw new AppError('unknownPayment');
-      if (back.amount !== null && back.amount !== Number(order.amount)) {
-        request.log.warn(
-          { order: order.res_num, returned: back.amount, expected: Number(order.amount) },
-          'gateway return with a different amount refused',
-        );
-        throw new AppError('amountMismatch');
-      }
-      // A paid order's return is a replay: answered from the row, no gateway call and no hash.
-      if (order.state === ORDER.paid) return reply.redirect(resultUrl(payload(order, 'duplicate')), 303);
+  /** The gateway's return, by GET or by a form post: verified, settled once, 303 to the result page. */
+  const paymentReturn = async (
+    request:
+      ContractRequest<typeof PAYMENT_ROUTES.paymentReturn> | ContractRequest<typeof PAYMENT_ROUTES.paymentReturnPost>,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> => {
+    const { gate } = request.params;
+    if (!isGateway(gate)) throw new AppError('noSuchGateway');
+    const fields = {
+      ...((request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>),
+      ...(request.query as Record<string, string>),
+    };
+    const back = (ctx.adapterFor(gate) ?? ctx.adapterByProvider('sandbox'))?.parseReturn(fields) ?? {
+      authority: null,
+      amount: null,
+      orderId: null,
+    };
+    const authority =
+      back.authority ??
+      (typeof fields.authority === 'string' ? fields.authority : null) ??
+      (typeof fields.token === 'string' ? fields.token : null);
+    if (!authority || authority.length > 200) throw new AppError('noPaymentNamed');
+    // Found by authority, never by session: the return comes cross-site from the bank.
+    const order = await ctx.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('authority', '=', authority)
+      .where('gate', '=', gate)
+      .executeTakeFirst();
+    if (!order) throw new AppError('unknownPayment');
+    if (back.amount !== null && back.amount !== Number(order.amount)) {
+      request.log.warn(
+        { order: order.res_num, returned: back.amount, expected: Number(order.amount) },
+        'gateway return with a different amount refused',
+      );
+      throw new AppError('amountMismatch');
+    }
+    // A paid order's return is a replay: answered from the row, no gateway call and no hash.
+    if (order.state === ORDER.paid) return reply.redirect(resultUrl(payload(order, 'duplicate')), 303);
 
-      const running = settling.get(order.id);
-      if (running) {
-        const first = await running.catch(() => null);
-        const state = first?.order.state ?? (await orderById(ctx.db, order.id)).state;
+    const running = settling.get(order.id);
+    if (running) {
+      const first = await running.catch(() => null);
+      const state = first?.order.state ?? (await orderById(ctx.db, order.id)).state;
+      return reply.redirect(
+        resultUrl(payload(first?.order ?? order, state === ORDER.paid ? 'duplicate' : 'failed')),
+        303,
+      );
+    }
+    const flight = settle(ctx, order, 'return');
+    settling.set(order.id, flight);
+    let result: Settlement;
+    try {
+      result = await flight;
+    } finally {
+      settling.delete(order.id);
+    }
+
+    switch (result.outcome) {
+      case 'completed':
+        request.log.info(
+          { order: order.res_num, to: maskEmail(order.email), smtp: Boolean(ctx.config.smtpUrl) },
+          `order paid: ${result.renewed ? 'account renewed' : 'account created'}, ${ctx.config.smtpUrl ? 'receipt queued' : 'receipt kept in the outbox (no SMTP configured)'}`,
+        );
+        // A renew link has done its work: the next purchase from this browser is the session's own.
+        if (result.renewed) forgetRenewLink(request, reply);
+        return reply.redirect(resultUrl(payload(result.order, 'success', result)), 303);
+      case 'duplicate':
+        return reply.redirect(resultUrl(payload(result.order, 'duplicate')), 303);
+      case 'busy': {
+        // Another process (or reconciliation) is settling this order: wait for it with cheap reads,
+        // and once it lets go of an order that is still unpaid, ask the gateway ourselves — the
+        // payer may have paid after the other asked.
+        const deadline = performance.now() + BUSY_WAIT_MS;
+        let outcome: Settlement = result;
+        while (outcome.outcome === 'busy' && performance.now() < deadline) {
+          await sleep(100);
+          const fresh = await orderById(ctx.db, order.id);
+          if (fresh.state === ORDER.paid) outcome = { outcome: 'duplicate', order: fresh };
+          else if (!fresh.claim_token || (fresh.claimed_until ?? '') <= ctx.now().toISOString())
+            outcome = await settle(ctx, fresh, 'return');
+        }
+        if (outcome.outcome === 'completed') {
+          if (outcome.renewed) forgetRenewLink(request, reply);
+          return reply.redirect(resultUrl(payload(outcome.order, 'success', outcome)), 303);
+        }
         return reply.redirect(
-          resultUrl(payload(first?.order ?? order, state === ORDER.paid ? 'duplicate' : 'failed')),
+          resultUrl(payload(outcome.order, outcome.order.state === ORDER.paid ? 'duplicate' : 'failed')),
           303,
         );
       }
-      const flight = settle(ctx, order, 'return');
-      settling.set(order.id, flight);
-      let result: Settlement;
-      try {
-        result = await flight;
-      } finally {
-        settling.delete(order.id);
-      }
-
-      switch (result.outcome) {
-        case 'completed':
-          request.log.info(
-            { order: order.res_num, to: maskEmail(order.email), smtp: Boolean(ctx.config.smtpUrl) },
-            `order paid: ${result.renewed ? 'account renewed' : 'account created'}, ${ctx.config.smtpUrl ? 'receipt queued' : 'receipt kept in the outbox (no SMTP configured)'}`,
+      default:
+        if (result.outcome !== 'failed')
+          request.log.warn(
+            { order: order.res_num, answer: result.outcome, detail: result.detail },
+            'payment not verified: the order stays pending for reconciliation',
           );
-          // A renew link has done its work: the next purchase from this browser is the session's own.
-          if (result.renewed) forgetRenewLink(request, reply);
-          return reply.redirect(resultUrl(payload(result.order, 'success', result)), 303);
-        case 'duplicate':
-          return reply.redirect(resultUrl(payload(result.order, 'duplicate')), 303);
-        case 'busy': {
-          // Another process (or reconciliation) is settling this order: wait for it with cheap reads,
-          // and once it lets go of an order that is still unpaid, ask the gateway ourselves — the
-          // payer may have paid after the other asked.
-          const deadline = performance.now() + BUSY_WAIT_MS;
-          let outcome: Settlement = result;
-          while (outcome.outcome === 'busy' && performance.now() < deadline) {
-            await sleep(100);
-            const fresh = await orderById(ctx.db, order.id);
-            if (fresh.state === ORDER.paid) outcome = { outcome: 'duplicate', order: fresh };
-            else if (!fresh.claim_token || (fresh.claimed_until ?? '') <= ctx.now().toISOString())
-              outcome = await settle(ctx, fresh, 'return');
-          }
-          if (outcome.outcome === 'completed') {
-            if (outcome.renewed) forgetRenewLink(request, reply);
-            return reply.redirect(resultUrl(payload(outcome.order, 'success', outcome)), 303);
-          }
-          return reply.redirect(
-            resultUrl(payload(outcome.order, outcome.order.state === ORDER.paid ? 'duplicate' : 'failed')),
-            303,
-          );
-        }
-        default:
-          if (result.outcome !== 'failed')
-            request.log.warn(
-              { order: order.res_num, answer: result.outcome, detail: result.detail },
-              'payment not verified: the order stays pending for reconciliation',
-            );
-          return reply.redirect(resultUrl(payload(result.order, 'failed')), 303);
-      }
-    },
-  });
+        return reply.redirect(resultUrl(payload(result.order, 'failed')), 303);
+    }
+  };
+  serve(app, PAYMENT_ROUTES.paymentReturn, paymentReturn);
+  serve(app, PAYMENT_ROUTES.paymentReturnPost, paymentReturn);
 
   // Production never offers the sandbox bank (CONTRACTS §4): its pages are not even routed.
   if (!ctx.config.production) sandboxRoutes(app, ctx);
@@ -346,14 +345,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
 
 /** The built-in test bank's pages (CONTRACTS §3): a page with Pay and Cancel, and its form. */
 function sandboxRoutes(app: FastifyInstance, ctx: AppContext) {
-  const sandboxParams = {
-    type: 'object',
-    properties: { authority: { type: 'string', maxLength: 100 } },
-    required: ['authority'],
-  } as const;
-
-  app.get('/sandbox/pay/:authority', { schema: { params: sandboxParams } }, async (request, reply) => {
-    const { authority } = request.params as { authority: string };
+  serve(app, PAYMENT_ROUTES.sandboxPage, async (request, reply) => {
+    const { authority } = request.params;
     const row = await ctx.db
       .selectFrom('sandbox_payments')
       .selectAll()
@@ -387,7 +380,7 @@ function sandboxRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
     const nonce = newNonce();
     reply.cspNonce = nonce;
-    return `<!doctype html>
+    return reply.send(`<!doctype html>
 <html lang="${lng}" dir="${lng === 'fa' ? 'rtl' : 'ltr'}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t('title')}</title>
 <style nonce="${nonce}">
@@ -399,46 +392,33 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:20px 0}dt{col
 form{display:flex;gap:12px}button{flex:1;border:0;border-radius:10px;padding:12px;font:inherit;font-weight:700;cursor:pointer}
 .pay{background:#0b6e4f;color:#fff}.cancel{background:#e2e8f0;color:#0f172a}.msg{font-size:1.05rem}
 </style></head>
-<body><main><h1>${t('title')}</h1><p class="notice" role="note">${t('notice')}</p>${main}</main></body></html>`;
+<body><main><h1>${t('title')}</h1><p class="notice" role="note">${t('notice')}</p>${main}</main></body></html>`);
   });
 
-  app.post(
-    '/sandbox/pay/:authority',
-    {
-      schema: {
-        params: sandboxParams,
-        body: {
-          type: 'object',
-          properties: { action: { type: 'string', enum: ['pay', 'cancel'] } },
-          required: ['action'],
-        },
-      },
-    },
-    async (request, reply) => {
-      const { authority } = request.params as { authority: string };
-      const { action } = request.body as { action: 'pay' | 'cancel' };
-      const row = await ctx.db
-        .selectFrom('sandbox_payments')
-        .selectAll()
+  serve(app, PAYMENT_ROUTES.sandboxAnswer, async (request, reply) => {
+    const { authority } = request.params;
+    const { action } = request.body;
+    const row = await ctx.db
+      .selectFrom('sandbox_payments')
+      .selectAll()
+      .where('authority', '=', authority)
+      .executeTakeFirst();
+    if (!row) throw new AppError('unknownPayment');
+    if (row.state === 'new') {
+      const refNum = action === 'pay' ? `SBXREF${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}` : null;
+      await ctx.db
+        .updateTable('sandbox_payments')
+        .set({ state: action === 'pay' ? 'paid' : 'cancelled', ref_num: refNum })
         .where('authority', '=', authority)
-        .executeTakeFirst();
-      if (!row) throw new AppError('unknownPayment');
-      if (row.state === 'new') {
-        const refNum = action === 'pay' ? `SBXREF${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}` : null;
-        await ctx.db
-          .updateTable('sandbox_payments')
-          .set({ state: action === 'pay' ? 'paid' : 'cancelled', ref_num: refNum })
-          .where('authority', '=', authority)
-          .where('state', '=', 'new')
-          .execute();
-        request.log.info({ order: row.order_id, action }, 'sandbox bank: TEST payment answered');
-      }
-      const url = new URL(row.callback_url);
-      url.searchParams.set('authority', authority);
-      url.searchParams.set('status', action === 'pay' ? 'OK' : 'NOK');
-      url.searchParams.set('orderId', row.order_id);
-      url.searchParams.set('amount', String(row.amount));
-      return reply.redirect(url.toString(), 303);
-    },
-  );
+        .where('state', '=', 'new')
+        .execute();
+      request.log.info({ order: row.order_id, action }, 'sandbox bank: TEST payment answered');
+    }
+    const url = new URL(row.callback_url);
+    url.searchParams.set('authority', authority);
+    url.searchParams.set('status', action === 'pay' ? 'OK' : 'NOK');
+    url.searchParams.set('orderId', row.order_id);
+    url.searchParams.set('amount', String(row.amount));
+    return reply.redirect(url.toString(), 303);
+  });
 }

@@ -11,7 +11,7 @@ import { accountServers } from './servers.ts';
 import { base64Profile, clashProfile, singBoxProfile } from './formats.ts';
 import { resetSubToken, subscriptionUrl } from '../accounts/index.ts';
 import { subscriptionLinks, userInfo } from './service.ts';
-import { SUBSCRIPTION_ROUTES } from '@separ/domain/contract';
+import { PANEL_ROUTES, SUBSCRIPTION_ROUTES } from '@separ/domain/contract';
 import { serve } from '../../platform/http/contract.ts';
 
 export interface SubscriptionRouteOptions {
@@ -86,21 +86,21 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, 
     return reply.type(type).send(body);
   });
 
-  app.post('/api/site/sub/reset', { schema: { querystring: { type: 'object' } } }, async (request) => {
+  serve(app, PANEL_ROUTES.resetSubscription, async (request) => {
     const user = await requireUser(ctx, request);
     const token = await resetSubToken(ctx.db, user.id);
-    return { ok: true, subUrl: subscriptionUrl(originOf(request), token) };
+    return { ok: true as const, subUrl: subscriptionUrl(originOf(request), token) };
   });
 
-  app.post('/api/site/servers', { schema: { querystring: { type: 'object' } } }, async (request) => {
+  serve(app, PANEL_ROUTES.servers, async (request) => {
     const user = await requireUser(ctx, request);
-    const lng = languageOf(request.headers.cookie, (request.query as Record<string, unknown>).lng);
+    const lng = languageOf(request.headers.cookie, request.query.lng);
     const [servers, countries] = await Promise.all([
       accountServers(ctx, user),
       ctx.db.selectFrom('countries').selectAll().orderBy('sort_order').orderBy('id').execute(),
     ]);
     return {
-      ok: true,
+      ok: true as const,
       servers,
       countries: countries.map((c) => ({
         id: c.id,
