@@ -70,6 +70,9 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
       androidAppUrl: 'https://dl.separ.example/separ-android.apk',
       windowsAppUrl: 'https://dl.separ.example/separ-windows-setup.exe',
       freeEnabled: true,
+      walletEnabled: true,
+      walletMinTopup: 10_000,
+      walletMaxTopup: 50_000_000,
     } satisfies ShopSettings);
   });
 
@@ -103,6 +106,11 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
       [{ socialUrl: '' }, /social profile link must be/],
       [{ androidAppUrl: 'ftp://x' }, /Android app link must be .*or empty/],
       [{ freeEnabled: 'yes' }, /free-account switch must be true or false/],
+      [{ walletEnabled: 1 }, /wallet switch must be true or false/],
+      [{ walletMinTopup: 999 }, /smallest top-up must be a whole number of tomans from 1,000/],
+      [{ walletMaxTopup: 1.5 }, /largest top-up must be a whole number/],
+      [{ walletMaxTopup: '50000' }, /largest top-up must be a whole number/],
+      [{ walletMinTopup: 60_000_000 }, /smallest top-up may not be more than the largest/],
       [{ channelUrl: 42 }, /channel link must be text/],
       [{ colour: 'blue' }, /no setting "colour"/],
       [{ shopName: 'Fine', supportChatUrl: 'nope' }, /support chat link/],
@@ -170,16 +178,30 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
       'android-url',
       'windows-url',
       'free',
+      'wallet',
+      'wallet-min',
+      'wallet-max',
     ]);
     const changed = await run('set', { 'social-url': 'https://instagram.com/nova', free: '0', 'windows-url': '' });
-    expect(changed).toContain('social profile:  https://www.instagram.com/separ.vpn -> https://instagram.com/nova');
-    expect(changed).toContain('free accounts:   on -> off');
-    expect(changed).toContain('Windows app:     https://dl.separ.example/separ-windows-setup.exe -> -');
+    expect(changed).toContain('social profile:   https://www.instagram.com/separ.vpn -> https://instagram.com/nova');
+    expect(changed).toContain('free accounts:    on -> off');
+    expect(changed).toContain('Windows app:      https://dl.separ.example/separ-windows-setup.exe -> -');
     const shown = await run('show');
-    expect(shown).toContain('shop name:       Nova VPN');
-    expect(shown).toContain('bot:             https://t.me/separ_vpn_bot  (default)');
-    expect(shown).toContain('free accounts:   off');
+    expect(shown).toContain('shop name:        Nova VPN');
+    expect(shown).toContain('bot:              https://t.me/separ_vpn_bot  (default)');
+    expect(shown).toContain('free accounts:    off');
     expect(await run('set', { free: '0' })).toContain('Nothing changed');
+    const wallet = await run('set', { wallet: '0', 'wallet-min': '20,000', 'wallet-max': '5000000' });
+    expect(wallet).toContain('wallet:           on -> off');
+    expect(wallet).toContain('smallest top-up:  10000 -> 20000');
+    expect(wallet).toContain('largest top-up:   50000000 -> 5000000');
+    expect(await getShopSettings(s.ctx)).toMatchObject({
+      walletEnabled: false,
+      walletMinTopup: 20_000,
+      walletMaxTopup: 5_000_000,
+    });
+    await expect(run('set', { 'wallet-min': 'ten' })).rejects.toThrow(/--wallet-min takes a whole number of tomans/);
+    await expect(run('set', { 'wallet-max': '15000' })).rejects.toThrow(/smallest top-up may not be more/);
     await expect(run('set')).rejects.toThrow(/Nothing to change: give at least one of --shop-name/);
     await expect(run('set', { free: 'maybe' })).rejects.toThrow(/--free must be 0 \(off\) or 1 \(on\)/);
     await expect(run('set', { 'bot-url': 'separ_bot' })).rejects.toThrow(/The bot link must be an http/);

@@ -5,6 +5,7 @@
  */
 import type { ShopSettings } from './admin.ts';
 import { SUPPORT_CHAT_URL, type Language } from './constants.ts';
+import { WALLET_TOPUP_DEFAULTS } from './wallet.ts';
 
 /** The shop's name until the operator gives another. */
 export const DEFAULT_SHOP_NAME = 'Separ';
@@ -39,6 +40,9 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   androidAppUrl: '',
   windowsAppUrl: '',
   freeEnabled: true,
+  walletEnabled: true,
+  walletMinTopup: WALLET_TOPUP_DEFAULTS.min,
+  walletMaxTopup: WALLET_TOPUP_DEFAULTS.max,
 };
 
 /**

@@ -287,7 +287,7 @@ const NODE_FIELDS = [
   'rate',
   'active',
 ] as const;
-const SETTINGS_TYPES: Record<keyof ShopSettings, 'string' | 'boolean'> = {
+const SETTINGS_TYPES: Record<keyof ShopSettings, 'string' | 'boolean' | 'number'> = {
   shopName: 'string',
   supportChatUrl: 'string',
   channelUrl: 'string',
@@ -296,6 +296,9 @@ const SETTINGS_TYPES: Record<keyof ShopSettings, 'string' | 'boolean'> = {
   androidAppUrl: 'string',
   windowsAppUrl: 'string',
   freeEnabled: 'boolean',
+  walletEnabled: 'boolean',
+  walletMinTopup: 'number',
+  walletMaxTopup: 'number',
 };
 
 /** A fresh admin mock: its handlers and the state they share. */

@@ -80,7 +80,7 @@ export interface MockBackendOptions {
 export interface MockState {
   user: MockUser;
   plans: RawPlan[];
-  gateways: { ird: 0 | 1; spay: 0 | 1 };
+  gateways: { ird: 0 | 1; spay: 0 | 1; wallet?: 0 | 1 };
   loggedIn: boolean;
   /** Every purchase request the mock accepted (`renew`: the account it renews, when logged in). */
   purchases: Array<{ planId: number; email: string; gate: string; renew?: string }>;
@@ -259,6 +259,10 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
         message: 'OK',
         ird_auto_active: state.gateways.ird,
         spay_auto_active: state.gateways.spay,
+        wallet_active: state.gateways.wallet ?? 1,
+        card_active: 0,
+        oxapay_active: 0,
+        nowpayments_active: 0,
       }),
     ),
     route('purchase', async (request) => {

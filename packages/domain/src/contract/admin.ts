@@ -610,6 +610,11 @@ export const ShopSettings = Type.Object({
   androidAppUrl: Type.String(),
   windowsAppUrl: Type.String(),
   freeEnabled: Type.Boolean(),
+  /** CONTRACTS §10: buyers may top up and pay from a wallet (the gateways' `wallet_active`). */
+  walletEnabled: Type.Boolean(),
+  /** The smallest and largest top-up, in tomans. */
+  walletMinTopup: Type.Integer({ minimum: 0 }),
+  walletMaxTopup: Type.Integer({ minimum: 0 }),
 });
 export type ShopSettings = Static<typeof ShopSettings>;
 
@@ -624,6 +629,9 @@ export const ShopSettingsChange = Type.Object(
     androidAppUrl: Type.Optional(Type.String({ maxLength: 2048 })),
     windowsAppUrl: Type.Optional(Type.String({ maxLength: 2048 })),
     freeEnabled: Type.Optional(Type.Boolean()),
+    walletEnabled: Type.Optional(Type.Boolean()),
+    walletMinTopup: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+    walletMaxTopup: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
   },
   // A setting that does not exist is named by the service's refusal ("There is no setting …").
   { additionalProperties: true, maxProperties: 20 },

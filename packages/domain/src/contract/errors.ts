@@ -96,6 +96,9 @@ export const ERRORS = {
 
   // ---- the wallet (CONTRACTS §10)
   insufficientBalance: { status: 402, message: 'Insufficient balance' },
+  invalidTopupAmount: { status: 400, message: 'The top-up amount is outside what the shop takes.' },
+  walletDisabled: { status: 403, message: 'The wallet is not available in this shop.' },
+  signInToPayFromWallet: { status: 401, message: 'Sign in to pay from your wallet.' },
 
   // ---- V2Ray nodes (UniProxy, CONTRACTS §5 and §15)
   unknownNode: { status: 403, message: 'Unknown node or wrong token.' },

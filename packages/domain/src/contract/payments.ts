@@ -28,6 +28,11 @@ export const GatewaysAnswer = Type.Object({
   message: Type.String(),
   ird_auto_active: Active,
   spay_auto_active: Active,
+  /** CONTRACTS §10–§12: the wallet (shop setting walletEnabled), card-to-card, and the crypto gates. */
+  wallet_active: Active,
+  card_active: Active,
+  oxapay_active: Active,
+  nowpayments_active: Active,
 });
 export type GatewaysAnswer = Static<typeof GatewaysAnswer>;
 
@@ -112,6 +117,9 @@ export const PAYMENT_ROUTES = {
       'gatewayUnavailable',
       'tooManyAttempts',
       'paymentFailed',
+      'signInToPayFromWallet',
+      'walletDisabled',
+      'insufficientBalance',
     ],
   }),
   renewal: route({

@@ -1,6 +1,6 @@
 /** The wallet's calls (CONTRACTS §10): the panel's balance and ledger. */
 import type { WalletEntryKind } from '../wallet.ts';
-import { route, Type, Nullable, type Static } from './common.ts';
+import { route, Type, Nullable, QueryText, type Static } from './common.ts';
 
 /** One ledger entry: signed tomans, the balance after it, and the order or code it came from. */
 export const WalletEntryRecord = Type.Object({
@@ -39,5 +39,30 @@ export const WALLET_ROUTES = {
     tags: ['panel'],
     querystring: Type.Object({}, { additionalProperties: true }),
     answer: WalletAnswer,
+  }),
+  topup: route({
+    method: 'POST',
+    url: '/api/site/wallet/topup',
+    summary:
+      'Top the signed-in account’s wallet up through a gate (any active one but wallet): a pending order and its payment URL, settled exactly once like a purchase; the result carries topup (tomans), no credentials.',
+    tags: ['panel'],
+    querystring: Type.Object({
+      amount: Type.Optional(
+        QueryText('Tomans, a whole number within the shop’s walletMinTopup…walletMaxTopup (10,000…50,000,000).'),
+      ),
+      gate: Type.Optional(QueryText('The gate to pay through: ird, spay or sandbox (card when cards are on).')),
+      lng: Type.Optional(QueryText('fa or en: the language of the receipt and the bank page.')),
+    }),
+    answer: Type.Object({ ok: Type.Literal(true), url: Type.String(), message: Type.String() }),
+    errors: [
+      'missingParameter',
+      'parameterTooLong',
+      'invalidTopupAmount',
+      'unknownGateway',
+      'gatewayUnavailable',
+      'walletDisabled',
+      'tooManyAttempts',
+      'paymentFailed',
+    ],
   }),
 };

@@ -99,6 +99,9 @@ export const MOCK_ADMIN_SETTINGS: ShopSettings = {
   androidAppUrl: DEMO_APP_LINKS.app_android_link,
   windowsAppUrl: DEMO_APP_LINKS.app_win_link,
   freeEnabled: true,
+  walletEnabled: true,
+  walletMinTopup: 10_000,
+  walletMaxTopup: 50_000_000,
 };
 
 const NAMES = [

@@ -198,4 +198,7 @@ export const ADMIN_SETTINGS: ShopSettings = {
   androidAppUrl: 'https://shop.separ.example/apps/separ.apk',
   windowsAppUrl: 'https://shop.separ.example/apps/separ-setup.exe',
   freeEnabled: true,
+  walletEnabled: true,
+  walletMinTopup: 10_000,
+  walletMaxTopup: 50_000_000,
 };

@@ -37,6 +37,7 @@ import {
 } from './orders.ts';
 import { forgetRenewLink, renewalTarget } from '../accounts/index.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { currentShopSettings } from '../settings/index.ts';
 
 function originOf(ctx: AppContext, request: FastifyRequest): string {
   return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -81,6 +82,11 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     message: 'OK',
     ird_auto_active: flag(gatewayActive(ctx, 'ird')),
     spay_auto_active: flag(gatewayActive(ctx, 'spay')),
+    wallet_active: flag((await currentShopSettings(ctx)).settings.walletEnabled),
+    // Card-to-card (CONTRACTS §11) and the crypto gates (§12) are not taken yet.
+    card_active: 0 as const,
+    oxapay_active: 0 as const,
+    nowpayments_active: 0 as const,
   }));
 
   /**

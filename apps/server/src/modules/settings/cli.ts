@@ -17,6 +17,9 @@ export const SETTINGS_OPTIONS = {
   'android-url': 'androidAppUrl',
   'windows-url': 'windowsAppUrl',
   free: 'freeEnabled',
+  wallet: 'walletEnabled',
+  'wallet-min': 'walletMinTopup',
+  'wallet-max': 'walletMaxTopup',
 } as const satisfies Record<string, keyof ShopSettings>;
 
 /** The parseArgs option specs of `separ-admin settings set` (spread into separ-admin's options). */
@@ -27,6 +30,7 @@ export const SETTINGS_OPTION_SPECS = Object.fromEntries(
 export const SETTINGS_HELP = `  settings show                                   (the shop's settings; "default" where none is set)
   settings set [--shop-name T] [--support-url U] [--channel-url U] [--social-url U] [--bot-url U]
                [--android-url U|""] [--windows-url U|""] [--free 0|1]
+               [--wallet 0|1] [--wallet-min TOMANS] [--wallet-max TOMANS]
                                                   (seen by the site, e-mails and the bot within a second, no rebuild)`;
 
 const LABELS: Record<keyof ShopSettings, string> = {
@@ -38,20 +42,28 @@ const LABELS: Record<keyof ShopSettings, string> = {
   androidAppUrl: 'Android app',
   windowsAppUrl: 'Windows app',
   freeEnabled: 'free accounts',
+  walletEnabled: 'wallet',
+  walletMinTopup: 'smallest top-up',
+  walletMaxTopup: 'largest top-up',
 };
 
-const shown = (value: string | boolean) => (typeof value === 'boolean' ? (value ? 'on' : 'off') : value || '-');
+const shown = (value: string | boolean | number) =>
+  typeof value === 'boolean' ? (value ? 'on' : 'off') : typeof value === 'number' ? String(value) : value || '-';
 
 /** The options given, as a change of the settings (checked by the service). */
 export function settingsPatch(values: Values): Partial<ShopSettings> {
-  const patch: Record<string, string | boolean> = {};
+  const patch: Record<string, string | boolean | number> = {};
   for (const [option, field] of Object.entries(SETTINGS_OPTIONS)) {
     const value = values[option];
     if (value === undefined) continue;
     if (typeof value !== 'string') throw invalid(`--${option} takes one value.`);
-    if (field === 'freeEnabled') {
-      if (value !== '0' && value !== '1') throw invalid('--free must be 0 (off) or 1 (on).');
+    if (field === 'freeEnabled' || field === 'walletEnabled') {
+      if (value !== '0' && value !== '1') throw invalid(`--${option} must be 0 (off) or 1 (on).`);
       patch[field] = value === '1';
+    } else if (field === 'walletMinTopup' || field === 'walletMaxTopup') {
+      const digits = value.replaceAll(',', '').trim();
+      if (!/^\d{1,12}$/.test(digits)) throw invalid(`--${option} takes a whole number of tomans.`);
+      patch[field] = Number(digits);
     } else {
       patch[field] = value;
     }

@@ -1,4 +1,10 @@
-import { DEFAULT_SHOP_SETTINGS, shopNameProblem, shopUrlProblem, type ShopSettings } from '@separ/domain';
+import {
+  DEFAULT_SHOP_SETTINGS,
+  shopNameProblem,
+  shopUrlProblem,
+  WALLET_MAX_ENTRY,
+  type ShopSettings,
+} from '@separ/domain';
 import type { Config } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction, type Db } from '../../platform/db/index.ts';
@@ -17,6 +23,9 @@ export const SHOP_SETTING_ROWS: Record<keyof ShopSettings, string> = {
   androidAppUrl: 'app_android_link',
   windowsAppUrl: 'app_win_link',
   freeEnabled: 'free_enabled',
+  walletEnabled: 'wallet_enabled',
+  walletMinTopup: 'wallet_min_topup',
+  walletMaxTopup: 'wallet_max_topup',
 };
 
 const FIELDS = Object.keys(SHOP_SETTING_ROWS) as Array<keyof ShopSettings>;
@@ -35,7 +44,16 @@ const LABELS: Record<keyof ShopSettings, string> = {
   androidAppUrl: 'The Android app link',
   windowsAppUrl: 'The Windows app link',
   freeEnabled: 'The free-account switch',
+  walletEnabled: 'The wallet switch',
+  walletMinTopup: 'The smallest top-up',
+  walletMaxTopup: 'The largest top-up',
 };
+
+/** The switches (stored as 0 and 1) and the amounts in tomans (whole numbers, at most WALLET_MAX_ENTRY). */
+const SWITCHES = new Set<keyof ShopSettings>(['freeEnabled', 'walletEnabled']);
+const AMOUNTS = new Set<keyof ShopSettings>(['walletMinTopup', 'walletMaxTopup']);
+const isAmount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 1_000 && value <= WALLET_MAX_ENTRY;
 
 /**
  * The settings before the operator has changed any: the built-in defaults, with what the server's
@@ -59,13 +77,21 @@ function fromRows(defaults: ShopSettings, rows: ReadonlyArray<{ key: string; val
   for (const field of FIELDS) {
     const value = stored.get(SHOP_SETTING_ROWS[field]);
     if (value === undefined) continue;
-    if (field === 'freeEnabled') {
-      if (value === '0' || value === '1') settings.freeEnabled = value === '1';
+    if (SWITCHES.has(field)) {
+      if (value === '0' || value === '1') (settings as Record<string, unknown>)[field] = value === '1';
+    } else if (AMOUNTS.has(field)) {
+      if (/^\d{1,12}$/.test(value) && isAmount(Number(value)))
+        (settings as Record<string, unknown>)[field] = Number(value);
     } else if (field === 'shopName') {
       if (!shopNameProblem(value)) settings.shopName = value.trim();
     } else if (!shopUrlProblem(value) || (APP_FIELDS.has(field) && value === '')) {
-      settings[field] = value;
+      (settings as Record<string, unknown>)[field] = value;
     }
+  }
+  // Bounds that cross (written by hand) fall back to the defaults.
+  if (settings.walletMinTopup > settings.walletMaxTopup) {
+    settings.walletMinTopup = defaults.walletMinTopup;
+    settings.walletMaxTopup = defaults.walletMaxTopup;
   }
   return settings;
 }
@@ -92,9 +118,17 @@ export function checkShopSettingsPatch(patch: unknown): Partial<ShopSettings> {
     if (!(field in SHOP_SETTING_ROWS)) throw invalid(`There is no setting "${field}".`);
     const key = field as keyof ShopSettings;
     const label = LABELS[key];
-    if (key === 'freeEnabled') {
+    if (SWITCHES.has(key)) {
       if (typeof value !== 'boolean') throw invalid(`${label} must be true or false.`);
-      checked.freeEnabled = value;
+      (checked as Record<string, unknown>)[key] = value;
+      continue;
+    }
+    if (AMOUNTS.has(key)) {
+      if (!isAmount(value))
+        throw invalid(
+          `${label} must be a whole number of tomans from 1,000 to ${WALLET_MAX_ENTRY.toLocaleString('en-US')}.`,
+        );
+      (checked as Record<string, unknown>)[key] = value;
       continue;
     }
     if (typeof value !== 'string') throw invalid(`${label} must be text.`);
@@ -106,19 +140,19 @@ export function checkShopSettingsPatch(patch: unknown): Partial<ShopSettings> {
     }
     const url = value.trim();
     if (APP_FIELDS.has(key) && url === '') {
-      checked[key] = '';
+      (checked as Record<string, unknown>)[key] = '';
       continue;
     }
     const problem = shopUrlProblem(url);
     if (problem) throw invalid(`${label} must be ${problem}${URL_FIELDS.has(key) ? '' : ', or empty for none'}.`);
-    checked[key] = url;
+    (checked as Record<string, unknown>)[key] = url;
   }
   return checked;
 }
 
 function rowValue(field: keyof ShopSettings, settings: ShopSettings): string {
   const value = settings[field];
-  return typeof value === 'boolean' ? (value ? '1' : '0') : value;
+  return typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
 }
 
 /**
@@ -135,6 +169,8 @@ export async function updateShopSettings(
   const result = await inTransaction(ctx.db, async (trx) => {
     const before = await getShopSettings({ db: trx, config: ctx.config });
     const after = { ...before, ...checked };
+    if (after.walletMinTopup > after.walletMaxTopup)
+      throw invalid('The smallest top-up may not be more than the largest.');
     for (const field of FIELDS) {
       if (!(field in checked)) continue;
       const value = rowValue(field, after);
