@@ -97,6 +97,7 @@ describe('every separ-admin write is in the audit log', () => {
     ['radius-clients remove', () => ['10.9.8.7'], 'radius-client.remove'],
     ['payments reconcile', () => ['--older-than', '0'], 'payments.reconcile'],
     ['payments complete', () => [ids.order!, '--ref', 'BANK-4711'], 'order.complete'],
+    ['payments refund', () => [ids.order!, '--to-wallet', '--reason', 'Audited refund'], 'order.refund'],
     ['outbox resend', () => [ids.mail!], 'outbox.resend'],
     // The jobs, run by hand: what they sent or queued is in the log with who ran them.
     ['outbox send', () => [], 'outbox.send'],

@@ -105,6 +105,7 @@ export const AUDIT_ACTIONS = [
   'user.end-devices',
   'user.revoke-sessions',
   'order.complete',
+  'order.refund',
   'payments.reconcile',
   'outbox.resend',
   'outbox.send',

@@ -90,6 +90,15 @@ describe('decodePaymentResult (SPEC §3 payment result payload)', () => {
     expect(decodePaymentResult(base64(JSON.stringify({ ...payload, status: undefined }))).status).toBe('failed');
   });
 
+  it('reads a wallet top-up (topup: tomans) with no credentials, and only a positive whole number', () => {
+    const topup = decodePaymentResult(
+      base64(JSON.stringify({ ...payload, topup: 250_000, username: 'leak', password: 'leak' })),
+    );
+    expect(topup).toMatchObject({ status: 'success', topupToman: 250_000, username: '', password: '' });
+    for (const junk of [0, -5, 1.5, '250000', null])
+      expect(decodePaymentResult(base64(JSON.stringify({ ...payload, topup: junk })))).not.toHaveProperty('topupToman');
+  });
+
   it('marks a renewal (renewed: 1) of a success only, and never shows its password', () => {
     const renewed = decodePaymentResult(base64(JSON.stringify({ ...payload, renewed: 1, password: 'leak' })));
     expect(renewed).toMatchObject({ status: 'success', renewed: true, username: 'sepr4821', password: '' });

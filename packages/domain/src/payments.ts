@@ -42,6 +42,11 @@ export interface PaymentResult {
    * there is no password to show. Present (true) only then.
    */
   renewed?: true;
+  /**
+   * A success that topped the buyer's wallet up (CONTRACTS §10): the tomans added. No account and no
+   * credentials come with it. Present only then.
+   */
+  topupToman?: number;
 }
 
 /** The raw payload carried, base64-encoded, in the result page's data query parameter. */
@@ -55,6 +60,8 @@ export interface PaymentResultPayload {
   password: string;
   /** 1 when the payment renewed an existing account (absent otherwise). */
   renewed?: 1;
+  /** A wallet top-up: the tomans added (no username, no password). */
+  topup?: number;
 }
 
 const NOT_AVAILABLE = 'N/A';
@@ -124,6 +131,10 @@ export function decodePaymentResult(data: string | null | undefined): PaymentRes
     username: toText(r.username),
     password: toText(r.password),
   };
+  // A top-up shows the tomans added and no credentials, whatever the payload says.
+  const topup = r.topup;
+  if (typeof topup === 'number' && Number.isSafeInteger(topup) && topup > 0)
+    return { ...result, username: '', password: '', topupToman: topup };
   // A renewal shows no password, whatever the payload says.
   if (result.status === 'success' && (r.renewed === 1 || r.renewed === true))
     return { ...result, renewed: true, password: '' };

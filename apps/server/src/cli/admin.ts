@@ -60,6 +60,8 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   payments list [--state pending|failed|paid|expired]
   payments show <order number>                   (the order, its history, its account and receipt)
   payments complete <order number> --ref REF     (the money is at the bank: complete the order by hand)
+  payments refund <order number> --to-wallet --reason TEXT
+                                                  (a paid order's tomans back into its account's wallet, once)
   payments reconcile [--older-than MINUTES]      (asks the gateways about pending orders)
   outbox list | outbox send                       (mail waiting for SMTP)
   outbox resend <id>                              (queue a message again)
@@ -122,6 +124,7 @@ export async function runAdmin(argv: string[], ctx: ShopContext, out: Out): Prom
         q: { type: 'string' },
         amount: { type: 'string' },
         reason: { type: 'string' },
+        'to-wallet': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });

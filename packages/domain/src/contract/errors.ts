@@ -96,7 +96,11 @@ export const ERRORS = {
 
   // ---- the wallet (CONTRACTS §10)
   insufficientBalance: { status: 402, message: 'Insufficient balance' },
-  invalidTopupAmount: { status: 400, message: 'The top-up amount is outside what the shop takes.' },
+  invalidTopupAmount: {
+    status: 400,
+    message: (params: { min: number; max: number }) =>
+      `The top-up must be a whole number of tomans from ${params.min.toLocaleString('en-US')} to ${params.max.toLocaleString('en-US')}.`,
+  },
   walletDisabled: { status: 403, message: 'The wallet is not available in this shop.' },
   signInToPayFromWallet: { status: 401, message: 'Sign in to pay from your wallet.' },
 

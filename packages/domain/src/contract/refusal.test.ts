@@ -39,7 +39,17 @@ describe('a refusal answers with the message of the schema that refused it', () 
 
 describe('the error table', () => {
   it('gives every code a status and a sentence, whatever parameters it takes', () => {
-    const sample = { text: 'x', of: 'tries', name: 'n', given: 'vmess', protocol: 'vless', account: 1, limit: 2 };
+    const sample = {
+      text: 'x',
+      of: 'tries',
+      name: 'n',
+      given: 'vmess',
+      protocol: 'vless',
+      account: 1,
+      limit: 2,
+      min: 1,
+      max: 2,
+    };
     for (const code of Object.keys(ERRORS) as ErrorCode[]) {
       const entry = ERRORS[code];
       expect(entry.status, code).toBeGreaterThanOrEqual(200);

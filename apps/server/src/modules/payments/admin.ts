@@ -10,7 +10,8 @@ import type {
 // This module's functions take the platform's context with the gateways (adapters.ts).
 import type { PaymentsContext as AppContext } from './adapters.ts';
 import type { OrderRow } from '../../platform/db/schema.ts';
-import { ORDER, ORDER_STATE_NAMES } from './orders.ts';
+import { ORDER, ORDER_STATE_NAMES, recordEvent } from './orders.ts';
+import { postEntry } from '../wallet/index.ts';
 import { reconcile } from './reconcile.ts';
 import { completeByOperator, isOrderStateName, orderDetails } from './service.ts';
 import { invalid, isAppError, notFound } from '../../platform/errors.ts';
@@ -138,6 +139,59 @@ export async function completeOrderByHand(
     after: { state: detail.state, refNum: detail.refNum, username: done.username, renewed: done.renewed },
   });
   return { detail, username: done.username, password: done.password, renewed: done.renewed };
+}
+
+/**
+ * Gives a paid order's money back into its account's wallet (`separ-admin payments refund <resNum>
+ * --to-wallet`): one `refund` entry of the order's tomans, once per order (the ledger's (user,
+ * kind, ref) index), with the reason in the entry, the order's history and the audit log. The
+ * account keeps what it bought: taking service away is a separate, deliberate step (suspend).
+ */
+export async function refundToWallet(
+  ctx: AppContext,
+  resNum: string,
+  input: { reason: string },
+  actor: Actor,
+): Promise<{ username: string; toman: number; balance: number }> {
+  const reason = input.reason.trim();
+  if (!reason || reason.length > 200) throw invalid('Give a reason of 1 to 200 characters.');
+  const order = await ctx.db.selectFrom('orders').selectAll().where('res_num', '=', resNum).executeTakeFirst();
+  if (!order) throw notFound(`No order ${resNum}.`);
+  if (order.state !== ORDER.paid) throw invalid(`Order ${resNum} is not paid: there is nothing to refund.`);
+  const userId = order.user_id ?? order.topup_user_id ?? order.renew_user_id;
+  const user =
+    userId === null
+      ? undefined
+      : await ctx.db.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
+  if (!user) throw invalid(`The account of order ${resNum} is gone: refund it at the bank.`);
+  const toman = Math.floor(Number(order.amount) / 10);
+  return ctx.db.transaction().execute(async (trx) => {
+    const entry = await postEntry(trx, ctx, {
+      userId: user.id,
+      kind: 'refund',
+      amount: toman,
+      ref: order.res_num,
+      note: reason,
+      actor,
+    });
+    if (entry.repeated) throw invalid(`Order ${resNum} was refunded to the wallet already (${entry.createdAt}).`);
+    const now = ctx.now().toISOString();
+    await recordEvent(trx, order, {
+      at: now,
+      from: ORDER.paid,
+      to: ORDER.paid,
+      actor: `operator:${actor}`,
+      detail: `refunded ${toman} tomans to the wallet of ${user.username}: ${reason}`,
+    });
+    await audit(trx, ctx, {
+      actor,
+      action: 'order.refund',
+      target: `order:${resNum}`,
+      before: { balance: entry.balance - entry.amount },
+      after: { username: user.username, toman, balance: entry.balance, reason },
+    });
+    return { username: user.username, toman, balance: entry.balance };
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { arg, num, text, UsageError, type CommandRow } from '../../platform/cli.ts';
 import type { PaymentsContext } from './adapters.ts';
-import { completeOrderByHand, reconcileNow } from './admin.ts';
+import { completeOrderByHand, reconcileNow, refundToWallet } from './admin.ts';
 import { ORDER_STATE_NAMES } from './orders.ts';
 import { isOrderStateName, listOrders, orderDetails } from './service.ts';
 
@@ -56,6 +56,19 @@ export const PAYMENT_COMMANDS: Array<CommandRow<PaymentsContext>> = [
         done.renewed
           ? `Order ${resNum} completed by hand. Account ${done.username} renewed; its password is unchanged (the receipt is queued for ${done.detail.email}).`
           : `Order ${resNum} completed by hand. Account ${done.username}, password ${done.password} (the receipt is queued for ${done.detail.email}).`,
+      );
+    },
+  },
+  {
+    command: 'payments refund',
+    async run({ ctx, values, positionals, out, actor }) {
+      const resNum = arg(positionals, 2, 'order number');
+      // Money back to a card happens at the bank; the shop gives it back into the buyer's wallet.
+      if (values['to-wallet'] !== true)
+        throw new UsageError('payments refund gives the money back into the wallet: add --to-wallet.');
+      const done = await refundToWallet(ctx, resNum, { reason: text(values, 'reason', true)! }, actor);
+      out(
+        `Order ${resNum}: ${done.toman.toLocaleString('en-US')} toman refunded to the wallet of ${done.username}; balance ${done.balance.toLocaleString('en-US')} toman.`,
       );
     },
   },

@@ -16,6 +16,7 @@ import { accountCredentials, insertAccount } from '../accounts/index.ts';
 import { getShopSettings } from '../settings/index.ts';
 import { GatewayError, type GatewayAdapter, type Verification } from './gateways.ts';
 import { renewedTerms } from '../accounts/index.ts';
+import { postEntry } from '../wallet/index.ts';
 
 /** Order states: the payment states of SPEC §4 (0 pending, 1 failed, 2 paid) plus 3 expired. */
 export const ORDER = { pending: 0, failed: 1, paid: 2, expired: 3 } as const;
@@ -104,8 +105,11 @@ export async function orderById(db: Db, id: number): Promise<OrderRow> {
 }
 
 export type CompletionResult =
-  /** `renewed`: the order extended its account (renew_user_id), whose password stays unknown here (''). */
-  | { outcome: 'completed'; username: string; password: string; renewed: boolean; order: OrderRow }
+  /**
+   * `renewed`: the order extended its account (renew_user_id), whose password stays unknown here ('').
+   * `topup`: the order filled its account's wallet with these tomans (no account made or renewed).
+   */
+  | { outcome: 'completed'; username: string; password: string; renewed: boolean; topup?: number; order: OrderRow }
   | { outcome: 'duplicate'; order: OrderRow };
 
 /**
@@ -125,8 +129,18 @@ export async function completeOrder(
   ctx: AppContext,
   order: OrderRow,
   refNum: string,
-  how: { actor: Actor; detail: string; claim?: string },
+  how: {
+    actor: Actor;
+    detail: string;
+    claim?: string;
+    /**
+     * Paid from the wallet (gate=wallet): these tomans are taken from the account's balance in the
+     * same transaction, and nothing happens when the balance is short (`insufficientBalance`).
+     */
+    fromWallet?: { userId: number; toman: number };
+  },
 ): Promise<CompletionResult> {
+  if (order.topup_user_id !== null) return completeTopup(ctx, order, refNum, how);
   const plan = await ctx.db.selectFrom('plans').selectAll().where('id', '=', order.plan_id).executeTakeFirst();
   if (!plan) throw new Error(`Order ${order.res_num} names plan ${order.plan_id}, which no longer exists.`);
   const newCredentials = () => accountCredentials(ctx.secrets);
@@ -157,6 +171,15 @@ export async function completeOrder(
     if (how.claim) update = update.where('claim_token', '=', how.claim);
     const won = await update.executeTakeFirst();
     if (Number(won.numUpdatedRows) !== 1) return null;
+    // The wallet pays first: a short balance throws and the whole transaction, the order's move
+    // included, is undone.
+    if (how.fromWallet)
+      await postEntry(trx, ctx, {
+        userId: how.fromWallet.userId,
+        kind: 'purchase',
+        amount: -how.fromWallet.toman,
+        ref: order.res_num,
+      });
 
     const lng: Language = isLanguage(order.lang) ? order.lang : 'fa';
     /** The paid order given its account: the payment, the receipt queued and the order's event. */
@@ -229,6 +252,60 @@ export async function completeOrder(
     renewed: result.renewed,
     order: fresh,
   };
+}
+
+/**
+ * Completes a wallet top-up exactly once, as completeOrder does a purchase: the same conditional
+ * move to paid (on the caller's claim), and in the same transaction one `topup` entry of the order's
+ * tomans for its account (the ledger's (user, kind, ref) index would refuse a second one anyway),
+ * the payment in the account's history and the order's event. No account is made and no receipt sent.
+ */
+async function completeTopup(
+  ctx: AppContext,
+  order: OrderRow,
+  refNum: string,
+  how: { actor: Actor; detail: string; claim?: string },
+): Promise<CompletionResult> {
+  const userId = order.topup_user_id as number;
+  const toman = Number(order.topup_toman);
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now().toISOString();
+    let before = trx.selectFrom('orders').select('state').where('id', '=', order.id);
+    if (ctx.database.kind === 'postgres') before = before.forUpdate();
+    const { state: from } = await before.executeTakeFirstOrThrow();
+    let update = trx
+      .updateTable('orders')
+      .set({
+        state: ORDER.paid,
+        ref_num: refNum,
+        paid_at: now,
+        updated_at: now,
+        failure: null,
+        last_answer: how.detail,
+      })
+      .where('id', '=', order.id)
+      .where('state', 'in', UNPAID);
+    if (how.claim) update = update.where('claim_token', '=', how.claim);
+    if (Number((await update.executeTakeFirst()).numUpdatedRows) !== 1) return null;
+    const user = await trx.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
+    // The account is gone (removed by an operator): the money is kept on the order, for a refund by hand.
+    if (user) {
+      await postEntry(trx, ctx, { userId, kind: 'topup', amount: toman, ref: order.res_num });
+      await trx.updateTable('orders').set({ user_id: userId }).where('id', '=', order.id).execute();
+      await recordPayment(trx, order, userId, refNum, now);
+    }
+    await recordEvent(trx, order, {
+      at: now,
+      from,
+      to: ORDER.paid,
+      actor: how.actor,
+      detail: `${how.detail}; ref ${refNum}; ${user ? `wallet of ${user.username} topped up by ${toman} tomans` : `the account ${userId} is gone: refund ${toman} tomans by hand`}`,
+    });
+    return { username: user?.username ?? '' };
+  });
+  const fresh = await orderById(ctx.db, order.id);
+  if (result === null) return { outcome: 'duplicate', order: fresh };
+  return { outcome: 'completed', username: result.username, password: '', renewed: false, topup: toman, order: fresh };
 }
 
 /**
@@ -401,7 +478,7 @@ export async function askGateway(adapter: GatewayAdapter | null, order: OrderRow
 
 /** What settling an order came to. */
 export type Settlement =
-  | { outcome: 'completed'; order: OrderRow; username: string; password: string; renewed: boolean }
+  | { outcome: 'completed'; order: OrderRow; username: string; password: string; renewed: boolean; topup?: number }
   | { outcome: 'duplicate'; order: OrderRow }
   | { outcome: 'failed' | 'pending' | 'unknown'; order: OrderRow; detail: string }
   /** Another request or process holds the order's claim and is settling it now. */
@@ -432,6 +509,7 @@ export async function settle(ctx: AppContext, order: OrderRow, actor: Actor): Pr
           username: done.username,
           password: done.password,
           renewed: done.renewed,
+          ...(done.topup ? { topup: done.topup } : {}),
         };
       // Not ours to complete: paid by another, or our lease ran out and another holds the order now.
       return done.order.state === ORDER.paid

@@ -1,13 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PAYMENT_ROUTES, PURCHASE_LIMITS } from '@separ/domain/contract';
+import { PAYMENT_ROUTES, PURCHASE_LIMITS, WALLET_ROUTES } from '@separ/domain/contract';
 import {
   isGateway,
   isPlanDisplayable,
   isValidEmail,
   parsePriceMap,
   PRICE_KEY,
+  toLatinDigits,
   toPersianDigits,
   type Language,
   type PaymentResultPayload,
@@ -15,7 +16,7 @@ import {
 } from '@separ/domain';
 import { newNonce } from '../../platform/http/headers.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { OrderRow } from '../../platform/db/schema.ts';
+import type { OrderRow, PlanRow, UserRow } from '../../platform/db/schema.ts';
 import { AppError, tooManyAttempts } from '../../platform/errors.ts';
 import { param, requiredParam } from '../../platform/http/params.ts';
 import { serve, type ContractRequest } from '../../platform/http/contract.ts';
@@ -23,9 +24,10 @@ import { clientKey } from '../../platform/http/clientKey.ts';
 import { gatewayActive, type PaymentsContext } from './adapters.ts';
 import { languageOf } from '../../platform/http/language.ts';
 import { countAttempts } from '../../platform/security/throttle.ts';
-import { GatewayError } from './gateways.ts';
+import { GatewayError, type GatewayAdapter } from './gateways.ts';
 import { maskEmail } from '../messaging/index.ts';
 import {
+  completeOrder,
   moveOrder,
   newOrderNumber,
   ORDER,
@@ -35,7 +37,7 @@ import {
   settle,
   type Settlement,
 } from './orders.ts';
-import { forgetRenewLink, renewalTarget } from '../accounts/index.ts';
+import { forgetRenewLink, renewalTarget, requireUser, sessionToken, userForSession } from '../accounts/index.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { currentShopSettings } from '../settings/index.ts';
 
@@ -48,6 +50,18 @@ function payload(
   status: PaymentResultPayload['status'],
   credentials?: { username: string; password: string; renewed?: boolean },
 ): PaymentResultPayload {
+  // A top-up's result says what it added to the wallet, and carries no account.
+  if (order.topup_toman !== null && status !== 'failed')
+    return {
+      status,
+      resnum: order.res_num,
+      refnum: order.ref_num ?? '',
+      amount: Number(order.amount),
+      time: order.paid_at ?? order.updated_at,
+      username: '',
+      password: '',
+      topup: Number(order.topup_toman),
+    };
   // A renewal's result names the account it extended, and carries no password (it did not change).
   const renewed = credentials?.renewed === true;
   return {
@@ -67,6 +81,9 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
+
+/** The gate of a purchase paid from the buyer's wallet (CONTRACTS §10): no gateway behind it. */
+const WALLET_GATE = 'wallet';
 
 /** A gate's flag in the gateway status: 1 when it may be chosen. */
 const flag = (active: boolean): 0 | 1 => (active ? 1 : 0);
@@ -99,7 +116,12 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
   // them itself, in the spec's words and order (PAYMENT_ROUTES.purchase).
   serve(app, PAYMENT_ROUTES.purchase, async (request) => {
     const planId = Number(requiredParam(request, 'plan_id', PURCHASE_LIMITS.plan_id));
-    const email = requiredParam(request, 'email', PURCHASE_LIMITS.email).trim();
+    // Paying from the wallet (CONTRACTS §10) needs no e-mail: the account is the session's.
+    const fromWallet = param(request, 'gate') === WALLET_GATE;
+    const email = fromWallet
+      ? (param(request, 'email') ?? '').trim()
+      : requiredParam(request, 'email', PURCHASE_LIMITS.email).trim();
+    if (email.length > PURCHASE_LIMITS.email) throw new AppError('parameterTooLong', { name: 'email' });
     const gate = requiredParam(request, 'gate', PURCHASE_LIMITS.gate);
     const plan =
       Number.isInteger(planId) && planId > 0
@@ -117,50 +139,82 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
       price_credit: plan.price_credit,
     };
     if (!plan || !raw || !isPlanDisplayable(raw)) throw new AppError('planNotFound');
-    if (!isValidEmail(email)) throw new AppError('invalidEmail');
+    if ((email || !fromWallet) && !isValidEmail(email)) throw new AppError('invalidEmail');
+    if (fromWallet) return payFromWallet(request, plan, email);
     if (!isGateway(gate)) throw new AppError('unknownGateway');
     const adapter = gatewayActive(ctx, gate) ? ctx.adapterFor(gate) : null;
     if (!adapter) throw new AppError('gatewayUnavailable');
-
-    // Each payment request writes an order and calls a gateway: counted per client and per e-mail.
-    const { perIpPerHour, perEmailPerHour } = ctx.config.orderLimits;
-    const [byIp, byEmail] = await countAttempts(
-      ctx.db,
-      [
-        { key: `order:ip:${clientKey(request.ip)}`, limit: perIpPerHour, windowMs: HOUR_MS },
-        { key: `order:email:${email.toLowerCase()}`, limit: perEmailPerHour, windowMs: HOUR_MS },
-      ],
-      ctx.now(),
-    );
-    if (byIp!.blocked || byEmail!.blocked)
-      throw tooManyAttempts(Math.max(byIp!.retryAfterSeconds, byEmail!.retryAfterSeconds), 'payment requests');
+    await countOrder(request, `email:${email.toLowerCase()}`);
 
     // A renewal (issue #24): the logged-in buyer's account, else a followed renew link's (a session
     // outranks a link, CONTRACTS §15);
     // `renew=0` buys a new account all the same.
     const renewal = param(request, 'renew') === '0' ? null : await renewalTarget(ctx, request);
-
     const amount = (parsePriceMap(plan.price_toman)[PRICE_KEY] as number) * 10;
+    const order = await insertOrder(request, {
+      plan_id: plan.id,
+      email,
+      gate,
+      provider: adapter.provider,
+      amount,
+      renew_user_id: renewal?.user.id ?? null,
+      detail: `ordered plan ${plan.id} through ${gate} (${adapter.provider})${renewal ? `, renewing ${renewal.user.username} (${renewal.via})` : ''}`,
+    });
+    const url = await toGateway(request, order, adapter, `Separ VPN — ${plan.title}`);
+    return {
+      ok: true as const,
+      url,
+      message: 'Redirecting to the payment gateway.',
+      ...(renewal ? { renew: { username: renewal.user.username } } : {}),
+    };
+  });
+
+  /**
+   * Each payment request writes an order (and most call a gateway): counted per client and per
+   * e-mail or account, refused beyond the shop's limits.
+   */
+  async function countOrder(request: FastifyRequest, who: string): Promise<void> {
+    const { perIpPerHour, perEmailPerHour } = ctx.config.orderLimits;
+    const [byIp, byWho] = await countAttempts(
+      ctx.db,
+      [
+        { key: `order:ip:${clientKey(request.ip)}`, limit: perIpPerHour, windowMs: HOUR_MS },
+        { key: `order:${who}`, limit: perEmailPerHour, windowMs: HOUR_MS },
+      ],
+      ctx.now(),
+    );
+    if (byIp!.blocked || byWho!.blocked)
+      throw tooManyAttempts(Math.max(byIp!.retryAfterSeconds, byWho!.retryAfterSeconds), 'payment requests');
+  }
+
+  /** A new pending order with its first event, under a fresh order number. */
+  async function insertOrder(
+    request: FastifyRequest,
+    fields: Pick<OrderRow, 'plan_id' | 'email' | 'gate' | 'provider' | 'amount'> & {
+      renew_user_id?: number | null;
+      topup_user_id?: number | null;
+      topup_toman?: number | null;
+      detail: string;
+    },
+  ): Promise<OrderRow> {
+    const { detail, ...values } = fields;
     const now = ctx.now().toISOString();
-    const lang: Language = languageOf(request.headers.cookie, request.query.lng);
-    let order: OrderRow | undefined;
-    for (let attempt = 0; attempt < 10 && !order; attempt++) {
+    const lang: Language = languageOf(request.headers.cookie, (request.query as { lng?: unknown }).lng);
+    for (let attempt = 0; attempt < 10; attempt++) {
       try {
-        order = await ctx.db.transaction().execute(async (trx) => {
+        return await ctx.db.transaction().execute(async (trx) => {
           const created = await trx
             .insertInto('orders')
             .values({
+              renew_user_id: null,
+              topup_user_id: null,
+              topup_toman: null,
+              ...values,
               res_num: newOrderNumber(ctx.now()),
-              plan_id: plan.id,
-              email,
-              gate,
-              provider: adapter.provider,
-              amount,
               state: ORDER.pending,
               authority: null,
               ref_num: null,
               user_id: null,
-              renew_user_id: renewal?.user.id ?? null,
               lang,
               failure: null,
               created_at: now,
@@ -173,29 +227,34 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
             })
             .returningAll()
             .executeTakeFirstOrThrow();
-          await recordEvent(trx, created, {
-            at: now,
-            from: null,
-            to: ORDER.pending,
-            actor: 'buyer',
-            detail: `ordered plan ${plan.id} through ${gate} (${adapter.provider})${renewal ? `, renewing ${renewal.user.username} (${renewal.via})` : ''}`,
-          });
+          await recordEvent(trx, created, { at: now, from: null, to: ORDER.pending, actor: 'buyer', detail });
           return created;
         });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }
     }
-    if (!order) throw new Error('Could not allocate an order number.');
+    throw new Error('Could not allocate an order number.');
+  }
 
+  /**
+   * Asks the order's gateway for a payment and answers the URL the payer goes to. A gateway that
+   * fails the request fails the order at once (the payer never reached the bank: nothing was paid).
+   */
+  async function toGateway(
+    request: FastifyRequest,
+    order: OrderRow,
+    adapter: GatewayAdapter,
+    description: string,
+  ): Promise<string> {
     const origin = originOf(ctx, request);
     try {
       const { authority, url } = await adapter.request({
-        amount,
+        amount: Number(order.amount),
         orderId: order.res_num,
-        callbackUrl: `${origin}/payment/callback/${gate}`,
-        description: `Separ VPN — ${plan.title}`,
-        email,
+        callbackUrl: `${origin}/payment/callback/${order.gate}`,
+        description,
+        email: order.email,
         origin,
       });
       await ctx.db
@@ -205,23 +264,113 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
         .execute();
       if (adapter.provider === 'sandbox')
         request.log.info({ order: order.res_num }, 'sandbox payment requested: a TEST payment, no money moves');
-      return {
-        ok: true as const,
-        url,
-        message: 'Redirecting to the payment gateway.',
-        ...(renewal ? { renew: { username: renewal.user.username } } : {}),
-      };
+      return url;
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
-      // The payer never reached the bank, so nothing can have been paid: the order fails now.
       await moveOrder(ctx, order, ORDER.failed, {
         actor: 'buyer',
         detail: `the payment request failed at the gateway: ${error.message}`,
         from: [ORDER.pending],
       });
-      request.log.warn({ order: order.res_num, gate, reason: error.message }, 'payment request failed at the gateway');
+      request.log.warn(
+        { order: order.res_num, gate: order.gate, reason: error.message },
+        'payment request failed at the gateway',
+      );
       throw new AppError('paymentFailed');
     }
+  }
+
+  /**
+   * The wallet is on (the shop's walletEnabled), and the request's session names an account; without
+   * one, `signedOut` says why (the panel's loginRequired or sessionEnded by default).
+   */
+  async function walletUser(request: FastifyRequest, signedOut?: () => AppError): Promise<UserRow> {
+    if (!(await currentShopSettings(ctx)).settings.walletEnabled) throw new AppError('walletDisabled');
+    if (!signedOut) return requireUser(ctx, request);
+    const token = sessionToken(request);
+    const user = token && token.length <= 200 ? await userForSession(ctx.db, token, ctx.now()) : undefined;
+    if (!user) throw signedOut();
+    return user;
+  }
+
+  /**
+   * gate=wallet (CONTRACTS §10): the plan's credit price from the session's wallet, at once. It
+   * renews the buyer's own account (a renew link never spends a wallet). The order and its debit
+   * are one transaction: a short balance leaves the balance and the account as they were, and the
+   * order failed with the reason.
+   */
+  async function payFromWallet(request: ContractRequest<typeof PAYMENT_ROUTES.purchase>, plan: PlanRow, email: string) {
+    const user = await walletUser(request, () => new AppError('signInToPayFromWallet'));
+    await countOrder(request, `user:${user.id}`);
+    const credit = parsePriceMap(plan.price_credit)[PRICE_KEY] ?? parsePriceMap(plan.price_toman)[PRICE_KEY];
+    if (typeof credit !== 'number' || !(credit > 0)) throw new AppError('planNotFound');
+    const order = await insertOrder(request, {
+      plan_id: plan.id,
+      email: email || (user.email ?? ''),
+      gate: WALLET_GATE,
+      provider: WALLET_GATE,
+      amount: credit * 10,
+      renew_user_id: user.id,
+      detail: `ordered plan ${plan.id} from the wallet of ${user.username} (${credit} tomans)`,
+    });
+    let done;
+    try {
+      done = await completeOrder(ctx, order, `W-${order.res_num}`, {
+        actor: 'buyer',
+        detail: `paid ${credit} tomans from the wallet`,
+        fromWallet: { userId: user.id, toman: credit },
+      });
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'insufficientBalance')) throw error;
+      await moveOrder(ctx, order, ORDER.failed, {
+        actor: 'buyer',
+        detail: `the wallet's balance is below ${credit} tomans`,
+        from: [ORDER.pending],
+      });
+      throw error;
+    }
+    if (done.outcome !== 'completed') throw new Error(`Order ${order.res_num} was completed twice.`);
+    request.log.info({ order: order.res_num }, 'order paid from the wallet: account renewed');
+    return {
+      ok: true as const,
+      url: `${originOf(ctx, request)}${resultUrl(payload(done.order, 'success', done))}`,
+      message: 'Paid from your wallet.',
+      renew: { username: done.username },
+    };
+  }
+
+  /**
+   * A wallet top-up (CONTRACTS §10): an order of `amount` tomans for the session's account through
+   * a gate, settled by the same return and reconciliation as a purchase; its completion adds one
+   * `topup` entry.
+   */
+  serve(app, WALLET_ROUTES.topup, async (request) => {
+    const user = await walletUser(request);
+    const { walletMinTopup, walletMaxTopup } = (await currentShopSettings(ctx)).settings;
+    const given = toLatinDigits(requiredParam(request, 'amount', 20))
+      .replaceAll(',', '')
+      .trim();
+    const toman = /^\d{1,12}$/.test(given) ? Number(given) : NaN;
+    if (!(toman >= walletMinTopup && toman <= walletMaxTopup))
+      throw new AppError('invalidTopupAmount', { min: walletMinTopup, max: walletMaxTopup });
+    const gate = requiredParam(request, 'gate', PURCHASE_LIMITS.gate);
+    if (gate === WALLET_GATE) throw new AppError('gatewayUnavailable');
+    if (!isGateway(gate)) throw new AppError('unknownGateway');
+    const adapter = gatewayActive(ctx, gate) ? ctx.adapterFor(gate) : null;
+    if (!adapter) throw new AppError('gatewayUnavailable');
+    await countOrder(request, `user:${user.id}`);
+    const order = await insertOrder(request, {
+      plan_id: 0,
+      email: user.email ?? '',
+      gate,
+      provider: adapter.provider,
+      amount: toman * 10,
+      topup_user_id: user.id,
+      topup_toman: toman,
+      detail: `wallet top-up of ${toman} tomans for ${user.username} through ${gate} (${adapter.provider})`,
+    });
+    const url = await toGateway(request, order, adapter, `Separ VPN — wallet top-up`);
+    return { ok: true as const, url, message: 'Redirecting to the payment gateway.' };
   });
 
   /**
@@ -263,15 +412,18 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
       back.authority ??
       (typeof fields.authority === 'string' ? fields.authority : null) ??
       (typeof fields.token === 'string' ? fields.token : null);
-    if (!authority || authority.length > 200) throw new AppError('noPaymentNamed');
-    // Found by authority, never by session: the return comes cross-site from the bank.
+    // A return that adds nothing of its own (SPAY documents nothing) still names its order: the
+    // order number rides in the callback URL we gave (SPAY_ORDER_FIELD).
+    const orderId = authority ? null : back.orderId;
+    if ((!authority && !orderId) || (authority ?? orderId ?? '').length > 200) throw new AppError('noPaymentNamed');
+    // Found by authority or order number, never by session: the return comes cross-site from the bank.
     const order = await ctx.db
       .selectFrom('orders')
       .selectAll()
-      .where('authority', '=', authority)
+      .where(authority ? 'authority' : 'res_num', '=', (authority ?? orderId) as string)
       .where('gate', '=', gate)
       .executeTakeFirst();
-    if (!order) throw new AppError('unknownPayment');
+    if (!order || !order.authority) throw new AppError('unknownPayment');
     if (back.amount !== null && back.amount !== Number(order.amount)) {
       request.log.warn(
         { order: order.res_num, returned: back.amount, expected: Number(order.amount) },

@@ -664,6 +664,19 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('wallet_entries').ifExists().execute();
       },
     },
+    '0016_wallet_orders': {
+      async up(db: Db) {
+        // A wallet top-up is an order like a purchase (CONTRACTS §10), settled by the same
+        // exactly-once path: it names the account whose wallet it fills and the tomans it adds,
+        // and no plan (plan_id 0).
+        await db.schema.alterTable('orders').addColumn('topup_user_id', 'integer').execute();
+        await db.schema.alterTable('orders').addColumn('topup_toman', 'bigint').execute();
+      },
+      async down(db: Db) {
+        await db.schema.alterTable('orders').dropColumn('topup_toman').execute();
+        await db.schema.alterTable('orders').dropColumn('topup_user_id').execute();
+      },
+    },
   };
 }
 

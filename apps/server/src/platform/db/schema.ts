@@ -213,6 +213,9 @@ export interface OrdersTable {
   last_answer: string | null;
   /** A renewal: the account the order extends (null: it makes a new account). */
   renew_user_id: Generated<number | null>;
+  /** A wallet top-up (CONTRACTS §10): the account whose wallet it fills, and the tomans (null: a plan). */
+  topup_user_id: Generated<number | null>;
+  topup_toman: Generated<number | null>;
 }
 
 /** An order's history: every change of state and every gateway answer, who made it and when. */
