@@ -38,3 +38,11 @@ export const RenewedMobile: Story = {
   parameters: { mobile: true },
 };
 export const SuccessMobile: Story = { args: { result: { status: 'success', ...base } }, parameters: { mobile: true } };
+/** A wallet top-up (CONTRACTS §10): the tomans added, no account. */
+export const Topup: Story = {
+  args: { result: { status: 'success', ...base, amountToman: 250000, username: '', password: '', topupToman: 250000 } },
+};
+export const TopupMobile: Story = {
+  args: { result: { status: 'success', ...base, amountToman: 250000, username: '', password: '', topupToman: 250000 } },
+  parameters: { mobile: true },
+};

@@ -58,12 +58,16 @@ const LOOK: Record<PaymentResult['status'], { icon: IconName; tone: 'success' | 
   duplicate: { icon: 'info', tone: 'warning' },
 };
 
-/** The four outcomes the screen tells apart: a renewal is a success that kept the buyer's account. */
-type Outcome = 'renewed' | PaymentResult['status'];
+/**
+ * The outcomes the screen tells apart: a renewal is a success that kept the buyer's account, a
+ * top-up one that filled the buyer's wallet (CONTRACTS §10).
+ */
+type Outcome = 'renewed' | 'topup' | PaymentResult['status'];
 
 /** What an outcome says under the facts. */
 const NOTES: Record<Outcome, string[]> = {
   renewed: [],
+  topup: [],
   success: [],
   failed: ['errors:payment.refund', 'errors:payment.contactSupport'],
   duplicate: ['result.duplicate.suggestion'],
@@ -74,6 +78,10 @@ const BUTTONS: Record<Outcome, Array<{ to: string; icon: IconName; label: string
   renewed: [
     { to: '/panel', icon: 'user', label: 'goDashboard' },
     { to: '/panel/connect', icon: 'qr', label: 'connect', secondary: true },
+  ],
+  topup: [
+    { to: '/panel/wallet', icon: 'card', label: 'goWallet' },
+    { to: '/buy', icon: 'bolt', label: 'buy', secondary: true },
   ],
   success: [
     { to: '/panel/connect', icon: 'qr', label: 'connect' },
@@ -96,8 +104,16 @@ const BUTTONS: Record<Outcome, Array<{ to: string; icon: IconName; label: string
 export function PaymentResultScreen({ result }: PaymentResultScreenProps) {
   const { t } = useTranslation(['payment', 'errors']);
   const format = useFormat();
-  const outcome: Outcome = result.status === 'success' && result.renewed ? 'renewed' : result.status;
-  const look = result.renewed ? { icon: 'refresh' as const, tone: 'success' as const } : LOOK[result.status];
+  const outcome: Outcome =
+    result.status === 'success' && result.topupToman
+      ? 'topup'
+      : result.status === 'success' && result.renewed
+        ? 'renewed'
+        : result.status;
+  const look =
+    outcome === 'topup' || outcome === 'renewed'
+      ? { icon: outcome === 'topup' ? ('card' as const) : ('refresh' as const), tone: 'success' as const }
+      : LOOK[result.status];
   const amount = result.amountToman === null ? t('errors:payment.notAvailable') : format.toman(result.amountToman);
   const facts = (
     <Facts>
@@ -122,9 +138,18 @@ export function PaymentResultScreen({ result }: PaymentResultScreenProps) {
             <Icon name={look.icon} size={40} />
           </Mark>
           <h2 style={{ fontSize: '1.6rem' }}>
-            {t(result.renewed ? 'result.renewed.title' : `result.${result.status}.title`)}
+            {t(
+              outcome === 'renewed' || outcome === 'topup'
+                ? `result.${outcome}.title`
+                : `result.${result.status}.title`,
+            )}
           </h2>
-          <Muted>{t(`result.${outcome}.message`)}</Muted>
+          <Muted>
+            {t(
+              `result.${outcome}.message`,
+              outcome === 'topup' ? { amount: format.toman(result.topupToman ?? 0) } : {},
+            )}
+          </Muted>
           {facts}
           {outcome === 'renewed' || outcome === 'success' ? (
             <Credentials>
