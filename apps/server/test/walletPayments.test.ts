@@ -4,6 +4,7 @@ import { firstRefusal, WalletAnswer } from '@separ/domain/contract';
 import { updateShopSettings } from '../src/modules/settings/shopSettings.ts';
 import { adjustWallet, walletBalance } from '../src/modules/wallet/index.ts';
 import { runAdmin } from '../src/cli/admin.ts';
+import { overview } from '../src/modules/operators/overview.ts';
 import { json, KINDS, resultData, startTestServer, type TestServer } from './harness.ts';
 
 /**
@@ -122,6 +123,7 @@ describe.each(KINDS)('wallet payments, on %s', (kind) => {
       .selectAll()
       .where('id', '=', buyer.id)
       .executeTakeFirstOrThrow();
+    const revenue = (await overview(s.ctx)).revenue.month;
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
         post(`/requestAccount2?plan_id=${plan.id}&gate=wallet`, { cookie: buyerCookie }),
@@ -169,6 +171,8 @@ describe.each(KINDS)('wallet payments, on %s', (kind) => {
       plan.credit * 10,
     ]);
     expect(orders.filter((o) => o.state === 1)).toHaveLength(8);
+    // The money arrived with the top-up: the shop's revenue does not count it again.
+    expect((await overview(s.ctx)).revenue.month).toBe(revenue);
   });
 
   it('refunds a paid order into its account’s wallet once, with the reason, audited', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AdminOverview } from '@separ/domain';
 import type { AppContext } from '../../platform/context.ts';
-import { ORDER } from '../payments/index.ts';
+import { ORDER, WALLET_GATE } from '../payments/index.ts';
 import { adminNodes } from '../nodes/index.ts';
 import { DAY_MS, MB } from '@separ/domain';
 
@@ -23,6 +23,8 @@ export async function overview(ctx: AppContext): Promise<AdminOverview> {
         (eb) => eb.fn.countAll<number>().as('n'),
       ])
       .where('state', '=', ORDER.paid)
+      // Money that arrived: a plan paid from the wallet was counted when the wallet was topped up.
+      .where('gate', '<>', WALLET_GATE)
       .where('paid_at', '>=', monthStart)
       .groupBy(sql`substr(paid_at, 1, 10)`)
       .execute(),

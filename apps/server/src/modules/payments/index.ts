@@ -4,7 +4,7 @@ export { createGateways, gatewayActive } from './adapters.ts';
 export type { Gateways, PaymentsContext } from './adapters.ts';
 export { completeOrderByHand, orderDetail, orderRowOf, reconcileNow, searchOrders } from './admin.ts';
 export type { GatewayAdapter } from './gateways.ts';
-export { ORDER, ORDER_STATE_NAMES } from './orders.ts';
+export { ORDER, ORDER_STATE_NAMES, WALLET_GATE } from './orders.ts';
 export { reconcile } from './reconcile.ts';
 export { paymentRoutes } from './routes.ts';
 export { isOrderStateName, listOrders, orderDetails } from './service.ts';

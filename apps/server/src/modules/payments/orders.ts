@@ -18,6 +18,9 @@ import { GatewayError, type GatewayAdapter, type Verification } from './gateways
 import { renewedTerms } from '../accounts/index.ts';
 import { postEntry } from '../wallet/index.ts';
 
+/** The gate of a purchase paid from the buyer's wallet (CONTRACTS §10): no gateway, no money arriving. */
+export const WALLET_GATE = 'wallet';
+
 /** Order states: the payment states of SPEC §4 (0 pending, 1 failed, 2 paid) plus 3 expired. */
 export const ORDER = { pending: 0, failed: 1, paid: 2, expired: 3 } as const;
 export const ORDER_STATE_NAMES = ['pending', 'failed', 'paid', 'expired'] as const;

@@ -28,6 +28,7 @@ import { GatewayError, type GatewayAdapter } from './gateways.ts';
 import { maskEmail } from '../messaging/index.ts';
 import {
   completeOrder,
+  WALLET_GATE,
   moveOrder,
   newOrderNumber,
   ORDER,
@@ -81,9 +82,6 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
   );
-
-/** The gate of a purchase paid from the buyer's wallet (CONTRACTS §10): no gateway behind it. */
-const WALLET_GATE = 'wallet';
 
 /** A gate's flag in the gateway status: 1 when it may be chosen. */
 const flag = (active: boolean): 0 | 1 => (active ? 1 : 0);
