@@ -17,3 +17,9 @@ export const consoleLog: Log = {
       JSON.stringify({ level: 'error', message, ...object, err: String((object as { err?: unknown }).err ?? '') }),
     ),
 };
+
+/** A recipient for logs: the first letter and the domain only. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at < 1 ? '***' : `${email[0]}***${email.slice(at)}`;
+}

@@ -107,16 +107,31 @@ describe.each(KINDS)('the messaging bot, on %s', (kind) => {
     expect(answer.kind).toBe('given');
   });
 
-  it('lists the plans on sale, each with its payment link', async () => {
+  /** The inline keyboard of the n-th message sent to a chat. */
+  const keyboardOf = (chat: number, n: number) =>
+    (
+      api.calls.filter((call) => call.method === 'sendMessage' && Number(call.params.chat_id) === chat)[n]!.params
+        .reply_markup as { inline_keyboard: Array<Array<{ text: string; url?: string; callback_data?: string }>> }
+    ).inline_keyboard.flat();
+
+  it('lists the plans on sale as buttons; a plan offers to pay online, and the wallet once the chat is linked', async () => {
     api.message(4004, '/buy');
     const [list] = await api.until(4004, 1);
-    const plans = await s.database.db.selectFrom('plans').select(['id', 'active']).execute();
-    for (const plan of plans) {
-      const link = `https://shop.separ.test/payment?plan_id=${plan.id}`;
-      if (plan.active === 1) expect(list).toContain(link);
-      else expect(list).not.toContain(link);
-    }
     expect(list).toContain('تومان');
+    const plans = await s.database.db.selectFrom('plans').select(['id', 'active']).execute();
+    const buttons = keyboardOf(4004, 0).map((button) => button.callback_data);
+    for (const plan of plans) expect(buttons.includes(`plan:${plan.id}`)).toBe(plan.active === 1);
+    const chosen = plans.find((plan) => plan.active === 1)!;
+    api.press(4004, `plan:${chosen.id}`);
+    const [, ways] = await api.until(4004, 2);
+    expect(ways).toContain('چطور می‌خواهید پرداخت کنید؟');
+    expect(ways).toContain('برای پرداخت از کیف پول، اول اکانت خود را با /account وصل کنید.');
+    expect(keyboardOf(4004, 1)).toEqual([
+      { text: 'پرداخت آنلاین', url: `https://shop.separ.test/payment?plan_id=${chosen.id}&lng=fa` },
+    ]);
+    // A plan no longer on sale (or never) says so.
+    api.press(4004, 'plan:999999');
+    expect((await api.until(4004, 3))[2]).toBe('این پلن دیگر فروخته نمی‌شود. برای دیدن پلن‌ها /buy را بفرستید.');
   });
 
   it('links an account with its password, refuses a wrong one, shows its status and unlinks', async () => {
@@ -212,21 +227,53 @@ describe.each(KINDS)('the messaging bot, on %s', (kind) => {
     expect((await api.until(7009, 3))[1]).toBe('اکانت شما متصل شد.');
     expect((await linkedAccount(s.ctx, '7009'))?.id).toBe(user.id);
 
-    // A linked chat's plans renew its account: each button goes through its renew link.
+    // A linked chat's plans renew its account: paying online goes through its renew link.
     api.message(7009, '/buy');
-    const list = await expect
-      .poll(() => api.calls.filter((call) => call.method === 'sendMessage' && Number(call.params.chat_id) === 7009))
-      .toHaveLength(4)
-      .then(
-        () => api.calls.filter((call) => call.method === 'sendMessage' && Number(call.params.chat_id) === 7009)[3]!,
-      );
-    expect(String(list.params.text)).toContain(`اکانت ${user.username} شما تمدید شود`);
-    const buttons = (list.params.reply_markup as { inline_keyboard: Array<Array<{ url: string }>> }).inline_keyboard;
-    const renew = new URL(buttons[0]![0]!.url);
+    const [list] = (await api.until(7009, 4)).slice(3);
+    expect(list).toContain(`اکانت ${user.username}، یکی را انتخاب کنید`);
+    const plan = await s.database.db
+      .selectFrom('plans')
+      .selectAll()
+      .where('active', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    api.press(7009, `plan:${plan.id}`);
+    const ways = (await api.until(7009, 5))[4]!;
+    const credit = JSON.parse(plan.price_credit)['100'] as number;
+    const fa = (n: number) => toPersianDigits(n.toLocaleString('en-US'));
+    expect(ways).toContain(`با کیف پول، قیمت این پلن ${fa(credit)} تومان است. موجودی شما: ۰ تومان.`);
+    const [online, wallet] = keyboardOf(7009, 4);
+    const renew = new URL(online!.url!);
     expect(renew.origin + renew.pathname).toBe('https://shop.separ.test/renew');
     const followed = await s.app.inject({ method: 'GET', url: `${renew.pathname}${renew.search}` });
     expect(followed.headers.location).toMatch(/^\/payment\?plan_id=\d+&lng=fa$/);
     expect(followed.cookies.map((c) => c.name)).toContain('separ_renew');
+    expect(wallet).toEqual({ text: `پرداخت ${fa(credit)} تومان از کیف پول`, callback_data: `wallet:${plan.id}` });
+
+    // Pressed with an empty wallet: nothing taken, the shortfall and where to top up.
+    api.press(7009, `wallet:${plan.id}`);
+    expect((await api.until(7009, 6))[5]).toBe(
+      `موجودی کیف پول شما (۰ تومان) برای این پلن ${fa(credit)} تومان کم است. از سایت آن را شارژ کنید: https://shop.separ.test/panel/wallet`,
+    );
+    // With the balance for one: five presses at once renew the account once, and show it.
+    await runAdmin(['wallet', 'adjust', user.username, `--amount=${credit}`, '--reason', 'bot test'], s.ctx, () => {});
+    const before = await s.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < 5; i++) api.press(7009, `wallet:${plan.id}`);
+    const presses = (await api.until(7009, 12)).slice(6);
+    expect(presses.filter((text) => text.startsWith('از کیف پول شما پرداخت شد'))).toHaveLength(1);
+    expect(presses.filter((text) => text.startsWith('موجودی کیف پول شما (۰ تومان)'))).toHaveLength(4);
+    expect(presses.some((text) => text.includes(`اکانت: ${user.username}`))).toBe(true);
+    const after = await s.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(after.allowed_mb)).toBe(Number(before.allowed_mb) + Number(plan.allowed_mb));
+    expect(json(await s.app.inject('/site_gateways')).wallet_active).toBe(1);
   });
 
   it('counts wrong link codes per messaging user: after ten an hour, even the right one waits', async () => {

@@ -19,6 +19,7 @@ import { renewToken } from '../accounts/index.ts';
 import { isAppError } from '../../platform/errors.ts';
 import { accountOf } from '../accounts/index.ts';
 import { getShopSettings } from '../settings/index.ts';
+import { buyFromWallet, walletQuote } from '../payments/index.ts';
 import { ensureSubToken, subscriptionUrl } from '../accounts/index.ts';
 import {
   asLinkCode,
@@ -135,41 +136,114 @@ export function createBot(ctx: AppContext): Bot {
     };
   }
 
-  async function buy(c: Context) {
-    const language = await languageOf(c);
+  /** The plans on sale, as the site lists them. */
+  async function plansOnSale() {
     const rows = (await ctx.db
       .selectFrom('plans')
       .selectAll()
       .orderBy('sort_order')
       .orderBy('id')
       .execute()) as unknown as RawPlan[];
-    const plans = rows.filter((raw) => isPlanDisplayable(raw)).map((raw) => normalizePlan(raw));
+    return rows.filter((raw) => isPlanDisplayable(raw)).map((raw) => normalizePlan(raw));
+  }
+
+  function planLine(language: Language, plan: ReturnType<typeof normalizePlan>) {
+    const time = duration(Number(plan.subsDays));
+    return t(language, 'buy.plan', {
+      title: plan.title,
+      data: volumeVars(language, Number(plan.allowedMB)).amount,
+      duration: `${language === 'fa' ? toPersianDigits(time.value) : time.value} ${t(language, `units.${time.unit}`)}`,
+      price: plan.bestPrice ?? 0,
+    });
+  }
+
+  /** `/buy`: the plans, one button each; a plan's button shows its ways to pay. */
+  async function buy(c: Context) {
+    const language = await languageOf(c);
+    const plans = await plansOnSale();
     if (plans.length === 0) {
       await c.reply(t(language, 'buy.none'));
       return;
     }
     const keyboard = new InlineKeyboard();
-    // A linked chat's links renew its account (payments/renewal.ts), as buttons; anyone else's buy
-    // a new one, in the text too.
     const linked = await linkedAccount(ctx, idOf(c));
-    const token = linked ? renewToken(ctx, linked.id, ctx.now()) : null;
     const lines = [linked ? t(language, 'buy.titleRenew', { username: linked.username }) : t(language, 'buy.title')];
     for (const plan of plans) {
-      const time = duration(Number(plan.subsDays));
-      const line = t(language, 'buy.plan', {
-        title: plan.title,
-        data: volumeVars(language, Number(plan.allowedMB)).amount,
-        duration: `${language === 'fa' ? toPersianDigits(time.value) : time.value} ${t(language, `units.${time.unit}`)}`,
-        price: plan.bestPrice ?? 0,
-      });
-      const payment = `/payment?plan_id=${plan.id}`;
-      const url = token
-        ? `${publicUrl()}/renew?t=${token}&lng=${language}&next=${encodeURIComponent(payment)}`
-        : `${publicUrl()}${payment}`;
-      lines.push(token ? line : `${line}\n${url}`);
-      keyboard.url(plan.title, url).row();
+      lines.push(planLine(language, plan));
+      keyboard.text(plan.title, `plan:${plan.id}`).row();
     }
     await c.reply(lines.join('\n\n'), { reply_markup: keyboard, link_preview_options: { is_disabled: true } });
+  }
+
+  /**
+   * A chosen plan's ways to pay: online through the site (a linked chat's link renews its account,
+   * payments/renewal.ts), and, for a linked chat while the shop has a wallet, from the wallet at the
+   * plan's credit price, with the balance.
+   */
+  async function choosePlan(c: Context, planId: number) {
+    const language = await languageOf(c);
+    const plan = (await plansOnSale()).find((candidate) => candidate.id === planId);
+    if (!plan) {
+      await c.reply(t(language, 'buy.gone'));
+      return;
+    }
+    const linked = await linkedAccount(ctx, idOf(c));
+    const token = linked ? renewToken(ctx, linked.id, ctx.now()) : null;
+    const payment = `/payment?plan_id=${plan.id}`;
+    const url = token
+      ? `${publicUrl()}/renew?t=${token}&lng=${language}&next=${encodeURIComponent(payment)}`
+      : `${publicUrl()}${payment}&lng=${language}`;
+    const keyboard = new InlineKeyboard().url(t(language, 'buy.payOnline'), url).row();
+    const lines = [planLine(language, plan), t(language, 'buy.howToPay')];
+    const row = await ctx.db.selectFrom('plans').selectAll().where('id', '=', plan.id).executeTakeFirst();
+    if (linked && row && (await getShopSettings(ctx)).walletEnabled) {
+      const quote = await walletQuote(ctx, linked, row);
+      if (quote.price !== null) {
+        lines.push(t(language, 'buy.walletQuote', { price: quote.price, balance: quote.balance }));
+        keyboard.text(t(language, 'buy.payFromWallet', { price: quote.price }), `wallet:${plan.id}`).row();
+      }
+    } else if (!linked) {
+      lines.push(t(language, 'buy.linkForWallet'));
+    }
+    await c.reply(lines.join('\n\n'), { reply_markup: keyboard, link_preview_options: { is_disabled: true } });
+  }
+
+  /** "Pay from wallet": the same function as the site's gate=wallet; then the account and its link. */
+  async function payFromWallet(c: Context, planId: number) {
+    const language = await languageOf(c);
+    const user = await linkedAccount(ctx, idOf(c));
+    if (!user) {
+      await c.reply(t(language, 'buy.linkForWallet'));
+      return;
+    }
+    const plan = await ctx.db.selectFrom('plans').selectAll().where('id', '=', planId).executeTakeFirst();
+    if (!plan || !isPlanDisplayable(plan as unknown as RawPlan)) {
+      await c.reply(t(language, 'buy.gone'));
+      return;
+    }
+    try {
+      const done = await buyFromWallet(ctx, { user, plan, email: '', lang: language, via: 'bot' });
+      await c.reply(t(language, 'buy.paidFromWallet', { orderId: done.order.res_num, username: done.username }));
+    } catch (error) {
+      if (isAppError(error, 'walletDisabled')) {
+        await c.reply(t(language, 'buy.walletOff'));
+        return;
+      }
+      if (isAppError(error, 'insufficientBalance')) {
+        const quote = await walletQuote(ctx, user, plan);
+        await c.reply(
+          t(language, 'buy.walletShort', {
+            missing: Math.max(0, (quote.price ?? 0) - quote.balance),
+            balance: quote.balance,
+            url: `${publicUrl()}/panel/wallet`,
+          }),
+          { link_preview_options: { is_disabled: true } },
+        );
+        return;
+      }
+      throw error;
+    }
+    await showAccount(c);
   }
 
   async function support(c: Context) {
@@ -211,6 +285,14 @@ export function createBot(ctx: AppContext): Bot {
       await handler(c);
     });
   }
+  bot.callbackQuery(/^plan:(\d{1,9})$/, async (c) => {
+    await c.answerCallbackQuery();
+    await choosePlan(c, Number(c.match[1]));
+  });
+  bot.callbackQuery(/^wallet:(\d{1,9})$/, async (c) => {
+    await c.answerCallbackQuery();
+    await payFromWallet(c, Number(c.match[1]));
+  });
   bot.callbackQuery(/^lang:(fa|en)$/, async (c) => {
     const chosen = c.match[1];
     await c.answerCallbackQuery();

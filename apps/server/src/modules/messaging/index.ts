@@ -4,7 +4,7 @@ export { startBot } from './bot.ts';
 export type { RunningBot } from './bot.ts';
 export { botRoutes } from './botRoutes.ts';
 export { botStatus } from './botService.ts';
-export { deliverOutbox, maskEmail } from './mail.ts';
+export { deliverOutbox } from './mail.ts';
 export { reminderRoutes } from './reminderRoutes.ts';
 export { runReminders } from './reminders.ts';
 export { MESSAGING_COMMANDS } from './cli.ts';

@@ -1,12 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { AppContext } from '../../platform/context.ts';
 import { MINUTE_MS } from '@separ/domain';
-
-/** A recipient for logs: the first letter and the domain only. */
-export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  return at < 1 ? '***' : `${email[0]}***${email.slice(at)}`;
-}
+import { maskEmail } from '../../platform/log.ts';
 
 export interface MailTransport {
   sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;

@@ -5,6 +5,7 @@ export type { Gateways, PaymentsContext } from './adapters.ts';
 export { completeOrderByHand, orderDetail, orderRowOf, reconcileNow, searchOrders } from './admin.ts';
 export type { GatewayAdapter } from './gateways.ts';
 export { ORDER, ORDER_STATE_NAMES, WALLET_GATE } from './orders.ts';
+export { buyFromWallet, creditPrice, walletQuote } from './fromWallet.ts';
 export { reconcile } from './reconcile.ts';
 export { paymentRoutes } from './routes.ts';
 export { isOrderStateName, listOrders, orderDetails } from './service.ts';

@@ -10,6 +10,8 @@ import {
 import { publicOrigin } from '../../platform/config.ts';
 // This module's functions take the platform's context with the gateways (adapters.ts).
 import type { PaymentsContext as AppContext } from './adapters.ts';
+import type { AppContext as PlatformContext } from '../../platform/context.ts';
+import { isUniqueViolation } from '../../platform/db/errors.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { OrderRow, PlanRow, UserRow } from '../../platform/db/schema.ts';
 import { accountCredentials, insertAccount } from '../accounts/index.ts';
@@ -103,6 +105,56 @@ export async function releaseClaim(ctx: AppContext, orderId: number, token: stri
     .execute();
 }
 
+/** What a new order is: its plan (0 for a top-up), buyer, gate and amount, and what it is for. */
+export interface NewOrder extends Pick<OrderRow, 'plan_id' | 'email' | 'gate' | 'provider' | 'amount'> {
+  renew_user_id?: number | null;
+  topup_user_id?: number | null;
+  topup_toman?: number | null;
+  lang: Language;
+  /** The first line of the order's history. */
+  detail: string;
+}
+
+/** A new pending order with its first event, under a fresh order number. */
+export async function createOrder(ctx: Pick<PlatformContext, 'db' | 'now'>, fields: NewOrder): Promise<OrderRow> {
+  const { detail, ...values } = fields;
+  const now = ctx.now().toISOString();
+  for (let attempt = 0; attempt < 10; attempt++) {
+    try {
+      return await ctx.db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto('orders')
+          .values({
+            renew_user_id: null,
+            topup_user_id: null,
+            topup_toman: null,
+            ...values,
+            res_num: newOrderNumber(ctx.now()),
+            state: ORDER.pending,
+            authority: null,
+            ref_num: null,
+            user_id: null,
+            failure: null,
+            created_at: now,
+            updated_at: now,
+            paid_at: null,
+            claim_token: null,
+            claimed_until: null,
+            next_check_at: null,
+            last_answer: null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordEvent(trx, created, { at: now, from: null, to: ORDER.pending, actor: 'buyer', detail });
+        return created;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error('Could not allocate an order number.');
+}
+
 export async function orderById(db: Db, id: number): Promise<OrderRow> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
@@ -129,7 +181,7 @@ export type CompletionResult =
  * account be gone by then, the money still buys a new account.
  */
 export async function completeOrder(
-  ctx: AppContext,
+  ctx: PlatformContext,
   order: OrderRow,
   refNum: string,
   how: {
@@ -264,7 +316,7 @@ export async function completeOrder(
  * the payment in the account's history and the order's event. No account is made and no receipt sent.
  */
 async function completeTopup(
-  ctx: AppContext,
+  ctx: PlatformContext,
   order: OrderRow,
   refNum: string,
   how: { actor: Actor; detail: string; claim?: string },
@@ -316,7 +368,7 @@ async function completeTopup(
  * update; undefined when that account no longer exists.
  */
 async function renewAccount(
-  ctx: AppContext,
+  ctx: PlatformContext,
   trx: Db,
   userId: number,
   plan: PlanRow,
@@ -354,7 +406,7 @@ async function recordPayment(trx: Db, order: OrderRow, userId: number, refNum: s
 }
 
 async function queueReceipt(
-  ctx: AppContext,
+  ctx: PlatformContext,
   trx: Db,
   order: OrderRow,
   receipt: { subject: string; text: string },
@@ -382,7 +434,7 @@ async function queueReceipt(
  * the gateway's words in its history. Conditional on the caller's claim when it holds one.
  */
 export async function moveOrder(
-  ctx: AppContext,
+  ctx: PlatformContext,
   order: OrderRow,
   to: number,
   how: { actor: Actor; detail: string; claim?: string; from?: readonly number[] },
@@ -411,7 +463,7 @@ export async function moveOrder(
  * account's new expiry (or its pending days) and no password.
  */
 function renderReceipt(
-  ctx: AppContext,
+  ctx: PlatformContext,
   lng: Language,
   data: {
     shop: string;

@@ -25,21 +25,20 @@ import { gatewayActive, type PaymentsContext } from './adapters.ts';
 import { languageOf } from '../../platform/http/language.ts';
 import { countAttempts } from '../../platform/security/throttle.ts';
 import { GatewayError, type GatewayAdapter } from './gateways.ts';
-import { maskEmail } from '../messaging/index.ts';
+import { buyFromWallet } from './fromWallet.ts';
+import { maskEmail } from '../../platform/log.ts';
 import {
-  completeOrder,
+  createOrder,
   WALLET_GATE,
   moveOrder,
-  newOrderNumber,
+  type NewOrder,
   ORDER,
   orderById,
-  recordEvent,
   resultUrl,
   settle,
   type Settlement,
 } from './orders.ts';
 import { forgetRenewLink, renewalTarget, requireUser, sessionToken, userForSession } from '../accounts/index.ts';
-import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { currentShopSettings } from '../settings/index.ts';
 
 function originOf(ctx: AppContext, request: FastifyRequest): string {
@@ -185,55 +184,12 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
       throw tooManyAttempts(Math.max(byIp!.retryAfterSeconds, byWho!.retryAfterSeconds), 'payment requests');
   }
 
-  /** A new pending order with its first event, under a fresh order number. */
-  async function insertOrder(
-    request: FastifyRequest,
-    fields: Pick<OrderRow, 'plan_id' | 'email' | 'gate' | 'provider' | 'amount'> & {
-      renew_user_id?: number | null;
-      topup_user_id?: number | null;
-      topup_toman?: number | null;
-      detail: string;
-    },
-  ): Promise<OrderRow> {
-    const { detail, ...values } = fields;
-    const now = ctx.now().toISOString();
-    const lang: Language = languageOf(request.headers.cookie, (request.query as { lng?: unknown }).lng);
-    for (let attempt = 0; attempt < 10; attempt++) {
-      try {
-        return await ctx.db.transaction().execute(async (trx) => {
-          const created = await trx
-            .insertInto('orders')
-            .values({
-              renew_user_id: null,
-              topup_user_id: null,
-              topup_toman: null,
-              ...values,
-              res_num: newOrderNumber(ctx.now()),
-              state: ORDER.pending,
-              authority: null,
-              ref_num: null,
-              user_id: null,
-              lang,
-              failure: null,
-              created_at: now,
-              updated_at: now,
-              paid_at: null,
-              claim_token: null,
-              claimed_until: null,
-              next_check_at: null,
-              last_answer: null,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          await recordEvent(trx, created, { at: now, from: null, to: ORDER.pending, actor: 'buyer', detail });
-          return created;
-        });
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-      }
-    }
-    throw new Error('Could not allocate an order number.');
-  }
+  /** A new pending order in the request's language. */
+  const insertOrder = (request: FastifyRequest, fields: Omit<NewOrder, 'lang'>) =>
+    createOrder(ctx, {
+      ...fields,
+      lang: languageOf(request.headers.cookie, (request.query as { lng?: unknown }).lng),
+    });
 
   /**
    * Asks the order's gateway for a payment and answers the URL the payer goes to. A gateway that
@@ -300,38 +256,16 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
   async function payFromWallet(request: ContractRequest<typeof PAYMENT_ROUTES.purchase>, plan: PlanRow, email: string) {
     const user = await walletUser(request, () => new AppError('signInToPayFromWallet'));
     await countOrder(request, `user:${user.id}`);
-    const credit = parsePriceMap(plan.price_credit)[PRICE_KEY] ?? parsePriceMap(plan.price_toman)[PRICE_KEY];
-    if (typeof credit !== 'number' || !(credit > 0)) throw new AppError('planNotFound');
-    const order = await insertOrder(request, {
-      plan_id: plan.id,
-      email: email || (user.email ?? ''),
-      gate: WALLET_GATE,
-      provider: WALLET_GATE,
-      amount: credit * 10,
-      renew_user_id: user.id,
-      detail: `ordered plan ${plan.id} from the wallet of ${user.username} (${credit} tomans)`,
+    const done = await buyFromWallet(ctx, {
+      user,
+      plan,
+      email,
+      lang: languageOf(request.headers.cookie, request.query.lng),
+      via: 'web',
     });
-    let done;
-    try {
-      done = await completeOrder(ctx, order, `W-${order.res_num}`, {
-        actor: 'buyer',
-        detail: `paid ${credit} tomans from the wallet`,
-        fromWallet: { userId: user.id, toman: credit },
-      });
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === 'insufficientBalance')) throw error;
-      await moveOrder(ctx, order, ORDER.failed, {
-        actor: 'buyer',
-        detail: `the wallet's balance is below ${credit} tomans`,
-        from: [ORDER.pending],
-      });
-      throw error;
-    }
-    if (done.outcome !== 'completed') throw new Error(`Order ${order.res_num} was completed twice.`);
-    request.log.info({ order: order.res_num }, 'order paid from the wallet: account renewed');
     return {
       ok: true as const,
-      url: `${originOf(ctx, request)}${resultUrl(payload(done.order, 'success', done))}`,
+      url: `${originOf(ctx, request)}${resultUrl(payload(done.order, 'success', { ...done, password: '', renewed: true }))}`,
       message: 'Paid from your wallet.',
       renew: { username: done.username },
     };
