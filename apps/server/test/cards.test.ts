@@ -6,6 +6,7 @@ import { CardTransferAnswer, firstRefusal } from '@separ/domain/contract';
 import { runAdmin } from '../src/cli/admin.ts';
 import { addOperator } from '../src/modules/operators/operators.ts';
 import { reconcile } from '../src/modules/payments/index.ts';
+import { isUniqueViolation } from '../src/platform/db/errors.ts';
 import { DEMO_CARD, seedDemoCard } from '../src/platform/db/seed.ts';
 import { jpegWithMetadata, multipart, pngWithMetadata, webpWithMetadata } from './cardImages.ts';
 import { json, KINDS, startTestServer, type TestServer } from './harness.ts';
@@ -189,6 +190,34 @@ describe.each(KINDS)('card-to-card transfers, on %s', (kind) => {
       expect(Date.parse(answer.expiresAt) - s.clock.now.getTime()).toBe(60 * 60_000);
     }
     expect(new Set(answers.map((a) => a.amount)).size).toBe(20);
+    // The database itself refuses a second open order with one amount, whoever inserts it.
+    const open = await s.database.db
+      .selectFrom('card_orders')
+      .select(['card_id', 'open_amount'])
+      .where('open_amount', 'is not', null)
+      .executeTakeFirstOrThrow();
+    const lastOrder = await s.database.db
+      .selectFrom('orders')
+      .select('id')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    await expect(
+      s.database.db
+        .insertInto('card_orders')
+        .values({
+          order_id: lastOrder.id + 1000,
+          card_id: open.card_id,
+          amount: Number(open.open_amount),
+          open_amount: Number(open.open_amount),
+          state: 'awaiting_transfer',
+          expires_at: '2026-06-01T13:00:00.000Z',
+          reason: null,
+          result_sealed: null,
+          created_at: '2026-06-01T12:00:00.000Z',
+          updated_at: '2026-06-01T12:00:00.000Z',
+        })
+        .execute(),
+    ).rejects.toSatisfy(isUniqueViolation);
     const byCard = new Map<string, number>();
     for (const a of answers) byCard.set(a.cardNumber, (byCard.get(a.cardNumber) ?? 0) + 1);
     expect([...byCard.keys()].sort()).toEqual(['4111111111111111', '6037990000000006']);
@@ -276,6 +305,16 @@ describe.each(KINDS)('card-to-card transfers, on %s', (kind) => {
     expect(
       (await receipt(c, { tracking: nextTracking(), image: webpWithMetadata(9), type: 'image/webp' })).statusCode,
     ).toBe(200);
+    // An image just under the limit is taken whole (the route's own limit, not the server's 64 KB body limit).
+    const e = await order('r5@example.com');
+    const large = pngWithMetadata(11);
+    const padded = Buffer.concat([large.subarray(0, -12), Buffer.alloc(2_097_152 - large.length), large.subarray(-12)]);
+    expect(padded.length).toBe(2_097_152);
+    // The padding lies between IDAT and IEND as no chunk: refused as a broken PNG, but read to its end.
+    expectCode(await receipt(e, { tracking: nextTracking(), image: padded }), 400, 'invalidReceiptImage');
+    const bigIdat = idatOf(2_000_000, 12);
+    const accepted = await receipt(e, { tracking: nextTracking(), image: bigIdat });
+    expect(accepted.statusCode, accepted.body).toBe(200);
     // Receipts sent at once with one tracking number: one wins.
     const race = await Promise.all([receipt(d, { tracking: '55555555' }), receipt(d, { tracking: '55555555' })]);
     expect(race.map((r) => r.statusCode).sort()).toEqual([200, 409]);
@@ -373,6 +412,10 @@ describe.each(KINDS)('card-to-card transfers, on %s', (kind) => {
     const byCli = await order('cli@example.com');
     expect((await receipt(byCli, { tracking: nextTracking() })).statusCode).toBe(200);
     await expect(cli('payments', 'reject', byCli)).rejects.toThrow('--reason is required');
+    const queue = await cli('payments', 'list', '--state', 'awaiting_review');
+    expect(queue).toContain(byCli);
+    expect(queue).toMatch(new RegExp(`${byCli}\\tawaiting_review\\tcard/card\\t\\d+ IRR`));
+    expect(queue).not.toContain(waiting);
     expect(await cli('payments', 'reject', byCli, '--reason', 'Amount differs')).toContain('rejected');
     const approved = await order('cli2@example.com');
     expect((await receipt(approved, { tracking: nextTracking() })).statusCode).toBe(200);
@@ -509,6 +552,17 @@ describe.each(KINDS)('card-to-card transfers, on %s', (kind) => {
       await fresh.close();
     }
   });
+
+  /** A PNG of about `size` bytes: its metadata chunks and one large IDAT. */
+  function idatOf(size: number, seed: number): Buffer {
+    const png = pngWithMetadata(seed);
+    const head = png.subarray(0, 8 + 25);
+    const chunk = Buffer.alloc(12 + size);
+    chunk.writeUInt32BE(size, 0);
+    chunk.write('IDAT', 4, 'latin1');
+    chunk.fill(seed, 8, 8 + size);
+    return Buffer.concat([head, chunk, png.subarray(-12)]);
+  }
 
   async function countUsers(): Promise<number> {
     const row = await s.database.db

@@ -58,7 +58,7 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   nodes rotate-token <id|name> [--json] | nodes remove <id|name>
   radius-clients add --ip IP --secret S [--name N] [--require-message-authenticator]
   radius-clients list | radius-clients remove <ip|name|id>     (the ocserv servers that may ask)
-  payments list [--state pending|failed|paid|expired]
+  payments list [--state pending|failed|paid|expired|awaiting_review]
   payments show <order number>                   (the order, its history, its account and receipt)
   payments complete <order number> --ref REF     (the money is at the bank: complete the order by hand)
   payments reconcile [--older-than MINUTES]      (asks the gateways about pending orders)

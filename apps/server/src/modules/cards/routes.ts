@@ -28,7 +28,12 @@ function formRefusal(error: unknown): AppError {
  * file of at most 2,097,152 bytes, a few short fields.
  */
 export async function cardRoutes(app: FastifyInstance, ctx: PaymentsContext) {
-  serve(app, CARD_ROUTES.transfer, async (request) => cardTransfer(ctx, request, request.params.resNum));
+  serve(app, CARD_ROUTES.transfer, async (request, reply) => {
+    const answer = await cardTransfer(ctx, request, request.params.resNum);
+    // Once paid it carries the new account's credentials: no cache keeps it.
+    reply.header('cache-control', 'no-store');
+    return answer;
+  });
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
