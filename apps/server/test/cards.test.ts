@@ -339,6 +339,8 @@ describe.each(KINDS)('card-to-card transfers, on %s', (kind) => {
       card: { state: 'awaiting_review', tracking: '987654321', hasImage: true, amountRials: amount },
     });
     expect(queue.items.every((o) => o.card?.state === 'awaiting_review')).toBe(true);
+    const detail = json(await adminCall('GET', `/api/admin/orders/${resNum}`));
+    expect(detail).toMatchObject({ gate: 'card', card: { state: 'awaiting_review', tracking: '987654321' } });
     const pictured = await adminCall('GET', `/api/admin/orders/${resNum}/receipt`);
     expect(pictured.statusCode).toBe(200);
     expect(pictured.headers['content-type']).toBe('image/webp');

@@ -116,8 +116,11 @@ export async function orderDetail(ctx: AppContext, resNum: string): Promise<Admi
     throw error;
   }
   const { order, history, account, receipt } = details;
+  const card =
+    order.provider === CARD_PROVIDER ? (await ctx.cardGate?.describe(ctx, [order.id]))?.get(order.id) : undefined;
   return {
     ...orderRowOf({ ...order, username: account?.username ?? null }),
+    ...(card ? { card } : {}),
     authority: order.authority,
     history: history.map((e) => ({
       at: e.at,
