@@ -441,6 +441,17 @@ describe.each(KINDS)('card-to-card transfers, on %s', (kind) => {
       .where('res_num', 'in', [idle, sent])
       .execute();
     expect(Object.fromEntries(rows.map((r) => [r.res_num, r.state]))).toEqual({ [idle]: 3, [sent]: 0 });
+    // The expired order's amount is free again; the one under review keeps its own.
+    const amounts = await s.database.db
+      .selectFrom('card_orders')
+      .innerJoin('orders', 'orders.id', 'card_orders.order_id')
+      .select(['orders.res_num', 'card_orders.open_amount'])
+      .where('orders.res_num', 'in', [idle, sent])
+      .execute();
+    expect(Object.fromEntries(amounts.map((a) => [a.res_num, a.open_amount === null]))).toEqual({
+      [idle]: true,
+      [sent]: false,
+    });
     // An expired order takes no receipt; the reviewed one can still be approved a day later.
     expectCode(await receipt(idle, { tracking: nextTracking() }), 409, 'notAwaitingTransfer');
     expect(await s.later(24 * 60, () => cli('payments', 'approve', sent))).toContain('approved');

@@ -53,9 +53,12 @@ import type { ImageType } from './image.ts';
 
 type Ctx = PaymentsContext;
 
-/** How many free amounts the allocation chooses among (at random), and how often it tries. */
-const AMOUNT_CHOICES = 20;
-const AMOUNT_TRIES = 25;
+/**
+ * How many of the smallest free amounts the allocation chooses among (at random: parallel orders
+ * seldom pick the same one, and the loser of a clash picks again), and how often it tries.
+ */
+const AMOUNT_CHOICES = 50;
+const AMOUNT_TRIES = 30;
 
 /** A card order and its order row. */
 interface CardOrder {
@@ -129,7 +132,13 @@ async function releaseClosedAmounts(db: Db): Promise<void> {
     .where((eb) =>
       eb.or([
         eb('state', 'not in', [...OPEN_STATES]),
-        eb('order_id', 'in', eb.selectFrom('orders').select('id').where('state', '<>', ORDER.pending)),
+        eb.exists(
+          eb
+            .selectFrom('orders')
+            .select('orders.id')
+            .whereRef('orders.id', '=', 'card_orders.order_id')
+            .where('orders.state', '<>', ORDER.pending),
+        ),
       ]),
     )
     .execute();
