@@ -33,6 +33,7 @@ import { botRoutes, messagingAdminRoutes, reminderRoutes } from './modules/messa
 import { catalogAdminRoutes, publicRoutes } from './modules/catalog/index.ts';
 import { settingsAdminRoutes } from './modules/settings/index.ts';
 import { walletRoutes } from './modules/wallet/index.ts';
+import { cardRoutes, cardsAdminRoutes } from './modules/cards/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 
 export interface BuildOptions {
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await walletRoutes(app, ctx);
   await appRoutes(app, ctx);
   await paymentRoutes(app, ctx);
+  await cardRoutes(app, ctx);
   await uniProxyRoutes(app, ctx);
   // The console's API: one signed-in scope, each module's admin routes mounted in it.
   await adminRoutes(app, ctx, [
@@ -164,6 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     nodesAdminRoutes,
     accountsAdminRoutes,
     paymentsAdminRoutes,
+    cardsAdminRoutes,
     messagingAdminRoutes,
     settingsAdminRoutes,
   ]);

@@ -1,6 +1,6 @@
 import { loadConfig, productionProblem, type Config } from './platform/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './platform/db/index.ts';
-import { seedDemoData } from './platform/db/seed.ts';
+import { seedDemoCard, seedDemoData } from './platform/db/seed.ts';
 import type { Log } from './platform/log.ts';
 import { createContext, type ShopContext } from './root.ts';
 
@@ -36,7 +36,11 @@ export async function bootstrap(options: BootOptions = {}): Promise<Booted> {
   const database = openDatabase(config);
   try {
     await migrateToLatest(database);
-    if (options.seed && !config.production) await seedDemoData(database.db, new Date());
+    if (options.seed && !config.production) {
+      await seedDemoData(database.db, new Date());
+      // The sandbox's card for card-to-card transfers (CONTRACTS §11); never in production.
+      await seedDemoCard(database.db, new Date());
+    }
   } catch (error) {
     await database.close().catch(() => undefined);
     throw error;

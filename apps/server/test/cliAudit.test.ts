@@ -29,6 +29,7 @@ const READS = new Set([
   'audit list',
   'settings show',
   'wallet show',
+  'cards list',
 ]);
 
 /** The subcommands of the rows whose module reads the rest of the command line itself. */
@@ -103,6 +104,12 @@ describe('every separ-admin write is in the audit log', () => {
     ['outbox send', () => [], 'outbox.send'],
     ['reminders run', () => [], 'reminders.run'],
     ['wallet adjust', () => ['audited', '--amount=5000', '--reason', 'Audited gift'], 'wallet.adjust'],
+    ['cards add', () => ['--number', '6037 9900 0000 0006', '--holder', 'Audited', '--bank', 'Melli'], 'card.add'],
+    ['cards disable', () => [ids.card!], 'card.disable'],
+    ['cards enable', () => [ids.card!], 'card.enable'],
+    ['payments approve', () => [ids.cardOrder!], 'order.approve'],
+    ['payments reject', () => [ids.cardOrder!, '--reason', 'Audited rejection'], 'order.reject'],
+    ['cards remove', () => [ids.card!], 'card.remove'],
     ['operators add', () => ['audited-op'], 'operator.add'],
     ['operators unlock', () => ['audited-op'], 'operator.unlock'],
     ['operators remove', () => ['audited-op'], 'operator.remove'],
@@ -138,6 +145,24 @@ describe('every separ-admin write is in the audit log', () => {
         ids.order = order.res_num;
       }
       if (command === 'sessions revoke') await s.login('audited', await newPassword());
+      if (command === 'payments approve' || command === 'payments reject') {
+        // A card order with its receipt, awaiting an operator.
+        const purchase = await s.app.inject({
+          method: 'POST',
+          url: `/requestAccount2?plan_id=1&email=${command.split(' ')[1]}@example.com&gate=card`,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(purchase.statusCode, purchase.body).toBe(200);
+        ids.cardOrder = String(JSON.parse(purchase.body).url).split('/').pop();
+        const boundary = 'audited';
+        const sent = await s.app.inject({
+          method: 'POST',
+          url: `/api/site/card/${ids.cardOrder}/receipt`,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload: `--${boundary}\r\nContent-Disposition: form-data; name="tracking"\r\n\r\n${command === 'payments approve' ? '111222333' : '444555666'}\r\n--${boundary}--\r\n`,
+        });
+        expect(sent.statusCode, sent.body).toBe(200);
+      }
       const before = await lastAuditId();
       const printed = await run(...command.split(' '), ...argv());
       const entries = await s.database.db
@@ -148,6 +173,7 @@ describe('every separ-admin write is in the audit log', () => {
       if (!entries.some((e) => e.operator === actor && e.action === action)) missing.push(`${command} (${action})`);
       ids.plan ??= /Added plan (\d+)/.exec(printed)?.[1];
       ids.server ??= /Added server (\d+)/.exec(printed)?.[1];
+      ids.card ??= /Added card (\d+)/.exec(printed)?.[1];
       if (command === 'payments complete')
         ids.mail = String(
           (

@@ -172,6 +172,12 @@ const CASES: Case[] = [
   },
   {
     group: 'payment',
+    name: 'an unknown card transfer',
+    code: 'unknownCardOrder',
+    request: () => '/api/site/card/S20260601-0000000000',
+  },
+  {
+    group: 'payment',
     name: 'an unknown plan',
     code: 'planNotFound',
     request: () => ({ method: 'POST', url: '/requestAccount2?plan_id=99999&email=a@b.co&gate=ird' }),

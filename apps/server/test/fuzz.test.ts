@@ -32,6 +32,8 @@ const ENDPOINTS: Array<[string, string]> = [
   ['GET', '/payment/callback/zzz'],
   ['GET', '/sandbox/pay/abc'],
   ['POST', '/sandbox/pay/abc'],
+  ['GET', '/api/site/card/S20260601-0000000001'],
+  ['POST', '/api/site/card/S20260601-0000000001/receipt'],
   ['GET', '/healthz'],
   ['GET', '/api/openapi.json'],
 ];
@@ -72,6 +74,7 @@ const text = fc.oneof(
     'null',
     'ird',
     'spay',
+    'card',
     'a@b.co',
     "' or 1=1 --",
     '%00',

@@ -17,3 +17,4 @@ export * from './admin.ts';
 export * from './shop.ts';
 export * from './wallet.ts';
 export * from './contract/errors.ts';
+export * from './cards.ts';

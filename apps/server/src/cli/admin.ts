@@ -16,6 +16,7 @@ import { NODE_COMMANDS, NODE_OPTION_SPECS } from '../modules/nodes/index.ts';
 import { OPERATOR_COMMANDS } from '../modules/operators/index.ts';
 import { PAYMENT_COMMANDS } from '../modules/payments/index.ts';
 import { WALLET_COMMANDS } from '../modules/wallet/index.ts';
+import { CARD_COMMANDS } from '../modules/cards/index.ts';
 import { SETTINGS_COMMANDS, SETTINGS_HELP, SETTINGS_OPTION_SPECS } from '../modules/settings/index.ts';
 import { UsageError, type CommandRow, type Out } from '../platform/cli.ts';
 import { AppError } from '../platform/errors.ts';
@@ -57,12 +58,16 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   nodes rotate-token <id|name> [--json] | nodes remove <id|name>
   radius-clients add --ip IP --secret S [--name N] [--require-message-authenticator]
   radius-clients list | radius-clients remove <ip|name|id>     (the ocserv servers that may ask)
-  payments list [--state pending|failed|paid|expired]
+  payments list [--state pending|failed|paid|expired|awaiting_review]
   payments show <order number>                   (the order, its history, its account and receipt)
   payments complete <order number> --ref REF     (the money is at the bank: complete the order by hand)
   payments refund <order number> --to-wallet --reason TEXT
                                                   (a paid order's tomans back into its account's wallet, once)
   payments reconcile [--older-than MINUTES]      (asks the gateways about pending orders)
+  payments approve <order number>                (a card transfer's receipt is right: complete the order once)
+  payments reject <order number> --reason TEXT   (a card transfer's receipt is wrong: the buyer sees the reason)
+  cards add --number N --holder NAME [--bank NAME]  (a card for card-to-card transfers: 16 digits, Luhn-checked)
+  cards list | cards enable <id> | cards disable <id> | cards remove <id>
   outbox list | outbox send                       (mail waiting for SMTP)
   outbox resend <id>                              (queue a message again)
   reminders run                                   (queue the expiry and data reminders due now; prints each kind's count)
@@ -86,6 +91,7 @@ export const COMMANDS: ReadonlyArray<CommandRow<ShopContext>> = [
   ...CATALOG_COMMANDS,
   ...ACCOUNT_COMMANDS,
   ...WALLET_COMMANDS,
+  ...CARD_COMMANDS,
 ];
 
 /** Runs one command against an open database; returns what it printed through `out`. */
@@ -125,6 +131,9 @@ export async function runAdmin(argv: string[], ctx: ShopContext, out: Out): Prom
         amount: { type: 'string' },
         reason: { type: 'string' },
         'to-wallet': { type: 'boolean' },
+        number: { type: 'string' },
+        holder: { type: 'string' },
+        bank: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -34,6 +34,8 @@ export interface Config {
   spayPaths: { token: string; request: string; verify: string };
   publicUrl: string | null;
   orderExpiryMinutes: number;
+  /** A card order waits this long for its transfer's receipt, then expires (SEPAR_CARD_TRANSFER_MINUTES). */
+  cardTransferMinutes: number;
   reconcileIntervalSeconds: number;
   /** How often a process looks whether separ-admin changed the plans (ms); 0 = on every request. */
   plansCacheCheckMs: number;
@@ -192,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     publicUrl: env.SEPAR_PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
     orderExpiryMinutes: int(env.SEPAR_ORDER_EXPIRY_MINUTES, 30),
+    cardTransferMinutes: Math.max(1, int(env.SEPAR_CARD_TRANSFER_MINUTES, 60)),
     reconcileIntervalSeconds: int(env.SEPAR_RECONCILE_INTERVAL_SECONDS, 300),
     plansCacheCheckMs: int(env.SEPAR_PLANS_CACHE_CHECK_MS, 1000),
     reconcileAfterMinutes: int(env.SEPAR_RECONCILE_AFTER_MINUTES, 5),

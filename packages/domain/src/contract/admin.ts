@@ -5,6 +5,7 @@
  * are the names the MSW mock and the client use for the same routes.
  */
 import { AUDIT_ACTIONS, type AuditAction } from '../admin.ts';
+import { AdminCardOrderInfo } from './cards.ts';
 import {
   IdParams,
   MESSAGE_KEYWORD as M,
@@ -458,6 +459,8 @@ const orderRowFields = {
   failure: Nullable(Type.String()),
   createdAt: Type.String(),
   paidAt: Nullable(Type.String()),
+  /** A card-to-card order's transfer and receipt (CONTRACTS §11). */
+  card: Type.Optional(AdminCardOrderInfo),
 };
 export const AdminOrderRow = Type.Object(orderRowFields);
 export type AdminOrderRow = Static<typeof AdminOrderRow>;
@@ -783,7 +786,8 @@ const ADMIN_OTHER_ROUTES = {
   orders: route({
     method: 'GET',
     url: '/api/admin/orders',
-    summary: 'A page of orders, filtered by state, gate and day (from, to: YYYY-MM-DD).',
+    summary:
+      'A page of orders, filtered by state (pending, failed, paid, expired, or awaiting_review: card orders with a receipt to review), gate and day (from, to: YYYY-MM-DD).',
     tags: TAGS,
     querystring: Type.Object({
       ...listQueryFields,

@@ -104,6 +104,16 @@ export const ERRORS = {
   walletDisabled: { status: 403, message: 'The wallet is not available in this shop.' },
   signInToPayFromWallet: { status: 401, message: 'Sign in to pay from your wallet.' },
 
+  // ---- card-to-card transfers (CONTRACTS §11)
+  unknownCardOrder: { status: 404, message: 'No such card transfer.' },
+  invalidTracking: { status: 400, message: 'The tracking number must be 6 to 20 digits.' },
+  invalidReceiptImage: { status: 400, message: 'The receipt image must be a PNG, JPEG or WebP picture.' },
+  receiptImageTooLarge: { status: 413, message: 'The receipt image is larger than 2 MB.' },
+  trackingUsed: { status: 409, message: 'This tracking number has been sent already.' },
+  receiptImageUsed: { status: 409, message: 'This receipt image has been sent already.' },
+  receiptAlreadySent: { status: 409, message: 'A receipt has been sent for this order already.' },
+  notAwaitingTransfer: { status: 409, message: 'This order does not take a receipt now.' },
+
   // ---- V2Ray nodes (UniProxy, CONTRACTS §5 and §15)
   unknownNode: { status: 403, message: 'Unknown node or wrong token.' },
   wrongNodeType: {

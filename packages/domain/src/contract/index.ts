@@ -14,3 +14,4 @@ export * from './nodes.ts';
 export * from './subscription.ts';
 export * from './operations.ts';
 export * from './wallet.ts';
+export * from './cards.ts';

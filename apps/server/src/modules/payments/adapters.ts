@@ -1,4 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import type { Gateway } from '@separ/domain';
+import type { AdminCardOrderInfo } from '@separ/domain/contract';
+import type { PlanRow } from '../../platform/db/schema.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -16,8 +19,32 @@ export interface Gateways {
   adapterByProvider(provider: string): GatewayAdapter | null;
 }
 
-/** What the payment routes and jobs need: the platform's context and the gateways. */
-export type PaymentsContext = AppContext & Gateways;
+/**
+ * The card-to-card gate (CONTRACTS §11), plugged in by the composition root: the cards module builds
+ * on this one (orders, their exactly-once completion), so this one reaches it only through here.
+ */
+export interface CardGate {
+  /** Whether an enabled card exists (`/site_gateways`' card_active). */
+  active(ctx: PaymentsContext): Promise<boolean>;
+  /** `POST /requestAccount2?…&gate=card`: a card order with its unique amount, and its transfer page. */
+  purchase(
+    ctx: PaymentsContext,
+    request: FastifyRequest,
+    input: { plan: PlanRow; email: string },
+  ): Promise<{ ok: true; url: string; message: string; renew?: { username: string } }>;
+  /** Expires the card orders whose transfer time ran out without a receipt; how many. */
+  expire(ctx: PaymentsContext): Promise<number>;
+  /** The transfer and receipt of card orders, by order id, for the admin's order rows. */
+  describe(ctx: PaymentsContext, orderIds: number[]): Promise<Map<number, AdminCardOrderInfo>>;
+  /** The ids of the card orders whose receipt awaits an operator's review (the admin's `state=awaiting_review`). */
+  awaitingReview(ctx: PaymentsContext): Promise<number[]>;
+}
+
+/** An order of the card gate: settled by an operator, never by a gateway or reconciliation. */
+export const CARD_PROVIDER = 'card';
+
+/** What the payment routes and jobs need: the platform's context and the gateways (and the card gate, when composed). */
+export type PaymentsContext = AppContext & Gateways & { cardGate?: CardGate };
 
 export function createGateways(config: Config, db: Db, now: Clock): Gateways {
   // Production never offers the sandbox bank (CONTRACTS §4): its Pay button gives accounts away.

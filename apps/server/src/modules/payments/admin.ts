@@ -8,7 +8,7 @@ import type {
   AdminReconcileSummary,
 } from '@separ/domain';
 // This module's functions take the platform's context with the gateways (adapters.ts).
-import type { PaymentsContext as AppContext } from './adapters.ts';
+import { CARD_PROVIDER, type PaymentsContext as AppContext } from './adapters.ts';
 import type { OrderRow } from '../../platform/db/schema.ts';
 import { ORDER, ORDER_STATE_NAMES, recordEvent } from './orders.ts';
 import { postEntry } from '../wallet/index.ts';
@@ -55,8 +55,10 @@ export async function searchOrders(
   const { page, pageSize, offset } = pageOf(query);
   const column = sortOf(ORDER_SORTS, query.sort, 'orders.created_at');
   const dir = query.dir === 'asc' ? 'asc' : 'desc';
-  if (query.state !== undefined && !isOrderStateName(query.state))
-    throw invalid(`state must be one of ${ORDER_STATE_NAMES.join(', ')}.`);
+  // awaiting_review: the card orders whose receipt waits for an operator (CONTRACTS §11).
+  const review = (query.state as string | undefined) === 'awaiting_review';
+  if (query.state !== undefined && !review && !isOrderStateName(query.state))
+    throw invalid(`state must be one of ${ORDER_STATE_NAMES.join(', ')}, awaiting_review.`);
   for (const [name, day] of [
     ['from', query.from],
     ['to', query.to],
@@ -64,7 +66,10 @@ export async function searchOrders(
     if (day !== undefined && (!DAY.test(day) || Number.isNaN(Date.parse(day))))
       throw invalid(`${name} must be a date as YYYY-MM-DD.`);
   let base = ctx.db.selectFrom('orders').leftJoin('users', 'users.id', 'orders.user_id');
-  if (query.state) base = base.where('orders.state', '=', ORDER[query.state]);
+  if (review) {
+    const ids = (await ctx.cardGate?.awaitingReview(ctx)) ?? [];
+    base = base.where('orders.id', 'in', ids.length ? ids : [-1]);
+  } else if (query.state) base = base.where('orders.state', '=', ORDER[query.state]);
   if (query.gate) base = base.where('orders.gate', '=', query.gate);
   if (query.from) base = base.where('orders.created_at', '>=', `${query.from}T00:00:00.000Z`);
   if (query.to) base = base.where('orders.created_at', '<', new Date(Date.parse(query.to) + DAY_MS).toISOString());
@@ -92,7 +97,15 @@ export async function searchOrders(
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(orderRowOf), total: Number(count.n), page, pageSize };
+  const cards = await ctx.cardGate?.describe(
+    ctx,
+    rows.filter((o) => o.provider === CARD_PROVIDER).map((o) => o.id),
+  );
+  const items = rows.map((o) => {
+    const card = cards?.get(o.id);
+    return card ? { ...orderRowOf(o), card } : orderRowOf(o);
+  });
+  return { items, total: Number(count.n), page, pageSize };
 }
 
 export async function orderDetail(ctx: AppContext, resNum: string): Promise<AdminOrderDetail> {
@@ -104,8 +117,11 @@ export async function orderDetail(ctx: AppContext, resNum: string): Promise<Admi
     throw error;
   }
   const { order, history, account, receipt } = details;
+  const card =
+    order.provider === CARD_PROVIDER ? (await ctx.cardGate?.describe(ctx, [order.id]))?.get(order.id) : undefined;
   return {
     ...orderRowOf({ ...order, username: account?.username ?? null }),
+    ...(card ? { card } : {}),
     authority: order.authority,
     history: history.map((e) => ({
       at: e.at,

@@ -2,7 +2,7 @@ import { arg, num, text, UsageError, type CommandRow } from '../../platform/cli.
 import type { PaymentsContext } from './adapters.ts';
 import { completeOrderByHand, reconcileNow, refundToWallet } from './admin.ts';
 import { ORDER_STATE_NAMES } from './orders.ts';
-import { isOrderStateName, listOrders, orderDetails } from './service.ts';
+import { isOrderStateName, listOrders, orderDetails, type OrderStateName } from './service.ts';
 
 /** separ-admin's payments: the order functions the web admin calls, each change audited. */
 export const PAYMENT_COMMANDS: Array<CommandRow<PaymentsContext>> = [
@@ -10,13 +10,17 @@ export const PAYMENT_COMMANDS: Array<CommandRow<PaymentsContext>> = [
     command: 'payments list',
     async run({ ctx, values, out }) {
       const state = text(values, 'state');
-      if (state !== undefined && !isOrderStateName(state)) {
-        throw new UsageError(`--state must be one of ${ORDER_STATE_NAMES.join(', ')}.`);
+      // awaiting_review: the card orders whose receipt waits for an operator (CONTRACTS §11).
+      const review = state === 'awaiting_review';
+      if (state !== undefined && !review && !isOrderStateName(state)) {
+        throw new UsageError(`--state must be one of ${ORDER_STATE_NAMES.join(', ')}, awaiting_review.`);
       }
-      const orders = await listOrders(ctx.db, { state });
+      const orders = review
+        ? await listOrders(ctx.db, { ids: (await ctx.cardGate?.awaitingReview(ctx)) ?? [] })
+        : await listOrders(ctx.db, { state: state as OrderStateName | undefined });
       for (const o of orders) {
         out(
-          `${o.res_num}\t${ORDER_STATE_NAMES[o.state] ?? o.state}\t${o.gate}/${o.provider}\t${o.amount} IRR\tplan ${o.plan_id}\t${o.created_at}\t${o.ref_num ?? '-'}${o.failure ? `\t${o.failure}` : ''}`,
+          `${o.res_num}\t${review ? 'awaiting_review' : (ORDER_STATE_NAMES[o.state] ?? o.state)}\t${o.gate}/${o.provider}\t${o.amount} IRR\tplan ${o.plan_id}\t${o.created_at}\t${o.ref_num ?? '-'}${o.failure ? `\t${o.failure}` : ''}`,
         );
       }
       if (orders.length === 0) out('No orders.');

@@ -1,10 +1,20 @@
 // The payments module's public face: orders and their exactly-once settlement, the gateways,
 // reconciliation, the purchase and callback routes, and the operators' order functions.
-export { createGateways, gatewayActive } from './adapters.ts';
-export type { Gateways, PaymentsContext } from './adapters.ts';
+export { CARD_PROVIDER, createGateways, gatewayActive } from './adapters.ts';
+export type { CardGate, Gateways, PaymentsContext } from './adapters.ts';
 export { completeOrderByHand, orderDetail, orderRowOf, reconcileNow, searchOrders } from './admin.ts';
 export type { GatewayAdapter } from './gateways.ts';
-export { ORDER, ORDER_STATE_NAMES, WALLET_GATE } from './orders.ts';
+export {
+  claimOrder,
+  completeOrder,
+  newOrderNumber,
+  ORDER,
+  ORDER_STATE_NAMES,
+  WALLET_GATE,
+  orderById,
+  recordEvent,
+  releaseClaim,
+} from './orders.ts';
 export { buyFromWallet, creditPrice, walletQuote } from './fromWallet.ts';
 export { reconcile } from './reconcile.ts';
 export { paymentRoutes } from './routes.ts';

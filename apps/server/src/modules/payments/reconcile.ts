@@ -1,5 +1,5 @@
 // This module's functions take the platform's context with the gateways (adapters.ts).
-import type { PaymentsContext as AppContext } from './adapters.ts';
+import { CARD_PROVIDER, type PaymentsContext as AppContext } from './adapters.ts';
 import type { OrderRow } from '../../platform/db/schema.ts';
 import { moveOrder, ORDER, settle } from './orders.ts';
 import { DAY_MS, MINUTE_MS, type AdminReconcileSummary } from '@separ/domain';
@@ -72,6 +72,8 @@ export async function reconcile(
         ]),
       ]),
     )
+    // Card orders have no gateway to ask: an operator settles them, and they expire by their own clock.
+    .where('provider', '<>', CARD_PROVIDER)
     .orderBy('created_at')
     .limit(500)
     .execute();
@@ -153,5 +155,14 @@ export async function reconcile(
       ctx.log.error({ err: error, order: order.res_num }, 'reconciliation of an order failed');
     }
   });
+  // Card orders still awaiting their transfer past SEPAR_CARD_TRANSFER_MINUTES expire (CONTRACTS §11).
+  if (ctx.cardGate) {
+    try {
+      summary.expired += await ctx.cardGate.expire(ctx);
+    } catch (error) {
+      summary.errors++;
+      ctx.log.error({ err: error }, 'expiring card orders failed');
+    }
+  }
   return summary;
 }

@@ -97,8 +97,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     ird_auto_active: flag(gatewayActive(ctx, 'ird')),
     spay_auto_active: flag(gatewayActive(ctx, 'spay')),
     wallet_active: flag((await currentShopSettings(ctx)).settings.walletEnabled),
-    // Card-to-card (CONTRACTS §11) and the crypto gates (§12) are not taken yet.
-    card_active: 0 as const,
+    // Card-to-card (CONTRACTS §11): while an enabled card exists. The crypto gates (§12) are not taken yet.
+    card_active: flag((await ctx.cardGate?.active(ctx)) ?? false),
     oxapay_active: 0 as const,
     nowpayments_active: 0 as const,
   }));
@@ -138,6 +138,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     if (!plan || !raw || !isPlanDisplayable(raw)) throw new AppError('planNotFound');
     if ((email || !fromWallet) && !isValidEmail(email)) throw new AppError('invalidEmail');
     if (fromWallet) return payFromWallet(request, plan, email);
+    // Card-to-card (CONTRACTS §11): the cards module's order, with its unique amount.
+    if (gate === 'card' && ctx.cardGate) return ctx.cardGate.purchase(ctx, request, { plan, email });
     if (!isGateway(gate)) throw new AppError('unknownGateway');
     const adapter = gatewayActive(ctx, gate) ? ctx.adapterFor(gate) : null;
     if (!adapter) throw new AppError('gatewayUnavailable');

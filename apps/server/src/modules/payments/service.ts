@@ -13,7 +13,7 @@ export function isOrderStateName(value: string): value is OrderStateName {
   return (ORDER_STATE_NAMES as readonly string[]).includes(value);
 }
 
-export async function listOrders(db: Db, filter: { state?: OrderStateName; limit?: number } = {}) {
+export async function listOrders(db: Db, filter: { state?: OrderStateName; ids?: number[]; limit?: number } = {}) {
   let query = db
     .selectFrom('orders')
     .selectAll()
@@ -21,6 +21,7 @@ export async function listOrders(db: Db, filter: { state?: OrderStateName; limit
     .orderBy('id', 'desc')
     .limit(filter.limit ?? 200);
   if (filter.state) query = query.where('state', '=', ORDER[filter.state]);
+  if (filter.ids) query = query.where('id', 'in', filter.ids.length ? filter.ids : [-1]);
   return query.execute();
 }
 

@@ -677,6 +677,59 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('orders').dropColumn('topup_user_id').execute();
       },
     },
+    '0017_cards': {
+      async up(db: Db) {
+        // Card-to-card transfers (CONTRACTS §11). The shop's cards: a removed card is kept (its
+        // orders name it) and offered to nobody.
+        await db.schema
+          .createTable('cards')
+          .addColumn('id', id, auto)
+          .addColumn('number', 'text', (c) => c.notNull().unique())
+          .addColumn('holder', 'text', (c) => c.notNull())
+          .addColumn('bank', 'text')
+          .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+          .addColumn('removed_at', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        // A card order beside its order row: the card, the amount asked and its own state.
+        // `open_amount` is the amount while the order is open and null once it is closed: its unique
+        // index is what keeps two open card orders from ever asking the same amount, whatever
+        // processes create them at once (NULLs never clash, on SQLite and PostgreSQL alike).
+        await db.schema
+          .createTable('card_orders')
+          .addColumn('order_id', 'integer', (c) => c.primaryKey())
+          .addColumn('card_id', 'integer', (c) => c.notNull())
+          .addColumn('amount', 'bigint', (c) => c.notNull())
+          .addColumn('open_amount', 'bigint', (c) => c.unique())
+          .addColumn('state', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addColumn('reason', 'text')
+          .addColumn('result_sealed', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('card_orders_state').on('card_orders').columns(['state', 'expires_at']).execute();
+        await db.schema.createIndex('card_orders_card').on('card_orders').columns(['card_id', 'state']).execute();
+        // The buyers' receipts, kept in the database so that every process and every backup has
+        // them: one per order, a tracking number once ever, an image's bytes once ever (by hash).
+        await db.schema
+          .createTable('card_receipts')
+          .addColumn('id', id, auto)
+          .addColumn('order_id', 'integer', (c) => c.notNull().unique())
+          .addColumn('tracking', 'text', (c) => c.notNull().unique())
+          .addColumn('image', kind === 'postgres' ? 'bytea' : 'blob')
+          .addColumn('image_type', 'text')
+          .addColumn('image_sha256', 'text', (c) => c.unique())
+          .addColumn('image_bytes', 'integer')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropTable('card_receipts').ifExists().execute();
+        await db.schema.dropTable('card_orders').ifExists().execute();
+        await db.schema.dropTable('cards').ifExists().execute();
+      },
+    },
   };
 }
 

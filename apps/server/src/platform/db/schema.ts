@@ -276,7 +276,56 @@ export interface WalletEntriesTable {
   created_at: string;
 }
 
+/** The shop's cards for card-to-card transfers (0017_cards). */
+export interface CardsTable {
+  id: Generated<number>;
+  /** 16 Latin digits. */
+  number: string;
+  holder: string;
+  bank: string | null;
+  enabled: number;
+  /** Set when an operator removed it: offered to nobody, kept for its orders. */
+  removed_at: string | null;
+  created_at: string;
+}
+
+/** A card order's transfer (0017_cards): beside its row in orders. */
+export interface CardOrdersTable {
+  order_id: number;
+  card_id: number;
+  /** Rials asked. */
+  amount: number;
+  /** The amount while the order is open, null once closed: unique, so no two open orders share one. */
+  open_amount: number | null;
+  /** awaiting_transfer, awaiting_review, paid, rejected, expired (paid is the order row's to say first). */
+  state: string;
+  expires_at: string;
+  /** The operator's reason for a rejection. */
+  reason: string | null;
+  /** The payment result's payload (base64 JSON) once approved, sealed: the waiting page shows it. */
+  result_sealed: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A buyer's receipt for a card order (0017_cards). */
+export interface CardReceiptsTable {
+  id: Generated<number>;
+  order_id: number;
+  /** Latin digits. */
+  tracking: string;
+  /** The image's bytes, metadata stripped (bytea on PostgreSQL, blob on SQLite). */
+  image: Uint8Array | null;
+  image_type: string | null;
+  image_sha256: string | null;
+  image_bytes: number | null;
+  created_at: string;
+}
+
 export interface Database {
+  cards: CardsTable;
+  card_orders: CardOrdersTable;
+  card_receipts: CardReceiptsTable;
   orders: OrdersTable;
   order_events: OrderEventsTable;
   sandbox_payments: SandboxPaymentsTable;

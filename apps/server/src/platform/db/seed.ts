@@ -61,3 +61,28 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
     return true;
   });
 }
+
+/** The sandbox's card (Luhn-valid, no bank's): what `npm start` offers for card-to-card transfers. */
+export const DEMO_CARD = { number: '6037990000000006', holder: 'Separ demo (sandbox)', bank: 'Sandbox bank' } as const;
+
+/**
+ * Registers the demo card at the start of a shop that is not in production (CONTRACTS §11), once: a
+ * database that has had its demo card, or any card of its own, is left as it is.
+ */
+export async function seedDemoCard(db: Db, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const claim = await trx
+      .insertInto('settings')
+      .values({ key: 'seeded-card', value: now.toISOString() })
+      .onConflict((conflict) => conflict.column('key').doNothing())
+      .executeTakeFirst();
+    if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+    const any = await trx.selectFrom('cards').select('id').limit(1).executeTakeFirst();
+    if (any) return false;
+    await trx
+      .insertInto('cards')
+      .values({ ...DEMO_CARD, enabled: 1, removed_at: null, created_at: now.toISOString() })
+      .execute();
+    return true;
+  });
+}
