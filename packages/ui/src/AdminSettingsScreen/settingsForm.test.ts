@@ -11,6 +11,9 @@ const settings: ShopSettings = {
   androidAppUrl: '',
   windowsAppUrl: 'https://shop.example/separ.exe',
   freeEnabled: false,
+  walletEnabled: true,
+  walletMinTopup: 10_000,
+  walletMaxTopup: 50_000_000,
 };
 
 describe('the shop settings form', () => {
