@@ -12,12 +12,9 @@ import {
 } from '@separ/api';
 import { PaymentScreen, type PaymentScreenProps } from '@separ/ui';
 
-/** Sends the browser to the gateway (a seam for tests). */
-export const gatewayNavigation = {
-  go(url: string) {
-    window.location.assign(url);
-  },
-};
+import { gatewayNavigation } from '../app/navigation.ts';
+
+export { gatewayNavigation };
 
 /**
  * The purchase of one plan (SPEC §2, §4, §5): loading, then an error (no plan id, plan not found,

@@ -4,7 +4,7 @@
  * plan whose prices cannot be read and a server whose JSON is broken.
  */
 import type { Account, RawPlan, RawServer, WalletEntry } from '@separ/domain';
-import { DEMO_APP_LINKS, DEMO_COUNTRIES, DEMO_PLANS, DEMO_SERVERS } from '@separ/domain/demo';
+import { DEMO_APP_LINKS, DEMO_COUNTRIES, DEMO_PLANS, DEMO_SERVERS, DEMO_WALLET_ENTRIES } from '@separ/domain/demo';
 
 /** A plan whose toman price is unreadable JSON: never shown (SPEC §9). */
 export const BROKEN_PRICE_PLAN: RawPlan = {
@@ -110,35 +110,7 @@ export function mockUser(overrides: Partial<MockUser> = {}): MockUser {
   };
 }
 
-/**
- * The demo account's wallet (CONTRACTS §10): one entry of each kind, newest first, each with the
- * balance after it (the last one's is the balance).
- */
-export const MOCK_WALLET_ENTRIES: WalletEntry[] = [
-  { id: 7, kind: 'topup', amount: 500_000, balance: 830_000, createdAt: '2026-11-20T09:30:00.000Z', ref: '1800000107' },
-  { id: 6, kind: 'adjustment', amount: -20_000, balance: 330_000, createdAt: '2026-11-01T12:00:00.000Z', ref: null },
-  { id: 5, kind: 'gift', amount: 100_000, balance: 350_000, createdAt: '2026-10-20T17:45:00.000Z', ref: 'GIFT-NOWRUZ' },
-  {
-    id: 4,
-    kind: 'refund',
-    amount: 180_000,
-    balance: 250_000,
-    createdAt: '2026-10-02T08:10:00.000Z',
-    ref: '1800000021',
-  },
-  {
-    id: 3,
-    kind: 'purchase',
-    amount: -180_000,
-    balance: 70_000,
-    createdAt: '2026-10-01T20:05:00.000Z',
-    ref: '1800000021',
-  },
-  { id: 2, kind: 'referral', amount: 50_000, balance: 250_000, createdAt: '2026-09-15T11:00:00.000Z', ref: 'REF-8K2Q' },
-  { id: 1, kind: 'topup', amount: 200_000, balance: 200_000, createdAt: '2026-09-01T07:20:00.000Z', ref: '1800000010' },
-];
-
-/** The demo account's wallet as the mock starts it: the entries' last balance. */
+/** The demo account's wallet as the mock starts it: the demo entries and their last balance. */
 export function mockWallet(): { balance: number; entries: WalletEntry[] } {
-  return { balance: MOCK_WALLET_ENTRIES[0]!.balance, entries: MOCK_WALLET_ENTRIES.map((entry) => ({ ...entry })) };
+  return { balance: DEMO_WALLET_ENTRIES[0]!.balance, entries: DEMO_WALLET_ENTRIES.map((entry) => ({ ...entry })) };
 }
