@@ -453,6 +453,24 @@ describe('wallet (CONTRACTS §10)', () => {
     expect(go).not.toHaveBeenCalled();
   });
 
+  it('sums the balance up on the dashboard, with the way to the wallet; nothing with the wallet off', async () => {
+    const { unmount } = await renderApp('/panel', { loggedIn: true });
+    const balance = await screen.findByText('830,000 Toman', undefined, { timeout: 5_000 });
+    expect(balance.previousElementSibling?.textContent).toBe('Wallet balance');
+    expect(screen.getAllByRole('link', { name: /^Wallet$/ }).map((link) => link.getAttribute('href'))).toContain(
+      '/panel/wallet',
+    );
+    unmount();
+    const { mock } = await renderApp('/panel', {
+      loggedIn: true,
+      backend: { gateways: { ird: 1, spay: 1, wallet: 0 } },
+    });
+    await screen.findByText(hello);
+    await waitFor(() => expect(mock.calls.gateways).toBe(1));
+    expect(screen.queryByText('Wallet balance')).toBeNull();
+    expect(mock.calls.wallet).toBe(0);
+  });
+
   it('offers no top-up when the shop has switched the wallet off', async () => {
     await renderApp('/panel/wallet', { loggedIn: true, backend: { gateways: { ird: 1, spay: 1, wallet: 0 } } });
     expect(await screen.findByText(/The wallet is switched off in this shop for now/)).toBeTruthy();
