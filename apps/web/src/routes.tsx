@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
           { index: true, ...dashboard },
           { path: 'changepass', ...panel((m) => m.ChangePasswordPage) },
           { path: 'payments', ...panel((m) => m.PaymentsPage) },
+          { path: 'wallet', ...panel((m) => m.WalletPage) },
           { path: 'connect', ...panel((m) => m.ConnectPage) },
           { path: 'servers', ...panel((m) => m.ServersPage) },
           { path: 'devices', ...panel((m) => m.DevicesPage) },

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { createMockBackend, failure, mockUser } from '@separ/api/mocks';
+import { gatewayNavigation } from '../src/app/navigation.ts';
 import { renderApp } from './renderApp.tsx';
 import { server } from './setup.ts';
 
@@ -378,5 +379,102 @@ describe('credentials stay out of URLs (CONTRACTS §15)', () => {
     for (const { url } of requests) {
       for (const secret of ['demo1234', 'Secret2026x']) expect(decodeURIComponent(url)).not.toContain(secret);
     }
+  });
+});
+
+describe('wallet (CONTRACTS §10)', () => {
+  it('shows the balance and the entries, each kind by its name and each amount signed', async () => {
+    await renderApp('/panel/wallet', { loggedIn: true });
+    // The first test of a run may load the panel's lazy chunk: on a busy machine that takes a while.
+    expect(await screen.findByRole('heading', { name: 'Wallet', level: 1 }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText('830,000 Toman')).toBeTruthy();
+    const table = screen.getByRole('table');
+    expect(within(table).getAllByRole('row')).toHaveLength(8);
+    expect(within(table).getByText('Support adjustment')).toBeTruthy();
+    expect(within(table).getByText('GIFT-NOWRUZ')).toBeTruthy();
+    expect(within(table).getByText('\u221220,000')).toBeTruthy();
+    expect(within(table).getAllByText('+500,000')).toHaveLength(1);
+    const menu = screen.getByRole('navigation', { name: 'Account menu' });
+    expect(
+      within(menu)
+        .getByRole('link', { name: /Wallet/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+  });
+
+  it('says so when there are no entries', async () => {
+    await renderApp('/panel/wallet', { loggedIn: true, backend: { wallet: { balance: 0, entries: [] } } });
+    expect(await screen.findByText('No transactions yet')).toBeTruthy();
+    expect(screen.getByText('0 Toman')).toBeTruthy();
+  });
+
+  it('shows the error, waits 1 s, then loads', async () => {
+    await renderApp('/panel/wallet', { loggedIn: true, overrides: [failure('wallet', 'http500')] });
+    expect(await screen.findByText('Error loading your wallet')).toBeTruthy();
+    const state = recover();
+    const clicked = Date.now();
+    await userEvent.click(screen.getByRole('button', { name: /Try Again|Retry/ }));
+    await screen.findByRole('table', {}, { timeout: 3000 });
+    expect(Date.now() - clicked).toBeGreaterThanOrEqual(950);
+    expect(state.calls.wallet).toBe(1);
+  });
+
+  it('checks the amount, then tops up through the chosen gate and sends the browser to the answered URL', async () => {
+    const go = vi.spyOn(gatewayNavigation, 'go').mockImplementation(() => undefined);
+    const { mock } = await renderApp('/panel/wallet', { loggedIn: true, backend: { gateways: { ird: 1, spay: 1 } } });
+    const amount = await screen.findByLabelText('Amount (tomans)');
+    const submit = screen.getByRole('button', { name: 'Pay and top up' });
+    await userEvent.click(submit);
+    expect(await screen.findByText('Enter an amount.')).toBeTruthy();
+    // Persian digits are read as well; below the smallest top-up is refused before anything is sent.
+    await userEvent.type(amount, '۵۰۰۰');
+    await userEvent.click(submit);
+    expect(await screen.findByText('The amount must be from 10,000 to 50,000,000 tomans.')).toBeTruthy();
+    expect(mock.topups).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: '200,000' }));
+    expect((amount as HTMLInputElement).value).toBe('200000');
+    await userEvent.click(screen.getByRole('radio', { name: /SPAY/ }));
+    await userEvent.click(submit);
+    await waitFor(() => expect(go).toHaveBeenCalledTimes(1));
+    expect(go.mock.calls[0]![0]).toMatch(/\/sandbox\/pay\/MOCKTOPUP000001$/);
+    expect(mock.topups).toEqual([{ amount: 200_000, gate: 'spay' }]);
+  });
+
+  it('says what the server refused, by its code', async () => {
+    const go = vi.spyOn(gatewayNavigation, 'go').mockImplementation(() => undefined);
+    const { mock } = await renderApp('/panel/wallet', { loggedIn: true });
+    await userEvent.type(await screen.findByLabelText('Amount (tomans)'), '300000');
+    // The gate goes away between the page's load and the top-up.
+    mock.gateways.ird = 0;
+    await userEvent.click(screen.getByRole('button', { name: 'Pay and top up' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This gateway is not available right now. Choose another one.',
+    );
+    expect(go).not.toHaveBeenCalled();
+  });
+
+  it('sums the balance up on the dashboard, with the way to the wallet; nothing with the wallet off', async () => {
+    const { unmount } = await renderApp('/panel', { loggedIn: true });
+    const balance = await screen.findByText('830,000 Toman', undefined, { timeout: 5_000 });
+    expect(balance.previousElementSibling?.textContent).toBe('Wallet balance');
+    expect(screen.getAllByRole('link', { name: /^Wallet$/ }).map((link) => link.getAttribute('href'))).toContain(
+      '/panel/wallet',
+    );
+    unmount();
+    const { mock } = await renderApp('/panel', {
+      loggedIn: true,
+      backend: { gateways: { ird: 1, spay: 1, wallet: 0 } },
+    });
+    await screen.findByText(hello);
+    await waitFor(() => expect(mock.calls.gateways).toBe(1));
+    expect(screen.queryByText('Wallet balance')).toBeNull();
+    expect(mock.calls.wallet).toBe(0);
+  });
+
+  it('offers no top-up when the shop has switched the wallet off', async () => {
+    await renderApp('/panel/wallet', { loggedIn: true, backend: { gateways: { ird: 1, spay: 1, wallet: 0 } } });
+    expect(await screen.findByText(/The wallet is switched off in this shop for now/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay and top up' })).toBeNull();
+    expect(await screen.findByText('830,000 Toman')).toBeTruthy();
   });
 });

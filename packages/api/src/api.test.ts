@@ -5,6 +5,7 @@ import { decodePaymentResult } from '@separ/domain';
 import { authApi, loginFailure } from './endpoints/auth.ts';
 import { appInfoApi } from './endpoints/appInfo.ts';
 import { isSubscriptionGone, panelApi } from './endpoints/panel.ts';
+import { walletApi } from './endpoints/wallet.ts';
 import { GATEWAYS_FAILED, paymentsApi, serverMessage } from './endpoints/payments.ts';
 import { plansApi } from './endpoints/plans.ts';
 import { errorCodeOf, isTransportError, isUnauthorized, type ApiError } from './errors.ts';
@@ -172,7 +173,16 @@ describe('gateways and purchase', () => {
   it('reads which gateways are active', async () => {
     backend({ gateways: { ird: 1, spay: 0 } });
     const result = await store().dispatch(paymentsApi.endpoints.getGateways.initiate());
-    expect(result.data).toEqual({ ok: true, code: 200, message: 'OK', active: { ird: true, spay: false } });
+    expect(result.data).toEqual({
+      ok: true,
+      code: 200,
+      message: 'OK',
+      active: { ird: true, spay: false },
+      wallet: true,
+    });
+    backend({ gateways: { ird: 1, spay: 1, wallet: 0 } });
+    const off = await store().dispatch(paymentsApi.endpoints.getGateways.initiate());
+    expect(off.data?.wallet).toBe(false);
   });
 
   it.each<MockFailure>(['http500', 'badJson', 'network', 'notOk'])(
@@ -464,5 +474,93 @@ describe('the subscription link (CONTRACTS §7)', () => {
     backend();
     const result = await store().dispatch(panelApi.endpoints.resetSubscription.initiate());
     expect(isUnauthorized(result.error)).toBe(true);
+  });
+});
+
+describe('the wallet (CONTRACTS §10)', () => {
+  const wallet = (s: ReturnType<typeof store>) => s.dispatch(walletApi.endpoints.wallet.initiate());
+  const topup = (s: ReturnType<typeof store>, amount: number, gate: 'ird' | 'spay' = 'ird') =>
+    s.dispatch(walletApi.endpoints.walletTopup.initiate({ amount, gate, lng: 'en' }));
+  const fromWallet = (s: ReturnType<typeof store>, planId: number) =>
+    s.dispatch(paymentsApi.endpoints.requestPayment.initiate({ planId, email: '', gate: 'wallet' }));
+
+  it('reads the balance and the entries, newest first, each with the balance after it', async () => {
+    backend({ loggedIn: true });
+    const result = await wallet(store());
+    expect(result.data?.balance).toBe(830_000);
+    expect(result.data?.entries).toHaveLength(7);
+    expect(result.data?.entries[0]).toEqual({
+      id: 7,
+      kind: 'topup',
+      amount: 500_000,
+      balance: 830_000,
+      createdAt: '2026-11-20T09:30:00.000Z',
+      ref: '1800000107',
+    });
+    expect(result.data?.entries.find((entry) => entry.kind === 'adjustment')?.ref).toBeNull();
+    expect(new URL(seen[0]!.url).pathname).toBe('/api/site/wallet');
+    expect(seen[0]!.method).toBe('POST');
+  });
+
+  it('ends the session without one (401 loginRequired), and reports a broken answer', async () => {
+    backend();
+    const result = await wallet(store());
+    expect(result.error).toMatchObject({ kind: 'http', code: 401, errorCode: 'loginRequired' });
+    expect(isUnauthorized(result.error)).toBe(true);
+    expect(await fails('wallet', 'notOk', wallet)).toMatchObject({ kind: 'api', message: 'Something went wrong' });
+  });
+
+  it('starts a top-up with amount, gate and lng in the query: the sandbox bank’s page, nothing added yet', async () => {
+    const state = backend({ loggedIn: true });
+    const s = store();
+    const result = await topup(s, 250_000, 'spay');
+    expect(result.data?.url).toMatch(/\/sandbox\/pay\/MOCKTOPUP000001$/);
+    const url = new URL(seen[0]!.url);
+    expect(url.pathname).toBe('/api/site/wallet/topup');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ amount: '250000', gate: 'spay', lng: 'en' });
+    expect(state.topups).toEqual([{ amount: 250_000, gate: 'spay' }]);
+    expect(state.wallet.balance).toBe(830_000);
+  });
+
+  it('refuses a top-up by its code: out of bounds, an inactive gate, the wallet off, no session', async () => {
+    backend({ loggedIn: true, gateways: { ird: 0, spay: 1 } });
+    const s = store();
+    expect(errorCodeOf((await topup(s, 9_999, 'spay')).error)).toBe('invalidTopupAmount');
+    expect(errorCodeOf((await topup(s, 50_000_001, 'spay')).error)).toBe('invalidTopupAmount');
+    expect((await topup(s, 10_000, 'spay')).data?.url).toContain('/sandbox/pay/');
+    expect((await topup(s, 10_000, 'ird')).error).toMatchObject({ code: 400, errorCode: 'gatewayUnavailable' });
+    backend({ loggedIn: true, gateways: { ird: 1, spay: 1, wallet: 0 } });
+    expect((await topup(store(), 10_000)).error).toMatchObject({ code: 403, errorCode: 'walletDisabled' });
+    backend();
+    expect(errorCodeOf((await topup(store(), 10_000)).error)).toBe('loginRequired');
+  });
+
+  it('pays a plan’s credit price from the balance (gate=wallet, no e-mail) and the wallet reloads', async () => {
+    const state = backend({ loggedIn: true });
+    const s = store();
+    await wallet(s);
+    // Plan 4: 2,400,000 through a gate, 1,900,000 from the wallet; plan 2: 290,000 from the wallet.
+    const refused = await fromWallet(s, 4);
+    expect(refused.error).toMatchObject({ kind: 'http', code: 402, errorCode: 'insufficientBalance' });
+    expect(serverMessage(refused.error as ApiError)).toBe('Insufficient balance');
+    expect(state.wallet.balance).toBe(830_000);
+    const paid = await fromWallet(s, 2);
+    expect(paid.data?.url).toMatch(/^\/paymentresult#data=/);
+    expect(paid.data?.renews).toBe('demo');
+    expect(Object.fromEntries(new URL(seen.at(-1)!.url).searchParams)).toEqual({ plan_id: '2', gate: 'wallet' });
+    expect(state.wallet.balance).toBe(540_000);
+    expect(state.wallet.entries[0]).toMatchObject({ kind: 'purchase', amount: -290_000, balance: 540_000 });
+    // The cached wallet was invalidated: it loads again with the new balance.
+    await vi.waitFor(() => expect(walletApi.endpoints.wallet.select()(s.getState()).data?.balance).toBe(540_000));
+  });
+
+  it('refuses gate=wallet without a session and with the wallet off', async () => {
+    backend();
+    const signedOut = await fromWallet(store(), 2);
+    expect(signedOut.error).toMatchObject({ code: 401, errorCode: 'signInToPayFromWallet' });
+    // Not the end of a session: nothing to sign out of.
+    expect(isUnauthorized(signedOut.error)).toBe(false);
+    backend({ loggedIn: true, gateways: { ird: 1, spay: 1, wallet: 0 } });
+    expect(errorCodeOf((await fromWallet(store(), 2)).error)).toBe('walletDisabled');
   });
 });

@@ -12,4 +12,5 @@ export * from './endpoints/payments.ts';
 export * from './endpoints/auth.ts';
 export * from './endpoints/appInfo.ts';
 export * from './endpoints/panel.ts';
+export * from './endpoints/wallet.ts';
 export * from './endpoints/admin.ts';

@@ -56,6 +56,7 @@ export * from './ChangePasswordScreen';
 export * from './ServersScreen';
 export * from './DevicesScreen';
 export * from './PaymentsScreen';
+export * from './WalletScreen';
 export * from './AppImportGuide';
 export * from './AccountSummary';
 export * from './QrCode';

@@ -1,23 +1,38 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { GATEWAYS, isValidEmail, PAYMENT_REDIRECT_DELAY_MS, type Gateway } from '@separ/domain';
 import {
+  bestPrice,
+  GATEWAYS,
+  isValidEmail,
+  PAYMENT_REDIRECT_DELAY_MS,
+  PRICE_KEY,
+  walletShortfall,
+  type Plan,
+} from '@separ/domain';
+import {
+  errorCodeOf,
   isTransportError,
   serverMessage,
   useGetGatewaysQuery,
   useGetPlansQuery,
   useGetRenewalQuery,
   useRequestPaymentMutation,
+  useWalletQuery,
   type ApiError,
 } from '@separ/api';
-import { PaymentScreen, type PaymentScreenProps } from '@separ/ui';
+import { PaymentScreen, type PaymentGate, type PaymentRefusal, type PaymentScreenProps } from '@separ/ui';
+import { useAppSelector } from '../app/hooks.ts';
 
-/** Sends the browser to the gateway (a seam for tests). */
-export const gatewayNavigation = {
-  go(url: string) {
-    window.location.assign(url);
-  },
-};
+import { gatewayNavigation } from '../app/navigation.ts';
+
+export { gatewayNavigation };
+
+/** The plan's price from the wallet (CONTRACTS §10): its credit price. */
+export function walletPrice(plan: Plan): number {
+  return plan.pricing.credit[PRICE_KEY] ?? bestPrice(plan.pricing.credit) ?? 0;
+}
+
+const REFUSALS: readonly PaymentRefusal[] = ['insufficientBalance', 'signInToPayFromWallet', 'walletDisabled'];
 
 /**
  * The purchase of one plan (SPEC §2, §4, §5): loading, then an error (no plan id, plan not found,
@@ -42,15 +57,38 @@ export function PaymentPage() {
 
   const [email, setEmail] = useState('');
   const [emailInvalid, setEmailInvalid] = useState(false);
-  const [picked, setPicked] = useState<Gateway | null>(null);
+  const [picked, setPicked] = useState<PaymentGate | null>(null);
   const [phase, setPhase] = useState<PaymentScreenProps['phase']>('idle');
   const [submitError, setSubmitError] = useState<PaymentScreenProps['submitError']>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const active = gatewaysQuery.data?.active;
+  const plan = plansQuery.data?.find((p) => p.id === planId);
+  // The wallet (CONTRACTS §10), when the shop takes it: its price, and a signed-in buyer's balance.
+  const loggedIn = useAppSelector((state) => state.ui.loggedIn);
+  const walletOffered = gatewaysQuery.data?.wallet === true;
+  const walletQuery = useWalletQuery(undefined, { skip: !walletOffered || !loggedIn });
+  const wallet: PaymentScreenProps['wallet'] =
+    walletOffered && plan
+      ? {
+          price: walletPrice(plan),
+          balance: !loggedIn
+            ? 'signedOut'
+            : walletQuery.data
+              ? walletQuery.data.balance
+              : walletQuery.isError
+                ? 'signedOut'
+                : 'loading',
+          signInTo: '/login',
+        }
+      : null;
+  const walletUsable =
+    wallet !== null && typeof wallet.balance === 'number' && walletShortfall(wallet.balance, wallet.price) === 0;
+  const usable = (gate: PaymentGate) => (gate === 'wallet' ? walletUsable : active?.[gate] === true);
   // The first active gateway is chosen for the buyer until they pick another.
-  const gateway = picked && active?.[picked] ? picked : (GATEWAYS.find((gate) => active?.[gate]) ?? null);
+  const gateway: PaymentGate | null =
+    picked && usable(picked) ? picked : (GATEWAYS.find((gate) => active?.[gate]) ?? (walletUsable ? 'wallet' : null));
 
   const shared = {
     email,
@@ -61,18 +99,20 @@ export function PaymentPage() {
     emailInvalid,
     gateways: gatewaysQuery.data ? gatewaysQuery.data.active : ('loading' as const),
     gateway,
-    onGatewayChange: (gate: Gateway) => {
-      if (active?.[gate]) setPicked(gate);
+    onGatewayChange: (gate: PaymentGate) => {
+      if (usable(gate)) setPicked(gate);
     },
+    wallet,
     phase,
     submitError,
     renewal,
   };
-  const plan = plansQuery.data?.find((p) => p.id === planId);
-  const canSubmit = email.trim() !== '' && isValidEmail(email) && gateway !== null && phase === 'idle';
+  // From the wallet the e-mail may be left out: the account's own receipt.
+  const emailOk = gateway === 'wallet' && email.trim() === '' ? true : isValidEmail(email);
+  const canSubmit = emailOk && (email.trim() !== '' || gateway === 'wallet') && gateway !== null && phase === 'idle';
 
   async function submit() {
-    if (!isValidEmail(email)) {
+    if (!emailOk) {
       setEmailInvalid(true);
       return;
     }
@@ -87,7 +127,9 @@ export function PaymentPage() {
     });
     if (result.error) {
       const error = result.error as ApiError;
-      setSubmitError(isTransportError(error) ? {} : { message: serverMessage(error) });
+      const code = errorCodeOf(error);
+      const refusal = REFUSALS.find((known) => known === code);
+      setSubmitError(isTransportError(error) ? {} : { message: serverMessage(error), ...(refusal ? { refusal } : {}) });
       setPhase('idle');
       return;
     }

@@ -1,4 +1,4 @@
-import { useCreateBotCodeMutation, useGetAccountQuery } from '@separ/api';
+import { useCreateBotCodeMutation, useGetAccountQuery, useGetGatewaysQuery, useWalletQuery } from '@separ/api';
 import { DashboardScreen } from '@separ/ui';
 import { usePanel } from './panelContext.ts';
 import { screenStatus } from '../app/screenStatus.ts';
@@ -10,6 +10,10 @@ export function DashboardPage() {
   const query = useGetAccountQuery();
   const { data, refetch } = query;
   const status = screenStatus(query);
+  // The wallet's balance (CONTRACTS §10), when the shop has the wallet on; nothing when it fails.
+  const gateways = useGetGatewaysQuery();
+  const walletOn = gateways.data?.wallet === true;
+  const wallet = useWalletQuery(undefined, { skip: !walletOn });
   // The bot's one-time link code (issue #24): made on request, a new one replaces the last.
   const [createBotCode, botCode] = useCreateBotCodeMutation();
   const botLink = {
@@ -31,6 +35,7 @@ export function DashboardPage() {
       onRetry={() => void refetch()}
       onLogout={logout}
       botLink={botLink}
+      walletBalance={walletOn && wallet.data ? wallet.data.balance : null}
     />
   );
 }

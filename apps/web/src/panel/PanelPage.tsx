@@ -10,6 +10,7 @@ import { useLogout } from './useLogout.ts';
 const ACTIVE: Record<string, PanelRoute> = {
   '/panel/changepass': 'changePassword',
   '/panel/payments': 'payments',
+  '/panel/wallet': 'wallet',
   '/panel/connect': 'connect',
   '/panel/servers': 'servers',
   '/panel/devices': 'devices',

@@ -5,4 +5,5 @@ export { ChangePasswordPage } from './ChangePasswordPage.tsx';
 export { ServersPage } from './ServersPage.tsx';
 export { DevicesPage } from './DevicesPage.tsx';
 export { PaymentsPage } from './PaymentsPage.tsx';
+export { WalletPage } from './WalletPage.tsx';
 export { ConnectPage } from './ConnectPage.tsx';

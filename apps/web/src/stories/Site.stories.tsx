@@ -51,6 +51,18 @@ export const Devices: Story = {
   },
 };
 
+/** The wallet of a signed-in account (CONTRACTS §10): its balance, the top-up and the entries. */
+export const Wallet: Story = {
+  args: { path: '/panel/wallet' },
+  parameters: { msw: createMockBackend({ loggedIn: true, cookies: noCookies }).handlers },
+  beforeEach: Devices.beforeEach,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('table', {}, { timeout: 15000 })).toBeVisible();
+    await expect(await canvas.findByRole('radio', { name: /(IranDargah|ایران‌درگاه)/ })).toBeChecked();
+  },
+};
+
 /** The shop's address in the links the stories show (not the test server's, whose port varies). */
 const STORY_ORIGIN = 'https://separ.example';
 

@@ -47,7 +47,7 @@ export const authApi = separApi.injectEndpoints({
         if (answer.ok !== true) return { error: apiError('Invalid username or password') };
         return { data: { username: toText(answer.username) || username } };
       },
-      invalidatesTags: ['Account', 'Servers'],
+      invalidatesTags: ['Account', 'Servers', 'Wallet'],
     }),
     /** POST /api/site/logout: ends the session on the server and clears both cookies. */
     logout: build.mutation<{ ok: boolean }, void>({

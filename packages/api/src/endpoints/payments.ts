@@ -10,6 +10,8 @@ export interface GatewayStatus extends Pick<GatewaysAnswer, 'code' | 'message'> 
   ok: boolean;
   /** Which gates may be chosen (SPEC §4: selectable only when the status call reports it active). */
   active: Record<Gateway, boolean>;
+  /** The shop takes payment from a signed-in buyer's wallet (`wallet_active`, CONTRACTS §10). */
+  wallet: boolean;
 }
 
 /** SPEC §8: when the status call fails, both gateways are treated as inactive. */
@@ -18,6 +20,7 @@ export const GATEWAYS_FAILED: GatewayStatus = {
   code: 500,
   message: 'Failed to load gateways',
   active: { ird: false, spay: false },
+  wallet: false,
 };
 
 export function gatewayStatusFromResponse(body: unknown): GatewayStatus {
@@ -26,13 +29,27 @@ export function gatewayStatusFromResponse(body: unknown): GatewayStatus {
   const active = Object.fromEntries(
     GATEWAYS.map((gate) => [gate, toNumber(record[`${gate}_auto_active`]) === 1]),
   ) as Record<Gateway, boolean>;
-  return { ok: true, code: toNumber(record.code) || 200, message: toText(record.message), active };
+  return {
+    ok: true,
+    code: toNumber(record.code) || 200,
+    message: toText(record.message),
+    active,
+    wallet: toNumber(record.wallet_active) === 1,
+  };
 }
+
+/**
+ * What a purchase is paid with: a bank gate, or `wallet` (CONTRACTS §10: a signed-in buyer pays the
+ * plan's credit price from the balance at once; refused `insufficientBalance`,
+ * `signInToPayFromWallet`, `walletDisabled`).
+ */
+export type PurchaseGate = Gateway | 'wallet';
 
 export interface PurchaseArgs {
   planId: number;
+  /** Optional when paying from the wallet (the account's own receipt). */
   email: string;
-  gate: Gateway;
+  gate: PurchaseGate;
   /**
    * false: a new account even when the buyer is logged in or followed a renew link (`renew=0`).
    * Otherwise the server decides: such a purchase renews that account (issue #24).
@@ -92,7 +109,7 @@ export const paymentsApi = separApi.injectEndpoints({
       async queryFn({ planId, email, gate, renew }, _api, _extra, baseQuery) {
         const params = {
           plan_id: String(planId),
-          email,
+          ...(email !== '' || gate !== 'wallet' ? { email } : {}),
           gate,
           ...(renew === false ? { renew: '0' } : {}),
         } satisfies QueryOf<Payments['purchase']>;
@@ -105,6 +122,8 @@ export const paymentsApi = separApi.injectEndpoints({
         const renews = toText(asRecord(body.renew).username);
         return { data: renews ? { url, renews } : { url } };
       },
+      // Paid from the wallet: the balance has changed.
+      invalidatesTags: (result, _error, { gate }) => (result && gate === 'wallet' ? ['Wallet'] : []),
     }),
     /** POST /api/site/renewal → the account a purchase would renew, or null; a failure counts as null. */
     getRenewal: build.query<Renewal | null, void>({

@@ -3,8 +3,8 @@
  * seeds) in the raw shapes of SPEC §3, with the awkward cases the error paths need added here: a
  * plan whose prices cannot be read and a server whose JSON is broken.
  */
-import type { Account, RawPlan, RawServer } from '@separ/domain';
-import { DEMO_APP_LINKS, DEMO_COUNTRIES, DEMO_PLANS, DEMO_SERVERS } from '@separ/domain/demo';
+import type { Account, RawPlan, RawServer, WalletEntry } from '@separ/domain';
+import { DEMO_APP_LINKS, DEMO_COUNTRIES, DEMO_PLANS, DEMO_SERVERS, DEMO_WALLET_ENTRIES } from '@separ/domain/demo';
 
 /** A plan whose toman price is unreadable JSON: never shown (SPEC §9). */
 export const BROKEN_PRICE_PLAN: RawPlan = {
@@ -108,4 +108,9 @@ export function mockUser(overrides: Partial<MockUser> = {}): MockUser {
     ],
     ...overrides,
   };
+}
+
+/** The demo account's wallet as the mock starts it: the demo entries and their last balance. */
+export function mockWallet(): { balance: number; entries: WalletEntry[] } {
+  return { balance: DEMO_WALLET_ENTRIES[0]!.balance, entries: DEMO_WALLET_ENTRIES.map((entry) => ({ ...entry })) };
 }

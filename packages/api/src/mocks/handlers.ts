@@ -11,10 +11,13 @@ import {
   isPlanDisplayable,
   isValidEmail,
   maxPasswordLength,
+  parsePriceMap,
+  PRICE_KEY,
   type RawPlan,
   USER_TOKEN_COOKIE,
   USERNAME_COOKIE,
   validatePasswordChange,
+  type WalletEntry,
 } from '@separ/domain';
 import {
   MOCK_APP_LINKS,
@@ -24,6 +27,7 @@ import {
   MOCK_SERVERS,
   MOCK_SUB_TOKEN,
   mockUser,
+  mockWallet,
   type MockUser,
 } from './fixtures.ts';
 import {
@@ -35,6 +39,7 @@ import {
   PURCHASE_LIMITS,
   SITE_ROUTES,
   SUBSCRIPTION_ROUTES,
+  WALLET_ROUTES,
   type RouteContract,
 } from '@separ/domain/contract';
 import { checkResponse, refusePlainRequest } from './contract.ts';
@@ -61,7 +66,9 @@ const noCookies: CookieJar = { set: () => undefined, remove: () => undefined };
 export interface MockBackendOptions {
   user?: MockUser;
   plans?: RawPlan[];
-  gateways?: { ird: 0 | 1; spay: 0 | 1 };
+  gateways?: { ird: 0 | 1; spay: 0 | 1; wallet?: 0 | 1 };
+  /** The account's wallet (CONTRACTS §10); the demo's seven entries when not given. */
+  wallet?: { balance: number; entries: WalletEntry[] };
   /** Start with a session (the panel's stories and tests). */
   loggedIn?: boolean;
   /** Pause before each answer, in ms (mock mode feels like a network). */
@@ -84,6 +91,10 @@ export interface MockState {
   loggedIn: boolean;
   /** Every purchase request the mock accepted (`renew`: the account it renews, when logged in). */
   purchases: Array<{ planId: number; email: string; gate: string; renew?: string }>;
+  /** The account's wallet: its balance in tomans and its entries, newest first. */
+  wallet: { balance: number; entries: WalletEntry[] };
+  /** Every top-up the mock started (pending: the sandbox bank would settle it). */
+  topups: Array<{ amount: number; gate: string }>;
   /** The bot link codes the mock made, last one live. */
   botCodes: string[];
   /** The token of the account's subscription link (CONTRACTS §7); replaced by a reset. */
@@ -109,6 +120,8 @@ export const MOCK_ENDPOINTS = {
   resetSubscription: ['post', '*/api/site/sub/reset'],
   renewal: ['post', '*/api/site/renewal'],
   botCode: ['post', '*/api/site/botcode'],
+  wallet: ['post', '*/api/site/wallet'],
+  walletTopup: ['post', '*/api/site/wallet/topup'],
 } as const satisfies Record<string, readonly ['get' | 'post', string]>;
 
 export type MockEndpoint = keyof typeof MOCK_ENDPOINTS;
@@ -132,6 +145,8 @@ const MOCK_CONTRACT: Partial<Record<MockEndpoint, RouteContract>> = {
   resetSubscription: PANEL_ROUTES.resetSubscription,
   botCode: PANEL_ROUTES.botCode,
   subscription: SUBSCRIPTION_ROUTES.subscription,
+  wallet: WALLET_ROUTES.wallet,
+  walletTopup: WALLET_ROUTES.topup,
 };
 
 const unauthorized = () => errorResponse('loginRequired');
@@ -210,6 +225,8 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
     gateways: options.gateways ?? { ird: 1, spay: 1 },
     loggedIn: options.loggedIn ?? false,
     purchases: [],
+    wallet: options.wallet ?? mockWallet(),
+    topups: [],
     botCodes: [],
     subToken: MOCK_SUB_TOKEN,
     calls: Object.fromEntries(Object.keys(MOCK_ENDPOINTS).map((key) => [key, 0])) as MockState['calls'],
@@ -246,6 +263,14 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
     state.subToken = `${MOCK_SUB_TOKEN.slice(0, -6)}${String(count).padStart(6, '0')}`;
   };
   const subUrl = (request: Request) => `${options.origin ?? new URL(request.url).origin}/sub/${state.subToken}`;
+  const walletOn = () => (state.gateways.wallet ?? 1) === 1;
+  /** A new entry on top of the ledger, the balance after it kept (CONTRACTS §10). */
+  const addEntry = (kind: WalletEntry['kind'], amount: number, ref: string | null) => {
+    state.wallet.balance += amount;
+    const id = Math.max(0, ...state.wallet.entries.map((entry) => entry.id)) + 1;
+    const createdAt = '2026-11-22T10:30:00.000Z';
+    state.wallet.entries.unshift({ id, kind, amount, balance: state.wallet.balance, createdAt, ref });
+  };
   const signedIn = (resolve: (request: Request, query: URLSearchParams) => Response) => {
     return (request: Request, query: URLSearchParams) => (state.loggedIn ? resolve(request, query) : unauthorized());
   };
@@ -270,7 +295,9 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       const param = await paramsOf(request);
       const planField = required(param, 'plan_id', PURCHASE_LIMITS.plan_id);
       if (planField instanceof Response) return planField;
-      const emailField = required(param, 'email', PURCHASE_LIMITS.email);
+      // From the wallet the e-mail may be left out (CONTRACTS §10): the receipt is the account's.
+      const fromWallet = param('gate') === 'wallet';
+      const emailField = fromWallet && !param('email')?.trim() ? '' : required(param, 'email', PURCHASE_LIMITS.email);
       if (emailField instanceof Response) return emailField;
       const gate = required(param, 'gate', PURCHASE_LIMITS.gate);
       if (gate instanceof Response) return gate;
@@ -278,18 +305,28 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       const email = emailField.trim();
       const plan = state.plans.find((p) => p.id === planId);
       if (!plan || !isPlanDisplayable(plan)) return errorResponse('planNotFound');
-      if (!isValidEmail(email)) return errorResponse('invalidEmail');
-      if (!isGateway(gate)) return errorResponse('unknownGateway');
-      if (state.gateways[gate] !== 1) return errorResponse('gatewayUnavailable');
+      if (email !== '' && !isValidEmail(email)) return errorResponse('invalidEmail');
+      let credit: number | null = null;
+      if (fromWallet) {
+        // As the server: a session, the wallet on, then a balance that covers the credit price.
+        if (!state.loggedIn) return errorResponse('signInToPayFromWallet');
+        if (!walletOn()) return errorResponse('walletDisabled');
+        credit = parsePriceMap(plan.price_credit)[PRICE_KEY] ?? 0;
+        if (state.wallet.balance < credit) return errorResponse('insufficientBalance');
+      } else {
+        if (!isGateway(gate)) return errorResponse('unknownGateway');
+        if (state.gateways[gate] !== 1) return errorResponse('gatewayUnavailable');
+      }
       // Logged in: the purchase renews the account (issue #24), unless renew=0 asks for a new one.
       const renews = state.loggedIn && param('renew') !== '0' ? state.user.username : null;
       state.purchases.push({ planId, email, gate, ...(renews ? { renew: renews } : {}) });
       const number = 1_800_000_000 + state.purchases.length;
+      if (credit !== null) addEntry('purchase', -credit, String(number));
       const paid = {
         status: 'success' as const,
         resnum: String(number),
         refnum: `MOCK-${number}`,
-        amount: (JSON.parse(plan.price_toman) as Record<string, number>)['100']! * 10,
+        amount: (credit ?? parsePriceMap(plan.price_toman)[PRICE_KEY]!) * 10,
         time: '2026-11-22 10:30:00',
       };
       const data = encodePaymentResult(
@@ -305,6 +342,29 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
         message: 'OK',
         ...(renews ? { renew: { username: renews } } : {}),
       });
+    }),
+    route(
+      'wallet',
+      signedIn(() => HttpResponse.json({ ok: true, balance: state.wallet.balance, entries: state.wallet.entries })),
+    ),
+    route('walletTopup', async (request) => {
+      if (!state.loggedIn) return unauthorized();
+      if (!walletOn()) return errorResponse('walletDisabled');
+      // As the server: the amount a whole number of tomans within the shop's bounds, then the gate.
+      const param = await paramsOf(request);
+      const amountField = required(param, 'amount', 20);
+      if (amountField instanceof Response) return amountField;
+      const gate = required(param, 'gate', PURCHASE_LIMITS.gate);
+      if (gate instanceof Response) return gate;
+      const { walletMinTopup, walletMaxTopup } = state.admin.data.settings;
+      const amount = /^\d+$/.test(amountField.trim()) ? Number(amountField.trim()) : NaN;
+      if (!(amount >= walletMinTopup && amount <= walletMaxTopup)) return errorResponse('invalidTopupAmount');
+      if (!isGateway(gate)) return errorResponse('unknownGateway');
+      if (state.gateways[gate] !== 1) return errorResponse('gatewayUnavailable');
+      state.topups.push({ amount, gate });
+      // The sandbox bank's page, which settles the order and adds the amount once it is paid.
+      const authority = `MOCKTOPUP${String(state.topups.length).padStart(6, '0')}`;
+      return HttpResponse.json({ ok: true, url: `${options.origin ?? ''}/sandbox/pay/${authority}`, message: 'OK' });
     }),
     route('renewal', () =>
       HttpResponse.json({

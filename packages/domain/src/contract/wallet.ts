@@ -55,6 +55,9 @@ export const WALLET_ROUTES = {
     }),
     answer: Type.Object({ ok: Type.Literal(true), url: Type.String(), message: Type.String() }),
     errors: [
+      // Without a live session, as every panel call (the site's 401s).
+      'loginRequired',
+      'sessionEnded',
       'missingParameter',
       'parameterTooLong',
       'invalidTopupAmount',

@@ -5,3 +5,4 @@
  */
 export * from './catalog.ts';
 export * from './admin.ts';
+export * from './wallet.ts';

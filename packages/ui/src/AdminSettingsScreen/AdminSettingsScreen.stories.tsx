@@ -39,14 +39,39 @@ export const FormWithErrors: Story = {
     await expect(args.onSave).not.toHaveBeenCalled();
   },
 };
+/** The wallet's top-up bounds: whole tomans, the smallest never above the largest. */
+export const WalletBoundsInvalid: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const min = canvas.getByLabelText(/^(Smallest top-up|کمترین مبلغ شارژ)/);
+    await userEvent.clear(min);
+    await userEvent.type(min, '۶۰۰۰۰۰۰۰');
+    const max = canvas.getByLabelText(/^(Largest top-up|بیشترین مبلغ شارژ)/);
+    await userEvent.clear(max);
+    await userEvent.type(max, '50000');
+    await userEvent.click(canvas.getByRole('button', { name: /^(Save settings|ذخیرهٔ تنظیمات)$/ }));
+    await expect(canvas.getByText(/(above the largest|بیشتر از بیشترین)/)).toBeVisible();
+    await expect(args.onSave).not.toHaveBeenCalled();
+    min.scrollIntoView({ block: 'center' });
+  },
+};
 /** Turning free accounts off sends the whole settings. */
 export const Save: Story = {
   parameters: { screenshot: false },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('checkbox'));
+    await userEvent.click(canvas.getByRole('checkbox', { name: /^(Free accounts on|اکانت رایگان فعال)/ }));
+    await userEvent.click(canvas.getByRole('checkbox', { name: /^(Wallet on|کیف پول فعال)/ }));
+    const min = canvas.getByLabelText(/^(Smallest top-up|کمترین مبلغ شارژ)/);
+    await userEvent.clear(min);
+    await userEvent.type(min, '۲۰٬۰۰۰');
     await userEvent.click(canvas.getByRole('button', { name: /^(Save settings|ذخیرهٔ تنظیمات)$/ }));
-    await expect(args.onSave).toHaveBeenCalledWith({ ...ADMIN_SETTINGS, freeEnabled: false });
+    await expect(args.onSave).toHaveBeenCalledWith({
+      ...ADMIN_SETTINGS,
+      freeEnabled: false,
+      walletEnabled: false,
+      walletMinTopup: 20_000,
+    });
   },
 };
 export const Mobile: Story = { args: { saved: true }, parameters: { mobile: true } };

@@ -16,8 +16,11 @@ import { Skeleton } from '../Skeleton';
 import { Form, SaveBar, Skeletons } from './AdminSettingsScreen.styles';
 import {
   REQUIRED_URL_FIELDS,
+  settingsDraft,
   SHOP_NAME_MAX,
+  TOPUP_BOUND,
   validateSettings,
+  type SettingsAmountField,
   type SettingsField,
   type SettingsUrlField,
 } from './settingsForm';
@@ -38,7 +41,7 @@ export interface AdminSettingsScreenProps {
   saved?: boolean;
 }
 
-/** The shop's settings an operator changes without a rebuild: its name, links, app downloads and free accounts. */
+/** The shop's settings an operator changes without a rebuild: its name, links, app downloads, free accounts and the wallet. */
 export function AdminSettingsScreen({
   status,
   settings,
@@ -55,7 +58,7 @@ export function AdminSettingsScreen({
     content = (
       <Skeletons aria-busy="true">
         <VisuallyHidden role="status">{t('settings.loading')}</VisuallyHidden>
-        {[2, 4, 2].map((fields, index) => (
+        {[2, 4, 2, 3].map((fields, index) => (
           <AdminPanel key={index} aria-hidden="true">
             <Skeleton $height="22px" $width="30%" />
             {Array.from({ length: fields }, (_, field) => (
@@ -106,7 +109,7 @@ function SettingsForm({
   const format = useFormat();
   const [edited, setEdited] = useState(false);
   const { draft, set, errors, submit, invalid } = useDraftForm({
-    initial: settings,
+    initial: () => settingsDraft(settings, (value) => format.number(value)),
     check: validateSettings,
     save: (checked: ShopSettings) => {
       setEdited(false);
@@ -116,8 +119,25 @@ function SettingsForm({
   });
   const error = (field: SettingsField) =>
     errors[field]
-      ? t(`settings.errors.${errors[field]}`, { max: format.number(SHOP_NAME_MAX), scheme: isolate(URL_PLACEHOLDER) })
+      ? t(`settings.errors.${errors[field]}`, {
+          max: format.number(errors[field] === 'amount' ? TOPUP_BOUND.max : SHOP_NAME_MAX),
+          min: format.number(TOPUP_BOUND.min),
+          scheme: isolate(URL_PLACEHOLDER),
+        })
       : undefined;
+  /** A top-up bound, whole tomans. */
+  const amount = (field: SettingsAmountField) => (
+    <TextField
+      label={t(`settings.fields.${field}`)}
+      hint={t(`settings.hints.${field}`)}
+      value={draft[field]}
+      onChange={(value) => set(field, value)}
+      error={error(field)}
+      inputMode="numeric"
+      dir="ltr"
+      required
+    />
+  );
   const url = (field: SettingsUrlField) => (
     <TextField
       label={
@@ -178,6 +198,19 @@ function SettingsForm({
           checked={draft.freeEnabled}
           onChange={(value) => set('freeEnabled', value)}
         />
+      </AdminPanel>
+      <AdminPanel aria-labelledby="settings-wallet">
+        <h2 id="settings-wallet">{t('settings.groups.wallet')}</h2>
+        <AdminCheckbox
+          label={t('settings.fields.walletEnabled')}
+          hint={t('settings.hints.walletEnabled')}
+          checked={draft.walletEnabled}
+          onChange={(value) => set('walletEnabled', value)}
+        />
+        <FormGrid>
+          {amount('walletMinTopup')}
+          {amount('walletMaxTopup')}
+        </FormGrid>
       </AdminPanel>
       {saveError ? <AdminNotice tone="error">{adminErrorText(saveError, t)}</AdminNotice> : null}
       <SaveBar>

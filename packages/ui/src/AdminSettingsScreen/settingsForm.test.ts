@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ShopSettings } from '@separ/domain';
-import { validateSettings } from './settingsForm';
+import { settingsDraft, validateSettings } from './settingsForm';
 
-const settings: ShopSettings = {
+const saved: ShopSettings = {
   shopName: ' سپر ',
   supportChatUrl: 'https://t.me/separ_support ',
   channelUrl: '',
@@ -15,12 +15,13 @@ const settings: ShopSettings = {
   walletMinTopup: 10_000,
   walletMaxTopup: 50_000_000,
 };
+const settings = settingsDraft(saved);
 
 describe('the shop settings form', () => {
   it('sends the settings trimmed, optional addresses empty', () => {
     expect(validateSettings(settings)).toEqual({
       ok: true,
-      input: { ...settings, shopName: 'سپر', supportChatUrl: 'https://t.me/separ_support' },
+      input: { ...saved, shopName: 'سپر', supportChatUrl: 'https://t.me/separ_support' },
     });
   });
 
@@ -40,6 +41,25 @@ describe('the shop settings form', () => {
     expect(validateSettings({ ...settings, shopName: 'x'.repeat(61) })).toEqual({
       ok: false,
       errors: { shopName: 'tooLong' },
+    });
+  });
+
+  it('reads the top-up bounds in either digits, whole tomans from 1,000, the smallest never above the largest', () => {
+    expect(validateSettings({ ...settings, walletMinTopup: '۲۰٬۰۰۰', walletMaxTopup: '1,000,000' })).toMatchObject({
+      ok: true,
+      input: { walletMinTopup: 20_000, walletMaxTopup: 1_000_000 },
+    });
+    expect(validateSettings({ ...settings, walletMinTopup: '999', walletMaxTopup: '' })).toEqual({
+      ok: false,
+      errors: { walletMinTopup: 'amount', walletMaxTopup: 'required' },
+    });
+    expect(validateSettings({ ...settings, walletMinTopup: '1.5', walletMaxTopup: '500000001' })).toEqual({
+      ok: false,
+      errors: { walletMinTopup: 'amount', walletMaxTopup: 'amount' },
+    });
+    expect(validateSettings({ ...settings, walletMinTopup: '60000', walletMaxTopup: '50000' })).toEqual({
+      ok: false,
+      errors: { walletMinTopup: 'minAboveMax' },
     });
   });
 });

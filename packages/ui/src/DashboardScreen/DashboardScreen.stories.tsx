@@ -45,3 +45,5 @@ export const BotCodeMobile: Story = {
   args: { botLink: { state: 'ready', code: '48213907', minutes: 10, onCreate: fn() } },
   parameters: { mobile: true },
 };
+/** The wallet's balance in one line, with the way to the wallet (CONTRACTS §10). */
+export const WithWallet: Story = { args: { walletBalance: 830_000 } };

@@ -5,16 +5,45 @@ import { AccountStatusCard, DataRingCard, RingCard } from '../AccountSummary';
 import { BotLinkCard, type BotLinkCardProps } from '../BotLinkCard';
 import { Button } from '../Button';
 import { ErrorView } from '../ErrorView';
-import { Ltr } from '../Layout';
+import { useFormat } from '../format';
+import { Icon } from '../icons';
+import { Card, Ltr } from '../Layout';
 import { PanelHeading } from '../PanelLayout';
 import { Ring } from '../Ring';
 import { Spinner } from '../Spinner';
-import { cluster, media, stack } from '../theme';
+import { cluster, iconDisc, media, stack } from '../theme';
 
 const Grid = styled.div`
   ${stack(5)}
   ${media.md} {
     grid-template-columns: repeat(2, 1fr);
+  }
+`;
+
+/** The wallet's balance in one line, with the way to the wallet page. */
+const WalletCard = styled(Card)`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(4)};
+  align-items: center;
+  grid-column: 1 / -1;
+  > span {
+    ${iconDisc(48)}
+    flex-shrink: 0;
+    background: ${({ theme }) => theme.colors.infoSoft};
+    color: ${({ theme }) => theme.colors.primary};
+  }
+  dl {
+    flex: 1;
+    margin: 0;
+  }
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+    font-weight: 800;
   }
 `;
 
@@ -32,14 +61,25 @@ export interface DashboardScreenProps {
   onLogout(): void;
   /** Linking the messaging bot with a one-time code (shown when given). */
   botLink?: BotLinkCardProps;
+  /** The wallet's balance in tomans (CONTRACTS §10), with a link to the wallet (shown when given). */
+  walletBalance?: number | null;
 }
 
 /**
  * The account at a glance: its status with an icon, data remaining and active devices; Renew (a
  * plan bought while logged in extends this account), and the bot's one-time link code.
  */
-export function DashboardScreen({ status, account, now, onRetry, onLogout, botLink }: DashboardScreenProps) {
+export function DashboardScreen({
+  status,
+  account,
+  now,
+  onRetry,
+  onLogout,
+  botLink,
+  walletBalance = null,
+}: DashboardScreenProps) {
   const { t } = useTranslation(['panel', 'errors']);
+  const format = useFormat();
   if (status === 'loading') return <Spinner block label={t('dashboard.loading')} />;
   if (status === 'error' || !account)
     return <ErrorView title={t('errors:panel.account')} retryLabel={t('errors:actions.tryAgain')} onRetry={onRetry} />;
@@ -66,6 +106,20 @@ export function DashboardScreen({ status, account, now, onRetry, onLogout, botLi
             caption={t('dashboard.activeDevices')}
           />
         </RingCard>
+        {walletBalance !== null ? (
+          <WalletCard>
+            <span>
+              <Icon name="wallet" size={24} />
+            </span>
+            <dl>
+              <dt>{t('dashboard.walletBalance')}</dt>
+              <dd>{format.toman(walletBalance)}</dd>
+            </dl>
+            <Button to="/panel/wallet" variant="secondary" size="sm" icon="wallet">
+              {t('dashboard.openWallet')}
+            </Button>
+          </WalletCard>
+        ) : null}
         {botLink ? <BotLinkCard {...botLink} /> : null}
       </Grid>
       <Actions>

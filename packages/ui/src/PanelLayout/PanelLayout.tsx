@@ -75,7 +75,7 @@ const ActionItem = styled.button<{ $danger?: boolean }>`
   }
 `;
 
-export type PanelRoute = 'dashboard' | 'connect' | 'servers' | 'devices' | 'changePassword' | 'payments';
+export type PanelRoute = 'dashboard' | 'connect' | 'servers' | 'devices' | 'changePassword' | 'payments' | 'wallet';
 
 const ROUTES: Array<{ id: PanelRoute; to: string; icon: IconName; iosOnly?: boolean }> = [
   { id: 'dashboard', to: '/panel', icon: 'gauge' },
@@ -84,6 +84,7 @@ const ROUTES: Array<{ id: PanelRoute; to: string; icon: IconName; iosOnly?: bool
   { id: 'devices', to: '/panel/devices', icon: 'devices' },
   { id: 'changePassword', to: '/panel/changepass', icon: 'key' },
   { id: 'payments', to: '/panel/payments', icon: 'receipt' },
+  { id: 'wallet', to: '/panel/wallet', icon: 'wallet' },
 ];
 
 export interface PanelLayoutProps {
@@ -97,7 +98,7 @@ export interface PanelLayoutProps {
   initiallyShowUpgrade?: boolean;
 }
 
-/** The panel's menu beside the page: dashboard, servers (iOS), devices, password, payments, upgrade and logout. */
+/** The panel's menu beside the page: dashboard, servers (iOS), devices, password, payments, wallet, upgrade and logout. */
 export function PanelLayout({
   active,
   ios,

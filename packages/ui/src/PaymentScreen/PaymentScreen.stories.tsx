@@ -69,3 +69,40 @@ export const Mobile: Story = {
   args: { email: 'buyer@example.com', gateway: 'ird', canSubmit: true },
   parameters: { mobile: true },
 };
+/** CONTRACTS §10: signed in, the balance covers the plan's wallet price; chosen, the total is that price. */
+export const Wallet: Story = {
+  args: {
+    email: '',
+    gateway: 'wallet',
+    canSubmit: true,
+    wallet: { price: 290_000, balance: 830_000 },
+    renewal: { username: 'sp482913', buyNew: false, onBuyNewChange: fn() },
+  },
+};
+/** The balance is short: how much is missing, and the way to top up; the wallet cannot be chosen. */
+export const WalletShort: Story = {
+  args: {
+    email: 'buyer@example.com',
+    gateway: 'ird',
+    canSubmit: true,
+    wallet: { price: 290_000, balance: 120_000 },
+    renewal: { username: 'sp482913', buyNew: false, onBuyNewChange: fn() },
+  },
+};
+/** Not signed in: the wallet says to sign in first. */
+export const WalletSignedOut: Story = {
+  args: { wallet: { price: 290_000, balance: 'signedOut', signInTo: '/login' } },
+};
+/** The server refused the wallet's payment (the balance changed meanwhile): said in the page's words. */
+export const WalletRefused: Story = {
+  args: {
+    gateway: 'wallet',
+    canSubmit: true,
+    wallet: { price: 290_000, balance: 300_000 },
+    submitError: { refusal: 'insufficientBalance', message: 'Insufficient balance' },
+  },
+};
+export const WalletMobile: Story = {
+  args: { ...WalletShort.args },
+  parameters: { mobile: true },
+};

@@ -102,3 +102,22 @@ export const Secure = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
+
+/** Under the wallet's option: the balance, what is missing and the way to top up or sign in. */
+export const WalletFacts = styled.div`
+  ${stack(1)}
+  margin-block-start: ${({ theme }) => theme.space(2)};
+  padding-inline: ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  p {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: ${({ theme }) => theme.space(2)};
+  }
+  p[data-short] {
+    color: ${({ theme }) => theme.colors.danger};
+    font-weight: 600;
+  }
+`;

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Gateway, Plan } from '@separ/domain';
+import { walletShortfall, type Gateway, type Plan } from '@separ/domain';
 import { Button } from '../Button';
 import { ErrorView } from '../ErrorView';
 import { useFormat } from '../format';
@@ -9,7 +9,34 @@ import { Icon } from '../icons';
 import { Card, Container } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { Spinner } from '../Spinner';
-import { Alert, Body, Form, GatewayOption, Gateways, Renewal, Secure, Summary, Total } from './PaymentScreen.styles';
+import {
+  Alert,
+  Body,
+  Form,
+  GatewayOption,
+  Gateways,
+  Renewal,
+  Secure,
+  Summary,
+  Total,
+  WalletFacts,
+} from './PaymentScreen.styles';
+
+/** What a purchase is paid with: a bank gate, or the buyer's wallet (CONTRACTS §10). */
+export type PaymentGate = Gateway | 'wallet';
+
+/** The wallet as the payment page offers it (the shop's `wallet_active`). */
+export interface PaymentWallet {
+  /** The plan's credit price (`price_credit`), in tomans: what the wallet pays. */
+  price: number;
+  /** The signed-in buyer's balance in tomans; 'signedOut': sign in to pay from the wallet; 'loading'. */
+  balance: number | 'signedOut' | 'loading';
+  /** Where to sign in and come back (signed out). */
+  signInTo?: string;
+}
+
+/** The refusals of a purchase the page says in its own words (by the answer's code). */
+export type PaymentRefusal = 'insufficientBalance' | 'signInToPayFromWallet' | 'walletDisabled';
 
 export interface PaymentScreenProps {
   status: 'loading' | 'error' | 'form';
@@ -23,11 +50,16 @@ export interface PaymentScreenProps {
   emailInvalid?: boolean;
   /** Which gates are active; 'loading' while the status call runs. */
   gateways: Record<Gateway, boolean> | 'loading';
-  gateway: Gateway | null;
-  onGatewayChange(gateway: Gateway): void;
+  gateway: PaymentGate | null;
+  onGatewayChange(gateway: PaymentGate): void;
+  /** The shop takes payment from the wallet: offered as one more gate, with its price and the balance. */
+  wallet?: PaymentWallet | null;
   phase: 'idle' | 'processing' | 'redirecting';
-  /** The purchase failed: the server's message when it gave one, else 'Payment failed. Please try again.'. */
-  submitError?: { message?: string } | null;
+  /**
+   * The purchase failed: a refusal the page words itself, else the server's message when it gave one,
+   * else 'Payment failed. Please try again.'.
+   */
+  submitError?: { message?: string; refusal?: PaymentRefusal } | null;
   canSubmit: boolean;
   onSubmit(): void;
   /**
@@ -79,7 +111,8 @@ export function PaymentScreen(props: PaymentScreenProps) {
     );
   }
   const discounted = plan.discountPercent !== null ? plan.pricing.credit['100'] : undefined;
-  const price = discounted ?? plan.bestPrice ?? 0;
+  const wallet = props.wallet ?? null;
+  const price = gateway === 'wallet' && wallet ? wallet.price : (discounted ?? plan.bestPrice ?? 0);
   const busy = phase !== 'idle';
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -169,10 +202,19 @@ export function PaymentScreen(props: PaymentScreenProps) {
                   );
                 })
               )}
+              {wallet && gateways !== 'loading' ? (
+                <WalletGate
+                  wallet={wallet}
+                  checked={gateway === 'wallet'}
+                  onChange={() => props.onGatewayChange('wallet')}
+                />
+              ) : null}
             </Gateways>
             {props.submitError ? (
               <Alert role="alert" $tone="danger">
-                {props.submitError.message || t('errors:payment.purchaseFailed')}
+                {props.submitError.refusal
+                  ? t(`wallet.refusals.${props.submitError.refusal}`)
+                  : props.submitError.message || t('errors:payment.purchaseFailed')}
               </Alert>
             ) : null}
             {phase === 'redirecting' ? (
@@ -191,5 +233,59 @@ export function PaymentScreen(props: PaymentScreenProps) {
         </Card>
       </Body>
     </>
+  );
+}
+
+/**
+ * The wallet as a gate: its price, and the balance when signed in. It can be chosen only when the
+ * balance covers the price; else it says how much is missing, with the way to top up, or to sign in.
+ */
+function WalletGate({ wallet, checked, onChange }: { wallet: PaymentWallet; checked: boolean; onChange(): void }) {
+  const { t } = useTranslation('payment');
+  const format = useFormat();
+  const { balance, price } = wallet;
+  const short = typeof balance === 'number' ? walletShortfall(balance, price) : 0;
+  const usable = typeof balance === 'number' && short === 0;
+  return (
+    <div>
+      <GatewayOption $checked={checked} $disabled={!usable}>
+        <input
+          type="radio"
+          name="gateway"
+          value="wallet"
+          checked={checked}
+          disabled={!usable}
+          onChange={onChange}
+          aria-describedby="payment-wallet-facts"
+        />
+        <Icon name="wallet" size={22} />
+        {t('wallet.option')}
+        <small>{format.toman(price)}</small>
+      </GatewayOption>
+      <WalletFacts id="payment-wallet-facts">
+        {balance === 'signedOut' ? (
+          <p>
+            {t('wallet.signIn')}{' '}
+            <Button to={wallet.signInTo ?? '/login'} variant="ghost" size="sm" icon="user">
+              {t('wallet.signInAction')}
+            </Button>
+          </p>
+        ) : balance === 'loading' ? (
+          <p>{t('wallet.balanceLoading')}</p>
+        ) : (
+          <>
+            <p>{t('wallet.balance', { balance: format.toman(balance) })}</p>
+            {short > 0 ? (
+              <p data-short>
+                {t('wallet.short', { amount: format.toman(short) })}{' '}
+                <Button to="/panel/wallet" variant="ghost" size="sm" icon="wallet">
+                  {t('wallet.topUp')}
+                </Button>
+              </p>
+            ) : null}
+          </>
+        )}
+      </WalletFacts>
+    </div>
   );
 }

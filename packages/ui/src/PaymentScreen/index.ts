@@ -1,1 +1,7 @@
-export { PaymentScreen, type PaymentScreenProps } from './PaymentScreen';
+export {
+  PaymentScreen,
+  type PaymentGate,
+  type PaymentRefusal,
+  type PaymentScreenProps,
+  type PaymentWallet,
+} from './PaymentScreen';

@@ -63,6 +63,7 @@ const PATHS = {
   star: 'M12 3l2.7 5.6 6.3.9-4.5 4.4 1 6.1-5.5-2.9-5.5 2.9 1-6.1L3 9.5l6.3-.9z',
   sparkle: 'M12 3v4 M12 17v4 M3 12h4 M17 12h4 M6 6l2.5 2.5 M15.5 15.5L18 18 M6 18l2.5-2.5 M15.5 8.5L18 6',
   refund: 'M4 9h12a4 4 0 010 8H9 M8 5L4 9l4 4',
+  wallet: 'M19 7V5H5a2 2 0 000 4h15v10H5a2 2 0 01-2-2V7 M16 14h.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;

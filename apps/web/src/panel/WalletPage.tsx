@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GATEWAYS, isLanguage, WALLET_TOPUP_DEFAULTS, type Gateway } from '@separ/domain';
+import {
+  errorCodeOf,
+  isTransportError,
+  useGetGatewaysQuery,
+  useWalletQuery,
+  useWalletTopupMutation,
+  type ApiError,
+} from '@separ/api';
+import { WalletScreen, type WalletTopupError } from '@separ/ui';
+import { gatewayNavigation } from '../app/navigation.ts';
+import { useDelayedRetry } from './useDelayedRetry.ts';
+import { screenStatus } from '../app/screenStatus.ts';
+
+/** A refused or failed top-up, as the screen says it: by the answer's code, never its text. */
+export function topupError(error: ApiError): WalletTopupError {
+  if (isTransportError(error)) return 'network';
+  switch (errorCodeOf(error)) {
+    case 'invalidTopupAmount':
+      return 'range';
+    case 'gatewayUnavailable':
+    case 'unknownGateway':
+      return 'gateway';
+    case 'walletDisabled':
+      return 'disabled';
+    default:
+      return 'failed';
+  }
+}
+
+/**
+ * The wallet (CONTRACTS §10): the balance and its entries (POST /api/site/wallet; a retry waits 1 s),
+ * and a top-up through one of the active gates that sends the browser to the answered payment URL.
+ * The site is not told the shop's bounds: the form checks the defaults, and the server's refusal
+ * (`invalidTopupAmount`) is said under the field.
+ */
+export function WalletPage() {
+  const { i18n } = useTranslation();
+  const query = useWalletQuery();
+  const gateways = useGetGatewaysQuery();
+  const [startTopup] = useWalletTopupMutation();
+  const { retrying, retry } = useDelayedRetry(query.refetch);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<WalletTopupError | null>(null);
+  const status = screenStatus(query, retrying);
+  const active = gateways.data?.active;
+  const gates = GATEWAYS.filter((gate) => active?.[gate]);
+  // The gateways' status says whether the shop takes the wallet; until it answers, the form is offered.
+  const walletOff = gateways.data?.ok === true && !gateways.data.wallet;
+
+  async function topup({ amount, gate }: { amount: number; gate: Gateway }) {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    const lng = isLanguage(i18n.language) ? i18n.language : undefined;
+    const result = await startTopup({ amount, gate, ...(lng ? { lng } : {}) });
+    if (result.error) {
+      setError(topupError(result.error as ApiError));
+      setBusy(false);
+      return;
+    }
+    // Busy until the browser has left for the bank.
+    gatewayNavigation.go(result.data.url);
+  }
+
+  return (
+    <WalletScreen
+      status={status}
+      balance={query.data?.balance ?? 0}
+      entries={query.data?.entries ?? []}
+      onRetry={retry}
+      retrying={retrying}
+      min={WALLET_TOPUP_DEFAULTS.min}
+      max={WALLET_TOPUP_DEFAULTS.max}
+      gates={gates}
+      walletOff={walletOff}
+      onTopup={(next) => void topup(next)}
+      busy={busy}
+      topupError={error}
+    />
+  );
+}
