@@ -358,7 +358,8 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       if (gate instanceof Response) return gate;
       const { walletMinTopup, walletMaxTopup } = state.admin.data.settings;
       const amount = /^\d+$/.test(amountField.trim()) ? Number(amountField.trim()) : NaN;
-      if (!(amount >= walletMinTopup && amount <= walletMaxTopup)) return errorResponse('invalidTopupAmount');
+      if (!(amount >= walletMinTopup && amount <= walletMaxTopup))
+        return errorResponse('invalidTopupAmount', { min: walletMinTopup, max: walletMaxTopup });
       if (!isGateway(gate)) return errorResponse('unknownGateway');
       if (state.gateways[gate] !== 1) return errorResponse('gatewayUnavailable');
       state.topups.push({ amount, gate });
