@@ -221,8 +221,36 @@ function fetchAppWhenIdle() {
     if ('requestIdleCallback' in window) requestIdleCallback(fetchApp, { timeout: 1000 });
     else setTimeout(fetchApp, 200);
   };
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
+  // Never before the first paint: on a slow or busy device the load event and an idle moment can
+  // come before it, and the fetch would then take a connection the page's fonts were waiting for.
+  const whenLoaded = () => afterFirstPaint(whenIdle);
+  if (document.readyState === 'complete') whenLoaded();
+  else window.addEventListener('load', whenLoaded, { once: true });
+}
+
+/**
+ * Calls `then` once the page has painted its first content: at once when it has, else when the
+ * browser reports it, and after 3 s at the latest (a browser that does not report paints).
+ */
+function afterFirstPaint(then: () => void) {
+  let called = false;
+  const go = () => {
+    if (called) return;
+    called = true;
+    then();
+  };
+  try {
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      go();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } catch {
+    go();
+    return;
+  }
+  setTimeout(go, 3000);
 }
 
 /**
