@@ -90,7 +90,7 @@ export const SITE_ROUTES = {
     media: { [HTML_MEDIA]: HtmlPage('The page that says the reminders are off.') },
     answers: {
       '400': {
-        description: 'The link is not valid: a page that says so; or its query refused, as any request’s.',
+        description: 'The link is not valid: a page that says so; or its query refused, like every request’s.',
         content: { [HTML_MEDIA]: Type.String(), [JSON_MEDIA]: ErrorAnswer },
       },
     },

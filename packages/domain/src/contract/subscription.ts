@@ -20,7 +20,7 @@ export const SubscriptionQuery = Type.Object({
   format: Type.Optional(Type.Unsafe<SubscriptionFormat>({ type: 'string', enum: [...SUBSCRIPTION_FORMATS] })),
   /**
    * The page's language (`en`, `fa`; anything else falls back to the `i18next` cookie, then
-   * Persian). Left as any text, as it always was: no value of it is refused.
+   * Persian). Free text, as it always was: no value of it is refused.
    */
   lng: Type.Optional(Type.String()),
 });

@@ -12,7 +12,6 @@ import {
   REJECT_REASON_MAX,
   type CardOrderState,
   type Language,
-  type PaymentResultPayload,
 } from '@separ/domain';
 import type { AdminCardOrderInfo, CardTransferAnswer } from '@separ/domain/contract';
 import type { Db } from '../../platform/db/index.ts';
@@ -35,6 +34,7 @@ import {
   recordEvent,
   releaseClaim,
   type PaymentsContext,
+  resultPayload,
 } from '../payments/index.ts';
 import { cardRow, cardsActive, OPEN_STATES, pickCard } from './pool.ts';
 import type { ImageType } from './image.ts';
@@ -290,24 +290,7 @@ function resultOf(ctx: Ctx, found: CardOrder): string {
       // A key changed since: the credentials went by e-mail; the page shows the order.
     }
   }
-  return encodePaymentResult(payloadOf(found.order, 'duplicate'));
-}
-
-function payloadOf(
-  order: OrderRow,
-  status: PaymentResultPayload['status'],
-  credentials?: { username: string; password: string; renewed: boolean },
-): PaymentResultPayload {
-  return {
-    status,
-    resnum: order.res_num,
-    refnum: order.ref_num ?? '',
-    amount: Number(order.amount),
-    time: order.paid_at ?? order.updated_at,
-    username: credentials?.username ?? '',
-    password: credentials?.renewed ? '' : (credentials?.password ?? ''),
-    ...(credentials?.renewed ? { renewed: 1 as const } : {}),
-  };
+  return encodePaymentResult(resultPayload(found.order, 'duplicate'));
 }
 
 // --- The receipt ------------------------------------------------------------------------------------
@@ -456,7 +439,7 @@ export async function approveCardOrder(ctx: Ctx, resNum: string, actor: Actor): 
     });
     if (done.outcome !== 'completed') throw conflict(`Order ${resNum} was completed by someone else just now.`);
     const result = encodePaymentResult(
-      payloadOf(done.order, 'success', { username: done.username, password: done.password, renewed: done.renewed }),
+      resultPayload(done.order, 'success', { username: done.username, password: done.password, renewed: done.renewed }),
     );
     const now = ctx.now().toISOString();
     await ctx.db.transaction().execute(async (trx) => {

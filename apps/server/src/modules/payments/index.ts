@@ -14,6 +14,7 @@ export {
   orderById,
   recordEvent,
   releaseClaim,
+  resultPayload,
 } from './orders.ts';
 export { buyFromWallet, creditPrice, walletQuote } from './fromWallet.ts';
 export { reconcile } from './reconcile.ts';

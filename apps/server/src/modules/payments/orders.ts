@@ -47,6 +47,30 @@ export function resultUrl(payload: PaymentResultPayload): string {
   return `/paymentresult#data=${encodePaymentResult(payload)}`;
 }
 
+/**
+ * The result page's payload of an order (SPEC §3): a new account's credentials; a renewal's
+ * username and no password (it did not change); a top-up's tomans and no account.
+ */
+export function resultPayload(
+  order: OrderRow,
+  status: PaymentResultPayload['status'],
+  credentials?: { username: string; password: string; renewed?: boolean },
+): PaymentResultPayload {
+  const topup = order.topup_toman !== null && status !== 'failed';
+  const renewed = !topup && credentials?.renewed === true;
+  return {
+    status,
+    resnum: order.res_num,
+    refnum: order.ref_num ?? '',
+    amount: Number(order.amount),
+    time: order.paid_at ?? order.updated_at,
+    username: topup ? '' : (credentials?.username ?? ''),
+    password: topup || renewed ? '' : (credentials?.password ?? ''),
+    ...(renewed ? { renewed: 1 as const } : {}),
+    ...(topup ? { topup: Number(order.topup_toman) } : {}),
+  };
+}
+
 /** Who moved an order: the buyer, the gateway's return, reconciliation, or an operator. */
 export type Actor = 'buyer' | 'return' | 'reconcile' | `operator:${string}`;
 
@@ -208,24 +232,9 @@ export async function completeOrder(
   const result = await ctx.db.transaction().execute(async (trx) => {
     const at = ctx.now();
     const now = at.toISOString();
-    let before = trx.selectFrom('orders').select(['state', 'renew_user_id']).where('id', '=', order.id);
-    if (ctx.database.kind === 'postgres') before = before.forUpdate();
-    const { state: from, renew_user_id: renewUserId } = await before.executeTakeFirstOrThrow();
-    let update = trx
-      .updateTable('orders')
-      .set({
-        state: ORDER.paid,
-        ref_num: refNum,
-        paid_at: now,
-        updated_at: now,
-        failure: null,
-        last_answer: how.detail,
-      })
-      .where('id', '=', order.id)
-      .where('state', 'in', UNPAID);
-    if (how.claim) update = update.where('claim_token', '=', how.claim);
-    const won = await update.executeTakeFirst();
-    if (Number(won.numUpdatedRows) !== 1) return null;
+    const won = await markPaid(ctx, trx, order, refNum, how, now);
+    if (!won) return null;
+    const { from, renewUserId } = won;
     // The wallet pays first: a short balance throws and the whole transaction, the order's move
     // included, is undone.
     if (how.fromWallet)
@@ -310,6 +319,32 @@ export async function completeOrder(
 }
 
 /**
+ * The one move of an unpaid order to paid, in the caller's transaction: a conditional update (on
+ * the caller's claim when it holds one) that only one caller wins. Returns the state it left and
+ * the account a renewal names, or null when another caller won.
+ */
+async function markPaid(
+  ctx: Pick<PlatformContext, 'database'>,
+  trx: Db,
+  order: OrderRow,
+  refNum: string,
+  how: { detail: string; claim?: string },
+  now: string,
+): Promise<{ from: number; renewUserId: number | null } | null> {
+  let before = trx.selectFrom('orders').select(['state', 'renew_user_id']).where('id', '=', order.id);
+  if (ctx.database.kind === 'postgres') before = before.forUpdate();
+  const { state: from, renew_user_id: renewUserId } = await before.executeTakeFirstOrThrow();
+  let update = trx
+    .updateTable('orders')
+    .set({ state: ORDER.paid, ref_num: refNum, paid_at: now, updated_at: now, failure: null, last_answer: how.detail })
+    .where('id', '=', order.id)
+    .where('state', 'in', UNPAID);
+  if (how.claim) update = update.where('claim_token', '=', how.claim);
+  const won = await update.executeTakeFirst();
+  return Number(won.numUpdatedRows) === 1 ? { from, renewUserId } : null;
+}
+
+/**
  * Completes a wallet top-up exactly once, as completeOrder does a purchase: the same conditional
  * move to paid (on the caller's claim), and in the same transaction one `topup` entry of the order's
  * tomans for its account (the ledger's (user, kind, ref) index would refuse a second one anyway),
@@ -325,23 +360,9 @@ async function completeTopup(
   const toman = Number(order.topup_toman);
   const result = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
-    let before = trx.selectFrom('orders').select('state').where('id', '=', order.id);
-    if (ctx.database.kind === 'postgres') before = before.forUpdate();
-    const { state: from } = await before.executeTakeFirstOrThrow();
-    let update = trx
-      .updateTable('orders')
-      .set({
-        state: ORDER.paid,
-        ref_num: refNum,
-        paid_at: now,
-        updated_at: now,
-        failure: null,
-        last_answer: how.detail,
-      })
-      .where('id', '=', order.id)
-      .where('state', 'in', UNPAID);
-    if (how.claim) update = update.where('claim_token', '=', how.claim);
-    if (Number((await update.executeTakeFirst()).numUpdatedRows) !== 1) return null;
+    const won = await markPaid(ctx, trx, order, refNum, how, now);
+    if (!won) return null;
+    const { from } = won;
     const user = await trx.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
     // The account is gone (removed by an operator): the money is kept on the order, for a refund by hand.
     if (user) {

@@ -11,7 +11,6 @@ import {
   toLatinDigits,
   toPersianDigits,
   type Language,
-  type PaymentResultPayload,
   HOUR_MS,
 } from '@separ/domain';
 import { newNonce } from '../../platform/http/headers.ts';
@@ -34,6 +33,7 @@ import {
   type NewOrder,
   ORDER,
   orderById,
+  resultPayload,
   resultUrl,
   settle,
   type Settlement,
@@ -43,37 +43,6 @@ import { currentShopSettings } from '../settings/index.ts';
 
 function originOf(ctx: AppContext, request: FastifyRequest): string {
   return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-}
-
-function payload(
-  order: OrderRow,
-  status: PaymentResultPayload['status'],
-  credentials?: { username: string; password: string; renewed?: boolean },
-): PaymentResultPayload {
-  // A top-up's result says what it added to the wallet, and carries no account.
-  if (order.topup_toman !== null && status !== 'failed')
-    return {
-      status,
-      resnum: order.res_num,
-      refnum: order.ref_num ?? '',
-      amount: Number(order.amount),
-      time: order.paid_at ?? order.updated_at,
-      username: '',
-      password: '',
-      topup: Number(order.topup_toman),
-    };
-  // A renewal's result names the account it extended, and carries no password (it did not change).
-  const renewed = credentials?.renewed === true;
-  return {
-    status,
-    resnum: order.res_num,
-    refnum: order.ref_num ?? '',
-    amount: Number(order.amount),
-    time: order.paid_at ?? order.updated_at,
-    username: credentials?.username ?? '',
-    password: renewed ? '' : (credentials?.password ?? ''),
-    ...(renewed ? { renewed: 1 as const } : {}),
-  };
 }
 
 const escapeHtml = (text: string) =>
@@ -267,7 +236,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     });
     return {
       ok: true as const,
-      url: `${originOf(ctx, request)}${resultUrl(payload(done.order, 'success', { ...done, password: '', renewed: true }))}`,
+      url: `${originOf(ctx, request)}${resultUrl(resultPayload(done.order, 'success', { ...done, password: '', renewed: true }))}`,
       message: 'Paid from your wallet.',
       renew: { username: done.username },
     };
@@ -366,14 +335,14 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
       throw new AppError('amountMismatch');
     }
     // A paid order's return is a replay: answered from the row, no gateway call and no hash.
-    if (order.state === ORDER.paid) return reply.redirect(resultUrl(payload(order, 'duplicate')), 303);
+    if (order.state === ORDER.paid) return reply.redirect(resultUrl(resultPayload(order, 'duplicate')), 303);
 
     const running = settling.get(order.id);
     if (running) {
       const first = await running.catch(() => null);
       const state = first?.order.state ?? (await orderById(ctx.db, order.id)).state;
       return reply.redirect(
-        resultUrl(payload(first?.order ?? order, state === ORDER.paid ? 'duplicate' : 'failed')),
+        resultUrl(resultPayload(first?.order ?? order, state === ORDER.paid ? 'duplicate' : 'failed')),
         303,
       );
     }
@@ -394,9 +363,9 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
         );
         // A renew link has done its work: the next purchase from this browser is the session's own.
         if (result.renewed) forgetRenewLink(request, reply);
-        return reply.redirect(resultUrl(payload(result.order, 'success', result)), 303);
+        return reply.redirect(resultUrl(resultPayload(result.order, 'success', result)), 303);
       case 'duplicate':
-        return reply.redirect(resultUrl(payload(result.order, 'duplicate')), 303);
+        return reply.redirect(resultUrl(resultPayload(result.order, 'duplicate')), 303);
       case 'busy': {
         // Another process (or reconciliation) is settling this order: wait for it with cheap reads,
         // and once it lets go of an order that is still unpaid, ask the gateway ourselves — the
@@ -412,10 +381,10 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
         }
         if (outcome.outcome === 'completed') {
           if (outcome.renewed) forgetRenewLink(request, reply);
-          return reply.redirect(resultUrl(payload(outcome.order, 'success', outcome)), 303);
+          return reply.redirect(resultUrl(resultPayload(outcome.order, 'success', outcome)), 303);
         }
         return reply.redirect(
-          resultUrl(payload(outcome.order, outcome.order.state === ORDER.paid ? 'duplicate' : 'failed')),
+          resultUrl(resultPayload(outcome.order, outcome.order.state === ORDER.paid ? 'duplicate' : 'failed')),
           303,
         );
       }
@@ -425,7 +394,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
             { order: order.res_num, answer: result.outcome, detail: result.detail },
             'payment not verified: the order stays pending for reconciliation',
           );
-        return reply.redirect(resultUrl(payload(result.order, 'failed')), 303);
+        return reply.redirect(resultUrl(resultPayload(result.order, 'failed')), 303);
     }
   };
   serve(app, PAYMENT_ROUTES.paymentReturn, paymentReturn);
