@@ -393,6 +393,46 @@ describe.each(KINDS)('card-to-card transfers, on %s', (kind) => {
     expectCode(await adminCall('POST', `/api/admin/orders/${resNum}/reject`, { reason: 'late' }), 409, 'conflict');
   });
 
+  it('tops a wallet up by card transfer: the unique amount, the receipt, one topup entry once an operator approves', async () => {
+    const buyer = await s.createUser({ email: 'topup-card@example.com' });
+    const cookie = await s.login(buyer.username, buyer.password);
+    const asked = await s.app.inject({
+      method: 'POST',
+      url: '/api/site/wallet/topup?amount=120000&gate=card',
+      headers: { 'content-type': 'application/json', cookie },
+      remoteAddress: nextClient(),
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const resNum = json<{ url: string }>(asked).url.split('/').pop()!;
+    expect(resNum).toMatch(/^S\d{8}-\d{10}$/);
+    const page = json<CardTransferAnswer>(await transfer(resNum));
+    expect(page.state).toBe('awaiting_transfer');
+    expect(page.amount).toBeGreaterThan(1_200_000);
+    expect(page.amount).toBeLessThan(1_300_000);
+    expect((await receipt(resNum, { tracking: nextTracking() })).statusCode).toBe(200);
+    const usersBefore = await countUsers();
+    const approvals = await Promise.all(
+      Array.from({ length: 5 }, () => adminCall('POST', `/api/admin/orders/${resNum}/approve`)),
+    );
+    expect(approvals.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(await countUsers()).toBe(usersBefore);
+    const entries = await s.database.db
+      .selectFrom('wallet_entries')
+      .select(['kind', 'amount'])
+      .where('user_id', '=', buyer.id)
+      .execute();
+    expect(entries.map((e) => [e.kind, Number(e.amount)])).toEqual([['topup', 120_000]]);
+    const paid = json<CardTransferAnswer>(await transfer(resNum));
+    expect(decodePaymentResult(paid.result)).toMatchObject({ status: 'success', topupToman: 120_000, password: '' });
+    // Out of the shop's bounds, or without a session: refused before any order is made.
+    const refused = await s.app.inject({
+      method: 'POST',
+      url: '/api/site/wallet/topup?amount=5&gate=card',
+      headers: { 'content-type': 'application/json', cookie },
+    });
+    expectCode(refused, 400, 'invalidTopupAmount');
+  });
+
   it('never approves an order without a receipt, and rejects one with the reason the buyer sees', async () => {
     const waiting = await order('noreceipt@example.com');
     expectCode(await adminCall('POST', `/api/admin/orders/${waiting}/approve`), 409, 'conflict');

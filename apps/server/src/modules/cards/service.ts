@@ -3,36 +3,30 @@ import type { FastifyRequest } from 'fastify';
 import {
   encodePaymentResult,
   freeCardAmounts,
-  HOUR_MS,
   isCardOrderState,
   MINUTE_MS,
   normalizeTracking,
-  parsePriceMap,
-  PRICE_KEY,
   REJECT_REASON_MAX,
   type CardOrderState,
-  type Language,
 } from '@separ/domain';
 import type { AdminCardOrderInfo, CardTransferAnswer } from '@separ/domain/contract';
 import type { Db } from '../../platform/db/index.ts';
-import type { OrderRow, PlanRow } from '../../platform/db/schema.ts';
+import type { OrderRow } from '../../platform/db/schema.ts';
 import { AppError, conflict, invalid, notFound, tooManyAttempts } from '../../platform/errors.ts';
 import { audit, type Actor } from '../../platform/audit.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { clientKey } from '../../platform/http/clientKey.ts';
-import { languageOf } from '../../platform/http/language.ts';
-import { param } from '../../platform/http/params.ts';
 import { countAttempts, throttledAttempt } from '../../platform/security/throttle.ts';
-import { renewalTarget } from '../accounts/index.ts';
 import {
   CARD_PROVIDER,
   claimOrder,
   completeOrder,
-  newOrderNumber,
+  createOrder,
   ORDER,
   orderById,
   recordEvent,
   releaseClaim,
+  type CardOrderRequest,
   type PaymentsContext,
   resultPayload,
 } from '../payments/index.ts';
@@ -145,37 +139,18 @@ async function releaseClosedAmounts(db: Db): Promise<void> {
 }
 
 /**
- * `POST /requestAccount2?…&gate=card`: a pending order on one of the enabled cards, asking the
- * plan's price × 10 plus an offset that no open card order asks (the unique index on open_amount
- * settles a race: the loser takes another), and the URL of its transfer page.
+ * A pending order on one of the enabled cards, asking the price × 10 plus an offset that no open
+ * card order asks (the unique index on open_amount settles a race: the loser takes another), for a
+ * purchase or a renewal (`POST /requestAccount2?…&gate=card`), a wallet top-up
+ * (`/api/site/wallet/topup?…&gate=card`) or the bot's card flow. The caller counts the request
+ * against its limits first.
  */
-export async function purchaseByCard(
-  ctx: Ctx,
-  request: FastifyRequest,
-  input: { plan: PlanRow; email: string },
-): Promise<{ ok: true; url: string; message: string; renew?: { username: string } }> {
-  const { plan, email } = input;
+export async function openCardOrder(ctx: Ctx, input: CardOrderRequest): Promise<{ order: OrderRow; amount: number }> {
+  const { tomans, botChat = null, ...fields } = input;
   if (!(await cardsActive(ctx.db))) throw new AppError('gatewayUnavailable');
-  // Counted with every other payment request, per client and per e-mail.
-  const { perIpPerHour, perEmailPerHour } = ctx.config.orderLimits;
-  const [byIp, byEmail] = await countAttempts(
-    ctx.db,
-    [
-      { key: `order:ip:${clientKey(request.ip)}`, limit: perIpPerHour, windowMs: HOUR_MS },
-      { key: `order:email:${email.toLowerCase()}`, limit: perEmailPerHour, windowMs: HOUR_MS },
-    ],
-    ctx.now(),
-  );
-  if (byIp!.blocked || byEmail!.blocked)
-    throw tooManyAttempts(Math.max(byIp!.retryAfterSeconds, byEmail!.retryAfterSeconds), 'payment requests');
-  const renewal = param(request, 'renew') === '0' ? null : await renewalTarget(ctx, request);
-  const tomans = parsePriceMap(plan.price_toman)[PRICE_KEY] as number;
-  const lang: Language = languageOf(request.headers.cookie, (request.query as Record<string, unknown>)?.lng);
-
   await expireCardOrders(ctx);
   await releaseClosedAmounts(ctx.db);
-  let order: OrderRow | undefined;
-  for (let attempt = 0; attempt < AMOUNT_TRIES && !order; attempt++) {
+  for (let attempt = 0; attempt < AMOUNT_TRIES; attempt++) {
     const cardId = await pickCard(ctx.db);
     if (cardId === null) throw new AppError('gatewayUnavailable');
     const low = tomans * 10;
@@ -187,78 +162,51 @@ export async function purchaseByCard(
       .execute();
     const free = freeCardAmounts(tomans, new Set(taken.map((t) => Number(t.open_amount))), AMOUNT_CHOICES);
     if (free.length === 0) {
-      ctx.log.warn({ plan: plan.id }, 'card orders: every amount for this price is taken by an open order');
+      ctx.log.warn({ tomans }, 'card orders: every amount for this price is taken by an open order');
       throw new AppError('gatewayUnavailable');
     }
     const amount = free[Math.floor(Math.random() * free.length)]!;
     const at = ctx.now();
-    const now = at.toISOString();
     try {
-      order = await ctx.db.transaction().execute(async (trx) => {
-        const created = await trx
-          .insertInto('orders')
-          .values({
-            res_num: newOrderNumber(at),
-            plan_id: plan.id,
-            email,
-            gate: 'card',
-            provider: CARD_PROVIDER,
-            amount,
-            state: ORDER.pending,
-            authority: null,
-            ref_num: null,
-            user_id: null,
-            renew_user_id: renewal?.user.id ?? null,
-            lang,
-            failure: null,
-            created_at: now,
-            updated_at: now,
-            paid_at: null,
-            claim_token: null,
-            claimed_until: null,
-            next_check_at: null,
-            last_answer: null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('card_orders')
-          .values({
-            order_id: created.id,
-            card_id: cardId,
-            amount,
-            open_amount: amount,
-            state: 'awaiting_transfer',
-            expires_at: new Date(at.getTime() + ctx.config.cardTransferMinutes * MINUTE_MS).toISOString(),
-            reason: null,
-            result_sealed: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await recordEvent(trx, created, {
-          at: now,
-          from: null,
-          to: ORDER.pending,
-          actor: 'buyer',
-          detail: `ordered plan ${plan.id} by card transfer to card ${cardId}, ${amount} rials${renewal ? `, renewing ${renewal.user.username} (${renewal.via})` : ''}`,
-        });
-        return created;
-      });
+      const order = await createOrder(
+        ctx,
+        {
+          ...fields,
+          gate: 'card',
+          provider: CARD_PROVIDER,
+          amount,
+          detail: `${fields.detail}: card transfer to card ${cardId}, ${amount} rials`,
+        },
+        async (trx, created) => {
+          await trx
+            .insertInto('card_orders')
+            .values({
+              order_id: created.id,
+              card_id: cardId,
+              amount,
+              open_amount: amount,
+              state: 'awaiting_transfer',
+              expires_at: new Date(at.getTime() + ctx.config.cardTransferMinutes * MINUTE_MS).toISOString(),
+              reason: null,
+              result_sealed: null,
+              bot_chat: botChat,
+              created_at: at.toISOString(),
+              updated_at: at.toISOString(),
+            })
+            .execute();
+        },
+      );
+      return { order, amount };
     } catch (error) {
-      // Another order took the amount (or the number) first: try again.
+      // Another order took the amount first: try again.
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  if (!order) throw new AppError('gatewayUnavailable');
-  const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-  return {
-    ok: true,
-    url: `${origin}/payment/card/${order.res_num}`,
-    message: 'Transfer the amount to the card shown, then send the receipt.',
-    ...(renewal ? { renew: { username: renewal.user.username } } : {}),
-  };
+  throw new AppError('gatewayUnavailable');
 }
+
+/** The transfer page of a card order. */
+export const cardOrderUrl = (origin: string, order: Pick<OrderRow, 'res_num'>) => `${origin}/payment/card/${order.res_num}`;
 
 // --- The buyer's page -------------------------------------------------------------------------------
 
@@ -298,6 +246,8 @@ function resultOf(ctx: Ctx, found: CardOrder): string {
 export interface ReceiptInput {
   tracking: unknown;
   image: { type: ImageType; bytes: Buffer } | null;
+  /** The bot takes a photo of the receipt alone, without a tracking number (the web's form does not). */
+  photoAlone?: boolean;
 }
 
 /** Counts a receipt post against its client (throttled like a login), before anything is read. */
@@ -327,8 +277,9 @@ export async function receiptOrder(ctx: Ctx, request: FastifyRequest, resNum: st
  * or an image that any receipt had before is refused (the unique indexes decide, whatever ran at once).
  */
 export async function submitReceipt(ctx: Ctx, found: CardOrder, input: ReceiptInput): Promise<void> {
-  const tracking = normalizeTracking(input.tracking);
-  if (!tracking) throw new AppError('invalidTracking');
+  const given = input.tracking !== undefined && input.tracking !== null && String(input.tracking).trim() !== '';
+  const tracking = given || !input.photoAlone || !input.image ? normalizeTracking(input.tracking) : null;
+  if (!tracking && !(input.photoAlone && input.image && !given)) throw new AppError('invalidTracking');
   const sha = input.image ? createHash('sha256').update(input.image.bytes).digest('hex') : null;
   const now = ctx.now().toISOString();
   const orderId = found.order.id;
@@ -367,7 +318,7 @@ export async function submitReceipt(ctx: Ctx, found: CardOrder, input: ReceiptIn
         from: ORDER.pending,
         to: ORDER.pending,
         actor: 'buyer',
-        detail: `card transfer receipt sent: tracking ${tracking}${input.image ? `, ${input.image.type} image of ${input.image.bytes.length} bytes` : ', no image'}; awaiting review`,
+        detail: `card transfer receipt sent: ${tracking ? `tracking ${tracking}` : 'no tracking number'}${input.image ? `, ${input.image.type} image of ${input.image.bytes.length} bytes` : ', no image'}; awaiting review`,
       });
       return true;
     });
@@ -376,7 +327,9 @@ export async function submitReceipt(ctx: Ctx, found: CardOrder, input: ReceiptIn
     // Which one clashed: the order's own receipt, the tracking number, or the image.
     const [own, byTracking] = await Promise.all([
       ctx.db.selectFrom('card_receipts').select('id').where('order_id', '=', orderId).executeTakeFirst(),
-      ctx.db.selectFrom('card_receipts').select('id').where('tracking', '=', tracking).executeTakeFirst(),
+      tracking
+        ? ctx.db.selectFrom('card_receipts').select('id').where('tracking', '=', tracking).executeTakeFirst()
+        : undefined,
     ]);
     if (own) throw new AppError('receiptAlreadySent');
     if (byTracking) throw new AppError('trackingUsed');
@@ -429,10 +382,12 @@ export async function approveCardOrder(ctx: Ctx, resNum: string, actor: Actor): 
       throw conflict(`Order ${resNum} was decided by someone else just now.`);
     const receipt = await ctx.db
       .selectFrom('card_receipts')
-      .select('tracking')
+      .select(['tracking', 'image_sha256'])
       .where('order_id', '=', fresh.order.id)
       .executeTakeFirstOrThrow();
-    const done = await completeOrder(ctx, fresh.order, receipt.tracking, {
+    // The bank's reference, else (a photo sent to the bot alone) the receipt image's hash.
+    const reference = receipt.tracking ?? `receipt image ${String(receipt.image_sha256).slice(0, 16)}`;
+    const done = await completeOrder(ctx, fresh.order, reference, {
       actor: `operator:${actor}`,
       detail: 'card transfer approved by an operator',
       claim,

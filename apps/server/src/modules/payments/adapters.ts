@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
-import type { Gateway } from '@separ/domain';
+import type { Gateway, Language } from '@separ/domain';
 import type { AdminCardOrderInfo } from '@separ/domain/contract';
-import type { PlanRow } from '../../platform/db/schema.ts';
+import type { OrderRow } from '../../platform/db/schema.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -23,15 +22,31 @@ export interface Gateways {
  * The card-to-card gate (CONTRACTS §11), plugged in by the composition root: the cards module builds
  * on this one (orders, their exactly-once completion), so this one reaches it only through here.
  */
+/** What a card order is for (CONTRACTS §11): a purchase, a renewal or a top-up, as an order says it. */
+export interface CardOrderRequest {
+  /** 0 for a top-up. */
+  plan_id: number;
+  email: string;
+  renew_user_id?: number | null;
+  topup_user_id?: number | null;
+  topup_toman?: number | null;
+  lang: Language;
+  /** The first line of the order's history. */
+  detail: string;
+  /** The price in tomans; the card order asks it × 10 plus its offset, in rials. */
+  tomans: number;
+  /** The messaging chat that asked for it, told of the outcome (the bot's card flow). */
+  botChat?: string | null;
+}
+
 export interface CardGate {
   /** Whether an enabled card exists (`/site_gateways`' card_active). */
   active(ctx: PaymentsContext): Promise<boolean>;
-  /** `POST /requestAccount2?…&gate=card`: a card order with its unique amount, and its transfer page. */
-  purchase(
-    ctx: PaymentsContext,
-    request: FastifyRequest,
-    input: { plan: PlanRow; email: string },
-  ): Promise<{ ok: true; url: string; message: string; renew?: { username: string } }>;
+  /**
+   * A card order with its unique amount, for a purchase, a renewal, a top-up or the bot (the caller
+   * has counted the request); its transfer page is `/payment/card/{resNum}`.
+   */
+  open(ctx: PaymentsContext, input: CardOrderRequest): Promise<{ order: OrderRow; amount: number }>;
   /** Expires the card orders whose transfer time ran out without a receipt; how many. */
   expire(ctx: PaymentsContext): Promise<number>;
   /** The transfer and receipt of card orders, by order id, for the admin's order rows. */

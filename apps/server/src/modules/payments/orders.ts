@@ -139,11 +139,20 @@ export interface NewOrder extends Pick<OrderRow, 'plan_id' | 'email' | 'gate' | 
   detail: string;
 }
 
-/** A new pending order with its first event, under a fresh order number. */
-export async function createOrder(ctx: Pick<PlatformContext, 'db' | 'now'>, fields: NewOrder): Promise<OrderRow> {
+/**
+ * A new pending order with its first event, under a fresh order number. `also` writes what belongs
+ * with the order in the same transaction (a card order's row); its own failure, unique clash or not,
+ * is the caller's: only a clash of the order number is tried again here.
+ */
+export async function createOrder(
+  ctx: Pick<PlatformContext, 'db' | 'now'>,
+  fields: NewOrder,
+  also?: (trx: Db, created: OrderRow) => Promise<void>,
+): Promise<OrderRow> {
   const { detail, ...values } = fields;
   const now = ctx.now().toISOString();
   for (let attempt = 0; attempt < 10; attempt++) {
+    let inserted = false;
     try {
       return await ctx.db.transaction().execute(async (trx) => {
         const created = await trx
@@ -169,11 +178,13 @@ export async function createOrder(ctx: Pick<PlatformContext, 'db' | 'now'>, fiel
           })
           .returningAll()
           .executeTakeFirstOrThrow();
+        inserted = true;
         await recordEvent(trx, created, { at: now, from: null, to: ORDER.pending, actor: 'buyer', detail });
+        if (also) await also(trx, created);
         return created;
       });
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      if (inserted || !isUniqueViolation(error)) throw error;
     }
   }
   throw new Error('Could not allocate an order number.');

@@ -20,7 +20,7 @@ import { AppError, tooManyAttempts } from '../../platform/errors.ts';
 import { param, requiredParam } from '../../platform/http/params.ts';
 import { serve, type ContractRequest } from '../../platform/http/contract.ts';
 import { clientKey } from '../../platform/http/clientKey.ts';
-import { gatewayActive, type PaymentsContext } from './adapters.ts';
+import { gatewayActive, type CardGate, type PaymentsContext } from './adapters.ts';
 import { languageOf } from '../../platform/http/language.ts';
 import { countAttempts } from '../../platform/security/throttle.ts';
 import { GatewayError, type GatewayAdapter } from './gateways.ts';
@@ -53,6 +53,12 @@ const escapeHtml = (text: string) =>
 
 /** A gate's flag in the gateway status: 1 when it may be chosen. */
 const flag = (active: boolean): 0 | 1 => (active ? 1 : 0);
+
+/** The gate name of card-to-card transfers (CONTRACTS §11). */
+const CARD_GATE = 'card';
+
+/** What a card order's answer says, beside its transfer page's URL. */
+const CARD_MESSAGE = 'Transfer the amount to the card shown, then send the receipt.';
 
 /** How long a return waits for another process that is settling the same order. */
 const BUSY_WAIT_MS = 8_000;
@@ -108,34 +114,52 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     if ((email || !fromWallet) && !isValidEmail(email)) throw new AppError('invalidEmail');
     if (fromWallet) return payFromWallet(request, plan, email);
     // Card-to-card (CONTRACTS §11): the cards module's order, with its unique amount.
-    if (gate === 'card' && ctx.cardGate) return ctx.cardGate.purchase(ctx, request, { plan, email });
-    if (!isGateway(gate)) throw new AppError('unknownGateway');
-    const adapter = gatewayActive(ctx, gate) ? ctx.adapterFor(gate) : null;
-    if (!adapter) throw new AppError('gatewayUnavailable');
+    const byCard = gate === CARD_GATE ? await activeCardGate() : null;
+    const adapter = byCard ? null : gatewayAdapter(gate);
     await countOrder(request, `email:${email.toLowerCase()}`);
 
     // A renewal (issue #24): the logged-in buyer's account, else a followed renew link's (a session
     // outranks a link, CONTRACTS §15);
     // `renew=0` buys a new account all the same.
     const renewal = param(request, 'renew') === '0' ? null : await renewalTarget(ctx, request);
-    const amount = (parsePriceMap(plan.price_toman)[PRICE_KEY] as number) * 10;
+    const tomans = parsePriceMap(plan.price_toman)[PRICE_KEY] as number;
+    const renewing = renewal ? `, renewing ${renewal.user.username} (${renewal.via})` : '';
+    const renew = renewal ? { renew: { username: renewal.user.username } } : {};
+    const fields = { plan_id: plan.id, email, renew_user_id: renewal?.user.id ?? null };
+    if (byCard) {
+      const { order } = await byCard.open(ctx, { ...fields, tomans, lang: langOf(request), detail: `ordered plan ${plan.id}${renewing}` });
+      return { ok: true as const, url: cardOrderUrl(request, order), message: CARD_MESSAGE, ...renew };
+    }
     const order = await insertOrder(request, {
-      plan_id: plan.id,
-      email,
+      ...fields,
       gate,
-      provider: adapter.provider,
-      amount,
-      renew_user_id: renewal?.user.id ?? null,
-      detail: `ordered plan ${plan.id} through ${gate} (${adapter.provider})${renewal ? `, renewing ${renewal.user.username} (${renewal.via})` : ''}`,
+      provider: adapter!.provider,
+      amount: tomans * 10,
+      detail: `ordered plan ${plan.id} through ${gate} (${adapter!.provider})${renewing}`,
     });
-    const url = await toGateway(request, order, adapter, `Separ VPN — ${plan.title}`);
-    return {
-      ok: true as const,
-      url,
-      message: 'Redirecting to the payment gateway.',
-      ...(renewal ? { renew: { username: renewal.user.username } } : {}),
-    };
+    const url = await toGateway(request, order, adapter!, `Separ VPN — ${plan.title}`);
+    return { ok: true as const, url, message: 'Redirecting to the payment gateway.', ...renew };
   });
+
+  /** The card gate while the shop has an enabled card; refused otherwise. */
+  async function activeCardGate(): Promise<CardGate> {
+    if (!ctx.cardGate || !(await ctx.cardGate.active(ctx))) throw new AppError('gatewayUnavailable');
+    return ctx.cardGate;
+  }
+
+  /** The active adapter of a named gateway; refused when the name is none or the gateway is off. */
+  function gatewayAdapter(gate: string): GatewayAdapter {
+    if (!isGateway(gate)) throw new AppError('unknownGateway');
+    const adapter = gatewayActive(ctx, gate) ? ctx.adapterFor(gate) : null;
+    if (!adapter) throw new AppError('gatewayUnavailable');
+    return adapter;
+  }
+
+  const cardOrderUrl = (request: FastifyRequest, order: OrderRow) =>
+    `${originOf(ctx, request)}/payment/card/${order.res_num}`;
+
+  const langOf = (request: FastifyRequest): Language =>
+    languageOf(request.headers.cookie, (request.query as { lng?: unknown }).lng);
 
   /**
    * Each payment request writes an order (and most call a gateway): counted per client and per
@@ -157,10 +181,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
 
   /** A new pending order in the request's language. */
   const insertOrder = (request: FastifyRequest, fields: Omit<NewOrder, 'lang'>) =>
-    createOrder(ctx, {
-      ...fields,
-      lang: languageOf(request.headers.cookie, (request.query as { lng?: unknown }).lng),
-    });
+    createOrder(ctx, { ...fields, lang: langOf(request) });
 
   /**
    * Asks the order's gateway for a payment and answers the URL the payer goes to. A gateway that
@@ -258,21 +279,24 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
       throw new AppError('invalidTopupAmount', { min: walletMinTopup, max: walletMaxTopup });
     const gate = requiredParam(request, 'gate', PURCHASE_LIMITS.gate);
     if (gate === WALLET_GATE) throw new AppError('gatewayUnavailable');
-    if (!isGateway(gate)) throw new AppError('unknownGateway');
-    const adapter = gatewayActive(ctx, gate) ? ctx.adapterFor(gate) : null;
-    if (!adapter) throw new AppError('gatewayUnavailable');
+    // By card transfer too (CONTRACTS §11): an operator approves the receipt, then the entry is made.
+    const byCard = gate === CARD_GATE ? await activeCardGate() : null;
+    const adapter = byCard ? null : gatewayAdapter(gate);
     await countOrder(request, `user:${user.id}`);
+    const fields = { plan_id: 0, email: user.email ?? '', topup_user_id: user.id, topup_toman: toman };
+    const detail = `wallet top-up of ${toman} tomans for ${user.username}`;
+    if (byCard) {
+      const { order } = await byCard.open(ctx, { ...fields, tomans: toman, lang: langOf(request), detail });
+      return { ok: true as const, url: cardOrderUrl(request, order), message: CARD_MESSAGE };
+    }
     const order = await insertOrder(request, {
-      plan_id: 0,
-      email: user.email ?? '',
+      ...fields,
       gate,
-      provider: adapter.provider,
+      provider: adapter!.provider,
       amount: toman * 10,
-      topup_user_id: user.id,
-      topup_toman: toman,
-      detail: `wallet top-up of ${toman} tomans for ${user.username} through ${gate} (${adapter.provider})`,
+      detail: `${detail} through ${gate} (${adapter!.provider})`,
     });
-    const url = await toGateway(request, order, adapter, `Separ VPN — wallet top-up`);
+    const url = await toGateway(request, order, adapter!, `Separ VPN — wallet top-up`);
     return { ok: true as const, url, message: 'Redirecting to the payment gateway.' };
   });
 

@@ -730,6 +730,42 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('cards').ifExists().execute();
       },
     },
+    '0020_card_bot': {
+      async up(db: Db) {
+        // The bot's card flow (issue 30 §4): the chat that asked for a card order, told once of its
+        // outcome (`bot_told`, a conditional update: one process tells it); and a receipt sent to
+        // the chat as a photo alone, with no tracking number (the web's form still requires one).
+        await db.schema.alterTable('card_orders').addColumn('bot_chat', 'text').execute();
+        await db.schema
+          .alterTable('card_orders')
+          .addColumn('bot_told', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema.createIndex('card_orders_bot').on('card_orders').columns(['bot_chat', 'bot_told']).execute();
+        if (kind === 'postgres') {
+          await sql`alter table card_receipts alter column tracking drop not null`.execute(db);
+        } else {
+          // SQLite changes a column's NOT NULL only by building the table again.
+          await sql`create table card_receipts_next (
+            id integer primary key autoincrement,
+            order_id integer not null unique,
+            tracking text unique,
+            image blob,
+            image_type text,
+            image_sha256 text unique,
+            image_bytes integer,
+            created_at text not null)`.execute(db);
+          await sql`insert into card_receipts_next
+            select id, order_id, tracking, image, image_type, image_sha256, image_bytes, created_at from card_receipts`.execute(db);
+          await sql`drop table card_receipts`.execute(db);
+          await sql`alter table card_receipts_next rename to card_receipts`.execute(db);
+        }
+      },
+      async down(db: Db) {
+        await db.schema.dropIndex('card_orders_bot').ifExists().execute();
+        await db.schema.alterTable('card_orders').dropColumn('bot_told').execute();
+        await db.schema.alterTable('card_orders').dropColumn('bot_chat').execute();
+      },
+    },
   };
 }
 

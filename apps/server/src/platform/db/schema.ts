@@ -304,6 +304,10 @@ export interface CardOrdersTable {
   reason: string | null;
   /** The payment result's payload (base64 JSON) once approved, sealed: the waiting page shows it. */
   result_sealed: string | null;
+  /** The messaging chat that asked for the order (the bot's card flow), else null. */
+  bot_chat: string | null;
+  /** 1 once that chat was told of the order's outcome (paid, rejected or expired). */
+  bot_told: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -312,8 +316,8 @@ export interface CardOrdersTable {
 export interface CardReceiptsTable {
   id: Generated<number>;
   order_id: number;
-  /** Latin digits. */
-  tracking: string;
+  /** Latin digits; null for a receipt the bot took as a photo alone. */
+  tracking: string | null;
   /** The image's bytes, metadata stripped (bytea on PostgreSQL, blob on SQLite). */
   image: Uint8Array | null;
   image_type: string | null;
