@@ -17,6 +17,8 @@ export class FakeBotApi {
   /** Answer getUpdates as the Bot API does when another poller holds the bot (409 Conflict). */
   conflict = false;
   #updates: Array<Record<string, unknown>> = [];
+  /** The files chats sent (their photos), by file id, as getFile and the file store serve them. */
+  #files = new Map<string, Buffer>();
   #nextUpdateId = 1;
   #nextMessageId = 1;
   #waiters: Array<() => void> = [];
@@ -31,6 +33,14 @@ export class FakeBotApi {
 
   async start(): Promise<void> {
     this.#server = createServer((req, res) => {
+      // The file store: GET /file/bot<token>/<file_path>, the bytes themselves.
+      const file = /^\/file\/bot([^/]+)\/photos\/(\w+)\.\w+$/.exec(req.url ?? '');
+      if (file) {
+        const bytes = file[1] === this.token ? this.#files.get(file[2]!) : undefined;
+        res.writeHead(bytes ? 200 : 404, { 'content-type': 'application/octet-stream' });
+        res.end(bytes ?? '');
+        return;
+      }
       const chunks: Buffer[] = [];
       req.on('data', (chunk: Buffer) => chunks.push(chunk));
       req.on('end', () => {
@@ -63,6 +73,25 @@ export class FakeBotApi {
         from: { id: from, is_bot: false, first_name: `user${from}`, language_code: language },
         text,
         ...(command ? { entities: [{ type: 'bot_command', offset: 0, length: command }] } : {}),
+      },
+    });
+  }
+
+  /**
+   * A photo from a messaging user (the Bot API's sizes, the largest last, all the same bytes here),
+   * with an optional caption; getFile and the file store then serve its bytes.
+   */
+  photo(from: number, bytes: Buffer, caption?: string): void {
+    const id = `photo${this.#nextUpdateId}`;
+    this.#files.set(id, bytes);
+    this.#push({
+      message: {
+        message_id: this.#nextMessageId++,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: from, type: 'private', first_name: `user${from}` },
+        from: { id: from, is_bot: false, first_name: `user${from}` },
+        photo: [{ file_id: `${id}`, file_unique_id: `u${id}`, width: 90, height: 90, file_size: bytes.length }],
+        ...(caption === undefined ? {} : { caption }),
       },
     });
   }
@@ -154,6 +183,16 @@ export class FakeBotApi {
       return { ok: true, result: this.#updates.slice(0, Number(params.limit ?? 100)) };
     }
     this.calls.push({ method, params });
+    if (method === 'getFile') {
+      const id = String(params.file_id);
+      const bytes = this.#files.get(id);
+      return bytes
+        ? {
+            ok: true,
+            result: { file_id: id, file_unique_id: `u${id}`, file_size: bytes.length, file_path: `photos/${id}.jpg` },
+          }
+        : { ok: false, description: 'Bad Request: invalid file_id' };
+    }
     if (method === 'sendMessage' || method === 'sendPhoto')
       return {
         ok: true,

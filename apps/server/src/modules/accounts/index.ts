@@ -6,6 +6,7 @@ export {
   accountCredentials,
   createAccount,
   findUserById,
+  findUserByUsername,
   generateUsername,
   insertAccount,
   newVpnId,

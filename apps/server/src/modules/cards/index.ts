@@ -14,8 +14,17 @@ export const cardGate: CardGate = {
 };
 
 export { addCard, cardsActive, listCards, removeCard, setCardEnabled } from './pool.ts';
-export { approveCardOrder, cardOrderUrl, expireCardOrders, openCardOrder, rejectCardOrder, receiptImage } from './service.ts';
+export {
+  approveCardOrder,
+  cardOrderUrl,
+  expireCardOrders,
+  openCardOrder,
+  rejectCardOrder,
+  receiptImage,
+} from './service.ts';
 export { checkReceiptImage, sniffImage } from './image.ts';
 export { cardRoutes } from './routes.ts';
 export { cardsAdminRoutes } from './adminRoutes.ts';
 export { CARD_COMMANDS } from './cli.ts';
+export { cardOrderForChat, chatAwaitsTransfer, chatReceipt, claimChatOutcomes } from './bot.ts';
+export type { ChatCardOrder, ChatCardOutcome } from './bot.ts';

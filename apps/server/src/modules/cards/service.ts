@@ -55,7 +55,7 @@ const AMOUNT_CHOICES = 50;
 const AMOUNT_TRIES = 30;
 
 /** A card order and its order row. */
-interface CardOrder {
+export interface CardOrder {
   order: OrderRow;
   card: {
     order_id: number;
@@ -68,7 +68,7 @@ interface CardOrder {
   };
 }
 
-async function cardOrderByResNum(db: Db, resNum: string): Promise<CardOrder | null> {
+export async function cardOrderByResNum(db: Db, resNum: string): Promise<CardOrder | null> {
   if (typeof resNum !== 'string' || resNum.length === 0 || resNum.length > 64) return null;
   const order = await db
     .selectFrom('orders')
@@ -145,7 +145,10 @@ async function releaseClosedAmounts(db: Db): Promise<void> {
  * (`/api/site/wallet/topup?…&gate=card`) or the bot's card flow. The caller counts the request
  * against its limits first.
  */
-export async function openCardOrder(ctx: Ctx, input: CardOrderRequest): Promise<{ order: OrderRow; amount: number }> {
+export async function openCardOrder(
+  ctx: Ctx,
+  input: CardOrderRequest,
+): Promise<{ order: OrderRow; amount: number; cardId: number }> {
   const { tomans, botChat = null, ...fields } = input;
   if (!(await cardsActive(ctx.db))) throw new AppError('gatewayUnavailable');
   await expireCardOrders(ctx);
@@ -196,7 +199,7 @@ export async function openCardOrder(ctx: Ctx, input: CardOrderRequest): Promise<
             .execute();
         },
       );
-      return { order, amount };
+      return { order, amount, cardId };
     } catch (error) {
       // Another order took the amount first: try again.
       if (!isUniqueViolation(error)) throw error;
@@ -206,7 +209,8 @@ export async function openCardOrder(ctx: Ctx, input: CardOrderRequest): Promise<
 }
 
 /** The transfer page of a card order. */
-export const cardOrderUrl = (origin: string, order: Pick<OrderRow, 'res_num'>) => `${origin}/payment/card/${order.res_num}`;
+export const cardOrderUrl = (origin: string, order: Pick<OrderRow, 'res_num'>) =>
+  `${origin}/payment/card/${order.res_num}`;
 
 // --- The buyer's page -------------------------------------------------------------------------------
 
@@ -230,7 +234,7 @@ export async function cardTransfer(ctx: Ctx, request: FastifyRequest, resNum: st
 }
 
 /** The payment result of a paid card order: the one sealed at its approval, else one without credentials. */
-function resultOf(ctx: Ctx, found: CardOrder): string {
+export function resultOf(ctx: Ctx, found: CardOrder): string {
   if (found.card.result_sealed) {
     try {
       return ctx.secrets.box.open(found.card.result_sealed);

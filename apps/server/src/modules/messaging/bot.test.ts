@@ -8,6 +8,8 @@ import { runAdmin } from '../../cli/admin.ts';
 import { toPersianDigits } from '@separ/domain';
 import { json } from '../../../test/harness.ts';
 import { createLinkCode, giveFreeAccount, linkedAccount, linkWithCode } from './botService.ts';
+import { addCard, approveCardOrder, rejectCardOrder, removeCard } from '../cards/index.ts';
+import { pngWithMetadata } from '../../../test/cardImages.ts';
 
 const TOKEN = '123456:test-token';
 
@@ -308,6 +310,110 @@ describe.each(KINDS)('the messaging bot, on %s', (kind) => {
     expect((await api.until(6006, 3))[2]).toBe(
       `Our support team answers on the messaging app: ${s.config.supportChatUrl}`,
     );
+  });
+
+  it('sells by card transfer in the chat: the card and exact amount, a receipt photo, an operator’s approval, then the account, its link and QR code', async () => {
+    const card = await addCard(s.ctx, { number: '6037 9900 0000 0006', holder: 'Separ Shop', bank: 'Melli' }, 'test');
+    const plan = (
+      await s.database.db
+        .selectFrom('plans')
+        .select('id')
+        .where('active', '=', 1)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    // A photo with no order waiting: said so.
+    api.photo(8008, pngWithMetadata(8000));
+    expect((await api.until(8008, 1))[0]).toBe(
+      'سفارش کارت به کارتی ندارید که منتظر رسید باشد. برای خرید /buy را بفرستید.',
+    );
+    api.press(8008, `plan:${plan}`);
+    await api.until(8008, 2);
+    expect(keyboardOf(8008, 1).map((button) => button.callback_data ?? button.url)).toContain(`card:${plan}`);
+    api.press(8008, `card:${plan}`);
+    const [, , transfer, number, ask] = await api.until(8008, 5);
+    const order = await s.database.db
+      .selectFrom('card_orders')
+      .innerJoin('orders', 'orders.id', 'card_orders.order_id')
+      .select(['orders.res_num', 'card_orders.amount', 'card_orders.bot_chat', 'card_orders.card_id'])
+      .where('card_orders.bot_chat', '=', '8008')
+      .executeTakeFirstOrThrow();
+    expect(order.card_id).toBe(card.id);
+    expect(transfer).toContain(`دقیقاً ${Number(order.amount).toLocaleString('en-US')} ریال`);
+    expect(transfer).toContain('6037 9900 0000 0006');
+    expect(transfer).toContain('به نام: Separ Shop');
+    expect(transfer).toContain('بانک: Melli');
+    expect(transfer).toContain(order.res_num);
+    expect(number).toBe('6037990000000006');
+    expect(ask).toContain('عکس رسید یا شمارهٔ پیگیری');
+
+    // The receipt as a photo alone: taken from the Bot API's file store, its metadata stripped.
+    api.photo(8008, pngWithMetadata(8001));
+    expect((await api.until(8008, 6))[5]).toBe(
+      `رسید شما دریافت شد (سفارش ${order.res_num}). به‌زودی بررسی می‌شود و نتیجه را در همین گفتگو می‌گیرید.`,
+    );
+    expect(api.calls.some((call) => call.method === 'getFile' && Number(call.params.chat_id ?? 0) === 0)).toBe(true);
+    const receipt = await s.database.db
+      .selectFrom('card_receipts')
+      .innerJoin('orders', 'orders.id', 'card_receipts.order_id')
+      .select(['card_receipts.tracking', 'card_receipts.image_type', 'card_receipts.image'])
+      .where('orders.res_num', '=', order.res_num)
+      .executeTakeFirstOrThrow();
+    expect(receipt.tracking).toBeNull();
+    expect(receipt.image_type).toBe('image/png');
+    expect(Buffer.from(receipt.image!).includes(Buffer.from('GPSSECRET'))).toBe(false);
+    // The same photo for another order is refused, as on the site.
+    api.press(8018, `card:${plan}`);
+    await api.until(8018, 3);
+    api.photo(8018, pngWithMetadata(8001));
+    expect((await api.until(8018, 4))[3]).toBe(
+      'این عکس رسید قبلاً برای سفارش دیگری فرستاده شده است. لطفاً رسید همین واریز را بفرستید.',
+    );
+
+    // An operator approves it in the admin: the chat gets the new account, is linked to it, and gets its link as a QR code.
+    const approved = await approveCardOrder(s.ctx, order.res_num, 'olga');
+    const replies = await api.until(8008, 8, 15_000);
+    expect(replies[6]).toContain(`واریز شما تأیید شد (سفارش ${order.res_num})`);
+    expect(replies[6]).toContain(`نام کاربری: ${approved.username}`);
+    expect(replies[6]).toContain(`رمز عبور: ${approved.password}`);
+    expect(replies[7]).toContain(`اکانت: ${approved.username}`);
+    const url = /لینک اشتراک: (\S+)/.exec(replies[7]!)![1]!;
+    expect((await linkedAccount(s.ctx, '8008'))?.username).toBe(approved.username);
+    const photo = await expect
+      .poll(() => api.calls.find((call) => call.method === 'sendPhoto' && Number(call.params.chat_id) === 8008))
+      .toBeDefined()
+      .then(() => api.calls.find((call) => call.method === 'sendPhoto' && Number(call.params.chat_id) === 8008)!);
+    const file = photo.params.file as Buffer;
+    const png = PNG.sync.read(
+      file.subarray(file.indexOf(Buffer.from([0x89, 0x50, 0x4e, 0x47])), file.indexOf(Buffer.from('IEND')) + 8),
+    );
+    expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(url);
+    expect(await s.login(approved.username!, approved.password!)).toMatch(/^jwtUserToken=/);
+    // Told once: a later look finds nothing more to tell.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(api.sent(8008)).toHaveLength(8);
+
+    // A tracking number in Persian digits is a receipt too; a rejection reaches the chat with its reason.
+    api.press(8028, `card:${plan}`);
+    await api.until(8028, 3);
+    api.message(8028, '۱۲۳۴۵۶۷۸۹');
+    expect((await api.until(8028, 4))[3]).toContain('رسید شما دریافت شد');
+    const second = await s.database.db
+      .selectFrom('card_orders')
+      .innerJoin('orders', 'orders.id', 'card_orders.order_id')
+      .select('orders.res_num')
+      .where('card_orders.bot_chat', '=', '8028')
+      .executeTakeFirstOrThrow();
+    await rejectCardOrder(s.ctx, second.res_num, 'No such deposit', 'olga');
+    expect((await api.until(8028, 5, 15_000))[4]).toBe(
+      `رسید سفارش ${second.res_num} تأیید نشد. دلیل: No such deposit\nاگر مبلغ را واریز کرده‌اید، با رسید به پشتیبانی پیام دهید.`,
+    );
+    // The same tracking number for another order: refused.
+    api.message(8018, '123456789');
+    expect((await api.until(8018, 5))[4]).toBe(
+      'این شمارهٔ پیگیری قبلاً برای سفارش دیگری فرستاده شده است. لطفاً آن را بررسی کنید.',
+    );
+    await removeCard(s.ctx, card.id, 'test');
   });
 });
 

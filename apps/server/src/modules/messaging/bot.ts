@@ -3,7 +3,9 @@ import {
   dataRemainingMB,
   dataVolume,
   duration,
+  formatCardNumber,
   isLanguage,
+  normalizeTracking,
   isPlanDisplayable,
   normalizePlan,
   shopNameIn,
@@ -14,23 +16,39 @@ import {
 import { Bot, GrammyError, HttpError, InlineKeyboard, InputFile, type Context } from 'grammy';
 import QRCode from 'qrcode';
 import { publicOrigin } from '../../platform/config.ts';
-import type { AppContext } from '../../platform/context.ts';
+import type { PaymentsContext } from '../payments/index.ts';
+import type { UserRow } from '../../platform/db/schema.ts';
+import {
+  cardOrderForChat,
+  cardsActive,
+  chatAwaitsTransfer,
+  chatReceipt,
+  claimChatOutcomes,
+  type ChatCardOutcome,
+} from '../cards/index.ts';
 import { renewToken } from '../accounts/index.ts';
 import { isAppError } from '../../platform/errors.ts';
 import { accountOf } from '../accounts/index.ts';
 import { getShopSettings } from '../settings/index.ts';
 import { buyFromWallet, walletQuote } from '../payments/index.ts';
-import { ensureSubToken, subscriptionUrl } from '../accounts/index.ts';
+import { ensureSubToken, findUserByUsername, subscriptionUrl } from '../accounts/index.ts';
 import {
   asLinkCode,
   botUser,
   giveFreeAccount,
   linkAccount,
+  linkChatTo,
   linkedAccount,
   linkWithCode,
   setBotLanguage,
   unlinkAccount,
 } from './botService.ts';
+
+/** How often a running bot looks for card orders whose outcome its chats have not been told. */
+export const CARD_OUTCOME_CHECK_MS = 2_000;
+
+/** The largest receipt file the bot fetches from the Bot API (the site's limit, 2 MB). */
+const RECEIPT_FILE_MAX = 2 * 1024 * 1024;
 
 /** The commands of CONTRACTS §9, in the bot's menu in both languages. */
 export const COMMANDS = ['start', 'free', 'account', 'buy', 'support', 'lang'] as const;
@@ -39,7 +57,7 @@ export const COMMANDS = ['start', 'free', 'account', 'buy', 'support', 'lang'] a
  * The messaging bot (CONTRACTS §9) with grammY, on the Bot API at `SEPAR_BOT_API_ROOT` (Telegram's
  * or Bale's, which speaks the same API). Persian by default; every text from locales/{fa,en}/bot.json.
  */
-export function createBot(ctx: AppContext): Bot {
+export function createBot(ctx: PaymentsContext): { bot: Bot; tellCardOutcomes(): Promise<number> } {
   const { token, apiRoot } = ctx.config.bot;
   if (!token) throw new Error('SEPAR_BOT_TOKEN is not set.');
   const bot = new Bot(token, { client: { apiRoot } });
@@ -105,6 +123,11 @@ export function createBot(ctx: AppContext): Bot {
       await c.reply(t(language, 'account.askCredentials'));
       return;
     }
+    await sendAccount(idOf(c), language, user);
+  }
+
+  /** The account's state, its subscription link, and the link as a QR code, to a chat. */
+  async function sendAccount(chat: string, language: Language, user: UserRow) {
     const account = accountOf(user, { devices: [], payments: [] });
     const status = accountStatus(account, ctx.now());
     const left = dataRemainingMB(account);
@@ -119,13 +142,15 @@ export function createBot(ctx: AppContext): Bot {
     ];
     const url = subscriptionUrl(publicUrl(), await ensureSubToken(ctx.db, user));
     lines.push(t(language, 'account.subscription', { url }));
-    await c.reply(lines.join('\n'), {
+    await bot.api.sendMessage(chat, lines.join('\n'), {
       reply_markup: new InlineKeyboard().text(t(language, 'account.unlink'), 'unlink'),
       link_preview_options: { is_disabled: true },
     });
     // The same link as a QR code, to scan with the app on another device.
     const png = await QRCode.toBuffer(url, { type: 'png', margin: 2, scale: 8, errorCorrectionLevel: 'M' });
-    await c.replyWithPhoto(new InputFile(png, 'subscription.png'), { caption: t(language, 'account.qrCaption') });
+    await bot.api.sendPhoto(chat, new InputFile(png, 'subscription.png'), {
+      caption: t(language, 'account.qrCaption'),
+    });
   }
 
   function volumeVars(language: Language, mb: number) {
@@ -205,6 +230,7 @@ export function createBot(ctx: AppContext): Bot {
     } else if (!linked) {
       lines.push(t(language, 'buy.linkForWallet'));
     }
+    if (await cardsActive(ctx.db)) keyboard.text(t(language, 'buy.payByCard'), `card:${plan.id}`).row();
     await c.reply(lines.join('\n\n'), { reply_markup: keyboard, link_preview_options: { is_disabled: true } });
   }
 
@@ -244,6 +270,144 @@ export function createBot(ctx: AppContext): Bot {
       throw error;
     }
     await showAccount(c);
+  }
+
+  /**
+   * "Card to card": the same card order as the site's transfer page (its unique amount, its time),
+   * shown in the chat; the receipt then comes to the chat as a photo or a tracking number.
+   */
+  async function payByCard(c: Context, planId: number) {
+    const chat = idOf(c);
+    const language = await languageOf(c);
+    const plan = await ctx.db.selectFrom('plans').selectAll().where('id', '=', planId).executeTakeFirst();
+    if (!plan || !isPlanDisplayable(plan as unknown as RawPlan)) {
+      await c.reply(t(language, 'buy.gone'));
+      return;
+    }
+    const user = await linkedAccount(ctx, chat);
+    let order;
+    try {
+      order = await cardOrderForChat(ctx, { chat, plan, user, lang: language });
+    } catch (error) {
+      if (isAppError(error, 'gatewayUnavailable', 'planNotFound')) {
+        await c.reply(t(language, 'card.unavailable'));
+        return;
+      }
+      if (isAppError(error, 'tooManyAttempts')) {
+        await c.reply(t(language, 'card.tooMany'));
+        return;
+      }
+      throw error;
+    }
+    const minutes = Math.max(1, Math.round((Date.parse(order.expiresAt) - ctx.now().getTime()) / 60_000));
+    // The card number and the amount stay in Latin digits: that is what a bank's app takes when pasted.
+    await c.reply(
+      t(language, 'card.transfer', {
+        amount: order.amount.toLocaleString('en-US'),
+        tomans: order.amount / 10,
+        card: `\u2066${formatCardNumber(order.cardNumber)}\u2069`,
+        holder: order.holder,
+        bank: order.bank ? t(language, 'card.bank', { bank: order.bank }) : '',
+        minutes,
+        orderId: order.resNum,
+      }),
+    );
+    // The card number alone, to copy with one press.
+    await c.reply(order.cardNumber);
+    await c.reply(t(language, 'card.sendReceipt'));
+  }
+
+  /** A receipt sent to the chat: its photo (the number maybe as its caption) or its tracking number. */
+  async function takeReceipt(c: Context, input: { tracking?: string | null; fileId?: string; fileSize?: number }) {
+    const chat = idOf(c);
+    const language = await languageOf(c);
+    try {
+      let image: Uint8Array | null = null;
+      if (input.fileId) {
+        if ((input.fileSize ?? 0) > RECEIPT_FILE_MAX) {
+          await c.reply(t(language, 'card.badImage'));
+          return;
+        }
+        image = await downloadFile(input.fileId);
+        if (!image) {
+          await c.reply(t(language, 'card.badImage'));
+          return;
+        }
+      }
+      const sent = await chatReceipt(ctx, chat, { tracking: input.tracking ?? null, image });
+      await c.reply(sent ? t(language, 'card.received', { orderId: sent.resNum }) : t(language, 'card.noOrder'));
+    } catch (error) {
+      const refusals = [
+        ['invalidTracking', 'card.badTracking'],
+        ['invalidReceiptImage', 'card.badImage'],
+        ['trackingUsed', 'card.trackingUsed'],
+        ['receiptImageUsed', 'card.imageUsed'],
+        ['receiptAlreadySent', 'card.alreadySent'],
+        ['notAwaitingTransfer', 'card.noOrder'],
+        ['tooManyAttempts', 'card.tooMany'],
+      ] as const;
+      const refusal = refusals.find(([code]) => isAppError(error, code));
+      if (!refusal) throw error;
+      await c.reply(t(language, refusal[1]));
+    }
+  }
+
+  /** A file the chat sent, from the Bot API's file store, within the receipt's size; null when it cannot be had. */
+  async function downloadFile(fileId: string): Promise<Uint8Array | null> {
+    const file = await bot.api.getFile(fileId);
+    if (!file.file_path || (file.file_size ?? 0) > RECEIPT_FILE_MAX) return null;
+    const response = await fetch(`${apiRoot}/file/bot${token}/${file.file_path}`, {
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (!response.ok || !response.body) return null;
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      size += chunk.length;
+      if (size > RECEIPT_FILE_MAX) return null;
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks);
+  }
+
+  /** Tells a chat how its card order ended: the account (and the chat linked to it), the rejection or the expiry. */
+  async function tellOutcome(outcome: ChatCardOutcome) {
+    const { chat, resNum } = outcome;
+    const language = (await botUser(ctx, chat)).language;
+    const send = (text: string) => bot.api.sendMessage(chat, text, { link_preview_options: { is_disabled: true } });
+    if (outcome.state === 'rejected')
+      return void (await send(t(language, 'card.rejected', { orderId: resNum, reason: outcome.reason })));
+    if (outcome.state === 'expired') return void (await send(t(language, 'card.expired', { orderId: resNum })));
+    const { result } = outcome;
+    if (result.topupToman !== undefined)
+      return void (await send(t(language, 'card.paidTopup', { orderId: resNum, amount: result.topupToman })));
+    const user = await findUserByUsername(ctx.db, result.username);
+    if (!user) return;
+    if (result.renewed) await send(t(language, 'card.paidRenewed', { orderId: resNum, username: user.username }));
+    else {
+      await linkChatTo(ctx, chat, user.id);
+      await send(
+        t(language, 'card.paidNew', {
+          orderId: resNum,
+          username: user.username,
+          password: result.password,
+          login: `${publicUrl()}/login`,
+        }),
+      );
+    }
+    await sendAccount(chat, language, user);
+  }
+
+  async function tellCardOutcomes(): Promise<number> {
+    const outcomes = await claimChatOutcomes(ctx);
+    for (const outcome of outcomes) {
+      try {
+        await tellOutcome(outcome);
+      } catch (error) {
+        ctx.log.error({ err: error, order: outcome.resNum }, 'could not tell a chat its card order’s outcome');
+      }
+    }
+    return outcomes.length;
   }
 
   async function support(c: Context) {
@@ -293,6 +457,27 @@ export function createBot(ctx: AppContext): Bot {
     await c.answerCallbackQuery();
     await payFromWallet(c, Number(c.match[1]));
   });
+  bot.callbackQuery(/^card:(\d{1,9})$/, async (c) => {
+    await c.answerCallbackQuery();
+    await payByCard(c, Number(c.match[1]));
+  });
+  // A receipt's photo (the tracking number maybe as its caption), or the receipt sent as a file.
+  bot.on('message:photo', async (c) => {
+    const largest = c.message.photo.filter((size) => (size.file_size ?? 0) <= RECEIPT_FILE_MAX).at(-1);
+    await takeReceipt(c, {
+      tracking: c.message.caption ?? null,
+      fileId: largest?.file_id ?? c.message.photo.at(-1)!.file_id,
+      fileSize: largest?.file_size ?? RECEIPT_FILE_MAX + 1,
+    });
+  });
+  bot.on('message:document', async (c) => {
+    const file = c.message.document;
+    if (!/^image\/(png|jpeg|webp)$/.test(file.mime_type ?? '')) {
+      await c.reply(t(await languageOf(c), 'card.badImage'));
+      return;
+    }
+    await takeReceipt(c, { tracking: c.message.caption ?? null, fileId: file.file_id, fileSize: file.file_size ?? 0 });
+  });
   bot.callbackQuery(/^lang:(fa|en)$/, async (c) => {
     const chosen = c.match[1];
     await c.answerCallbackQuery();
@@ -331,6 +516,11 @@ export function createBot(ctx: AppContext): Bot {
   // time, the panel's one-time code.
   bot.on('message:text', async (c) => {
     const id = idOf(c);
+    // While a card order waits for its transfer, a number is its receipt's tracking number.
+    if (normalizeTracking(c.message.text) && (await chatAwaitsTransfer(ctx, id))) {
+      await takeReceipt(c, { tracking: c.message.text });
+      return;
+    }
     const code = asLinkCode(c.message.text);
     if (code) {
       await linkByCode(c, code);
@@ -376,7 +566,7 @@ export function createBot(ctx: AppContext): Bot {
           : String(cause);
     ctx.log.error({ err: cause, update: error.ctx.update.update_id, detail }, 'bot update failed');
   });
-  return bot;
+  return { bot, tellCardOutcomes };
 }
 
 /** A running bot: its stop, and a message to a chat (the reminders' second channel). */
@@ -389,9 +579,9 @@ export interface RunningBot {
  * Starts the bot by long polling when `SEPAR_BOT_TOKEN` is set; nothing otherwise (null). Its stop
  * waits for the update in hand.
  */
-export async function startBot(ctx: AppContext): Promise<RunningBot | null> {
+export async function startBot(ctx: PaymentsContext): Promise<RunningBot | null> {
   if (!ctx.config.bot.token) return null;
-  const bot = createBot(ctx);
+  const { bot, tellCardOutcomes } = createBot(ctx);
   await bot.init();
   for (const language of ['fa', 'en'] as const) {
     await bot.api
@@ -406,10 +596,20 @@ export async function startBot(ctx: AppContext): Promise<RunningBot | null> {
   const running = bot
     .start({ onStart: (me) => ctx.log.info({ bot: me.username }, 'bot polling') })
     .catch((error: unknown) => ctx.log.error({ err: error }, 'the messaging bot stopped polling'));
+  // Card orders decided elsewhere (an operator's approval in the admin, expiry) are told to their chats.
+  let telling: Promise<unknown> = Promise.resolve();
+  const teller = setInterval(() => {
+    telling = telling
+      .then(() => tellCardOutcomes())
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'card outcomes for the bot failed'));
+  }, CARD_OUTCOME_CHECK_MS);
+  teller.unref();
   return {
     async stop() {
+      clearInterval(teller);
       if (bot.isRunning()) await bot.stop();
       await running;
+      await telling;
     },
     async notify(messagingId, text) {
       await bot.api.sendMessage(messagingId, text, { link_preview_options: { is_disabled: true } });

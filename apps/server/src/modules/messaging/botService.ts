@@ -225,6 +225,12 @@ export async function linkWithCode(ctx: AppContext, messagingId: string, code: s
   return user;
 }
 
+/** Links the chat to an account it paid for (the bot's card flow: the new account reaches the chat). */
+export async function linkChatTo(ctx: AppContext, messagingId: string, userId: number): Promise<void> {
+  await botUser(ctx, messagingId);
+  await ctx.db.updateTable('bot_users').set({ user_id: userId }).where('messaging_id', '=', messagingId).execute();
+}
+
 export async function unlinkAccount(ctx: AppContext, messagingId: string): Promise<void> {
   await ctx.db.updateTable('bot_users').set({ user_id: null }).where('messaging_id', '=', messagingId).execute();
 }

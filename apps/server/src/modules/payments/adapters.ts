@@ -46,7 +46,7 @@ export interface CardGate {
    * A card order with its unique amount, for a purchase, a renewal, a top-up or the bot (the caller
    * has counted the request); its transfer page is `/payment/card/{resNum}`.
    */
-  open(ctx: PaymentsContext, input: CardOrderRequest): Promise<{ order: OrderRow; amount: number }>;
+  open(ctx: PaymentsContext, input: CardOrderRequest): Promise<{ order: OrderRow; amount: number; cardId: number }>;
   /** Expires the card orders whose transfer time ran out without a receipt; how many. */
   expire(ctx: PaymentsContext): Promise<number>;
   /** The transfer and receipt of card orders, by order id, for the admin's order rows. */

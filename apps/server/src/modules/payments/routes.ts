@@ -127,7 +127,12 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     const renew = renewal ? { renew: { username: renewal.user.username } } : {};
     const fields = { plan_id: plan.id, email, renew_user_id: renewal?.user.id ?? null };
     if (byCard) {
-      const { order } = await byCard.open(ctx, { ...fields, tomans, lang: langOf(request), detail: `ordered plan ${plan.id}${renewing}` });
+      const { order } = await byCard.open(ctx, {
+        ...fields,
+        tomans,
+        lang: langOf(request),
+        detail: `ordered plan ${plan.id}${renewing}`,
+      });
       return { ok: true as const, url: cardOrderUrl(request, order), message: CARD_MESSAGE, ...renew };
     }
     const order = await insertOrder(request, {

@@ -755,7 +755,9 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
             image_bytes integer,
             created_at text not null)`.execute(db);
           await sql`insert into card_receipts_next
-            select id, order_id, tracking, image, image_type, image_sha256, image_bytes, created_at from card_receipts`.execute(db);
+            select id, order_id, tracking, image, image_type, image_sha256, image_bytes, created_at from card_receipts`.execute(
+            db,
+          );
           await sql`drop table card_receipts`.execute(db);
           await sql`alter table card_receipts_next rename to card_receipts`.execute(db);
         }
