@@ -3,6 +3,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from './platform/d
 import { seedDemoCard, seedDemoData } from './platform/db/seed.ts';
 import type { Log } from './platform/log.ts';
 import { createContext, type ShopContext } from './root.ts';
+import { seedDemoOperator } from './modules/operators/index.ts';
 
 /** A reason the process must not start (production without its secrets, the bot without a token). */
 export class StartupProblem extends Error {}
@@ -47,5 +48,8 @@ export async function bootstrap(options: BootOptions = {}): Promise<Booted> {
   }
   const context = createContext(config, database);
   if (options.log) context.log = options.log;
+  // The sandbox's operator, so that a card transfer can be approved in the admin offline (issue 30
+  // §5): only in a shop without any operator of its own, and never in production.
+  if (options.seed && !config.production) await seedDemoOperator(context);
   return { config, database, context };
 }

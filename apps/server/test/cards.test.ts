@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePaymentResult } from '@separ/domain';
 import { CardTransferAnswer, firstRefusal } from '@separ/domain/contract';
 import { runAdmin } from '../src/cli/admin.ts';
-import { addOperator } from '../src/modules/operators/operators.ts';
+import { addOperator, DEMO_OPERATOR, seedDemoOperator } from '../src/modules/operators/operators.ts';
 import { reconcile } from '../src/modules/payments/index.ts';
 import { isUniqueViolation } from '../src/platform/db/errors.ts';
 import { DEMO_CARD, seedDemoCard } from '../src/platform/db/seed.ts';
@@ -601,6 +601,17 @@ describe.each(KINDS)('card-to-card transfers, on %s', (kind) => {
       const cards = await fresh.database.db.selectFrom('cards').select(['number', 'holder', 'enabled']).execute();
       expect(cards).toEqual([{ number: DEMO_CARD.number, holder: DEMO_CARD.holder, enabled: 1 }]);
       expect(json(await fresh.app.inject({ method: 'GET', url: '/site_gateways' })).card_active).toBe(1);
+      // And its operator, so that a transfer can be approved in the admin offline: once, in a shop without any.
+      expect(await seedDemoOperator(s.ctx)).toBe(false);
+      expect(await seedDemoOperator(fresh.ctx)).toBe(true);
+      expect(await seedDemoOperator(fresh.ctx)).toBe(false);
+      const signed = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(DEMO_OPERATOR),
+      });
+      expect(signed.statusCode, signed.body).toBe(200);
     } finally {
       await fresh.close();
     }

@@ -87,7 +87,7 @@ describe('production mode (NODE_ENV=production)', () => {
 
     const check = openDatabase({ databaseUrl: fresh.url, dataDir: fresh.dataDir, poolSize: 1 });
     try {
-      for (const table of ['plans', 'servers', 'countries', 'users'] as const)
+      for (const table of ['plans', 'servers', 'countries', 'users', 'cards', 'operators'] as const)
         expect(await check.db.selectFrom(table).selectAll().execute(), table).toEqual([]);
       await check.db
         .insertInto('plans')

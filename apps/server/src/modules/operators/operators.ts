@@ -46,6 +46,27 @@ export function operatorOf(o: OperatorRow): AdminOperator {
 }
 
 /** Makes an operator; the password is generated when not given, and returned to be shown once. */
+/** The sandbox's operator (not in production): its sign-in is in the README. */
+export const DEMO_OPERATOR = { username: 'demo', password: 'sandbox-operator' } as const;
+
+/**
+ * Adds the sandbox's operator to a shop that has no operator at all (a shop with any operator is
+ * left as it is). True when it was added.
+ */
+export async function seedDemoOperator(ctx: AppContext): Promise<boolean> {
+  const any = await ctx.db.selectFrom('operators').select('id').limit(1).executeTakeFirst();
+  if (any) return false;
+  try {
+    await addOperator(ctx, DEMO_OPERATOR, 'sandbox');
+    ctx.log.info({ operator: DEMO_OPERATOR.username }, 'sandbox: demo operator added (not in production)');
+    return true;
+  } catch (error) {
+    // Another process starting at once added it first.
+    if ((error as { code?: unknown })?.code === 'conflict') return false;
+    throw error;
+  }
+}
+
 export async function addOperator(
   ctx: AppContext,
   input: { username: string; password?: string },
