@@ -112,6 +112,7 @@ describe('every separ-admin write is in the audit log', () => {
     ['cards remove', () => [ids.card!], 'card.remove'],
     ['operators add', () => ['audited-op'], 'operator.add'],
     ['operators unlock', () => ['audited-op'], 'operator.unlock'],
+    ['operators link-chat', () => ['audited-op'], 'operator.link-chat'],
     ['operators remove', () => ['audited-op'], 'operator.remove'],
     ['settings set', () => ['--shop-name', 'Audited VPN'], 'settings.update'],
   ];

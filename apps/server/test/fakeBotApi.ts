@@ -96,8 +96,8 @@ export class FakeBotApi {
     });
   }
 
-  /** A press of an inline keyboard's button. */
-  press(from: number, data: string): void {
+  /** A press of an inline keyboard's button (on a message like `message`, in the presser's chat). */
+  press(from: number, data: string, message: Record<string, unknown> = { text: 'menu' }): void {
     this.#push({
       callback_query: {
         id: String(this.#nextUpdateId),
@@ -108,7 +108,7 @@ export class FakeBotApi {
           message_id: this.#nextMessageId++,
           date: Math.floor(Date.now() / 1000),
           chat: { id: from, type: 'private', first_name: `user${from}` },
-          text: 'menu',
+          ...message,
         },
       },
     });

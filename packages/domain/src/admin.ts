@@ -127,6 +127,7 @@ export const AUDIT_ACTIONS = [
   'operator.unlock',
   'operator.totp-on',
   'operator.totp-off',
+  'operator.link-chat',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

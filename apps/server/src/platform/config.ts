@@ -50,7 +50,11 @@ export interface Config {
   mailFrom: string;
   appLinks: { android: string; windows: string };
   /** The messaging bot (CONTRACTS §9): nothing of it runs without a token. */
-  bot: { token: string | null; apiRoot: string };
+  /**
+   * The bot: its token, its Bot API, and the operators' chats (SEPAR_BOT_OPERATOR_CHATS: chat ids,
+   * comma-separated) that hear of orders and receipts and may approve them (CONTRACTS §13).
+   */
+  bot: { token: string | null; apiRoot: string; operatorChats: string[] };
   /** The free account the bot gives, one per messaging user (CONTRACTS §9). */
   free: { enabled: boolean; dailyLimit: number; mb: number; days: number; devices: number; speedMbps: number };
   /** The support chat the bot points to. */
@@ -220,6 +224,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       token: env.SEPAR_BOT_TOKEN?.trim() || null,
       // A bare origin: grammY calls {root}/bot{token}/{method}. Bale's Bot API speaks the same.
       apiRoot: (env.SEPAR_BOT_API_ROOT?.trim() || 'https://api.telegram.org').replace(/\/+$/, ''),
+      operatorChats: [
+        ...new Set(
+          (env.SEPAR_BOT_OPERATOR_CHATS ?? '')
+            .split(',')
+            .map((id) => id.trim())
+            .filter((id) => /^-?\d{1,20}$/.test(id)),
+        ),
+      ].slice(0, 50),
     },
     free: {
       enabled: (env.SEPAR_FREE_ENABLED?.trim() ?? '1') !== '0',

@@ -15,6 +15,7 @@ import type { OrderRow } from '../../platform/db/schema.ts';
 import { AppError, conflict, invalid, notFound, tooManyAttempts } from '../../platform/errors.ts';
 import { audit, type Actor } from '../../platform/audit.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { emitEvent } from '../../platform/events.ts';
 import { clientKey } from '../../platform/http/clientKey.ts';
 import { countAttempts, throttledAttempt } from '../../platform/security/throttle.ts';
 import {
@@ -323,6 +324,22 @@ export async function submitReceipt(ctx: Ctx, found: CardOrder, input: ReceiptIn
         to: ORDER.pending,
         actor: 'buyer',
         detail: `card transfer receipt sent: ${tracking ? `tracking ${tracking}` : 'no tracking number'}${input.image ? `, ${input.image.type} image of ${input.image.bytes.length} bytes` : ', no image'}; awaiting review`,
+      });
+      const plan = await trx
+        .selectFrom('plans')
+        .select('title')
+        .where('id', '=', found.order.plan_id)
+        .executeTakeFirst();
+      await emitEvent(trx, now, `receipt.review:${found.order.res_num}`, {
+        kind: 'receipt.review',
+        data: {
+          resNum: found.order.res_num,
+          amount: found.card.amount,
+          tracking,
+          hasImage: input.image !== null,
+          ...(plan ? { plan: plan.title } : {}),
+          email: found.order.email,
+        },
       });
       return true;
     });

@@ -9,7 +9,8 @@ import { toPersianDigits } from '@separ/domain';
 import { json } from '../../../test/harness.ts';
 import { createLinkCode, giveFreeAccount, linkedAccount, linkWithCode } from './botService.ts';
 import { addCard, approveCardOrder, rejectCardOrder, removeCard } from '../cards/index.ts';
-import { pngWithMetadata } from '../../../test/cardImages.ts';
+import { multipart, pngWithMetadata } from '../../../test/cardImages.ts';
+import { addOperator } from '../operators/operators.ts';
 
 const TOKEN = '123456:test-token';
 
@@ -414,6 +415,138 @@ describe.each(KINDS)('the messaging bot, on %s', (kind) => {
       'این شمارهٔ پیگیری قبلاً برای سفارش دیگری فرستاده شده است. لطفاً آن را بررسی کنید.',
     );
     await removeCard(s.ctx, card.id, 'test');
+  });
+});
+
+/** The operators' chat (CONTRACTS §13): orders and receipts told once, Approve and Reject from the chat only. */
+describe.each(KINDS)('the operators’ chat, on %s', (kind) => {
+  let s: TestServer;
+  let api: FakeBotApi;
+  let running: RunningBot | null = null;
+  const OPS = 9001;
+  beforeAll(async () => {
+    api = new FakeBotApi(TOKEN);
+    await api.start();
+    s = await startTestServer(kind, {
+      SEPAR_BOT_TOKEN: TOKEN,
+      SEPAR_BOT_API_ROOT: api.origin,
+      SEPAR_BOT_OPERATOR_CHATS: `${OPS}, junk`,
+      SEPAR_PUBLIC_URL: 'https://shop.separ.test',
+    });
+    await addCard(s.ctx, { number: '6037990000000006', holder: 'Separ Shop' }, 'test');
+    running = await startBot(s.ctx);
+  });
+  afterAll(async () => {
+    await running?.stop();
+    await api?.stop();
+    await s?.close();
+  });
+
+  /** A card order with its receipt sent, as a buyer on the site does. */
+  async function receiptAwaitingReview(tracking: string, image?: Buffer): Promise<string> {
+    const ordered = await s.app.inject({
+      method: 'POST',
+      url: '/requestAccount2?plan_id=1&email=ops-buyer@example.com&gate=card',
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: `10.77.0.${tracking.length}${tracking.at(-1)}`,
+    });
+    const resNum = json<{ url: string }>(ordered).url.split('/').pop()!;
+    const form = multipart([
+      { name: 'tracking', value: tracking },
+      ...(image ? [{ name: 'image', filename: 'r.png', type: 'image/png', bytes: image }] : []),
+    ]);
+    const sent = await s.app.inject({ method: 'POST', url: `/api/site/card/${resNum}/receipt`, ...form });
+    expect(sent.statusCode, sent.body).toBe(200);
+    return resNum;
+  }
+  const callsTo = (method: string, chat: number) =>
+    api.calls.filter((call) => call.method === method && Number(call.params.chat_id) === chat);
+
+  it('sends a receipt to review as a photo with Approve and Reject, refuses other chats, and approves once from the operators’ chat', async () => {
+    expect(s.config.bot.operatorChats).toEqual([String(OPS)]);
+    const resNum = await receiptAwaitingReview('5550001', pngWithMetadata(9100));
+    await expect.poll(() => callsTo('sendPhoto', OPS).length, { timeout: 10_000 }).toBe(1);
+    const photo = callsTo('sendPhoto', OPS)[0]!;
+    expect(String(photo.params.caption)).toContain(`رسید کارت به کارت برای بررسی: ${resNum}`);
+    expect(String(photo.params.caption)).toContain('شمارهٔ پیگیری: 5550001');
+    const buttons = (
+      JSON.parse(String(photo.params.reply_markup)) as { inline_keyboard: Array<Array<{ callback_data: string }>> }
+    ).inline_keyboard
+      .flat()
+      .map((button) => button.callback_data);
+    expect(buttons).toEqual([`approve:${resNum}`, `reject:${resNum}`]);
+
+    // Another chat pressing Approve: refused, nothing changes.
+    api.press(9555, `approve:${resNum}`);
+    await expect
+      .poll(() => api.calls.some((call) => call.method === 'answerCallbackQuery' && call.params.show_alert === true))
+      .toBe(true);
+    expect(
+      (await s.database.db.selectFrom('orders').select('state').where('res_num', '=', resNum).executeTakeFirstOrThrow())
+        .state,
+    ).toBe(0);
+
+    // The operators' chat: approved once, audited with who pressed, the message edited; the paid order is told too.
+    api.press(OPS, `approve:${resNum}`, {
+      photo: [{ file_id: 'x', file_unique_id: 'y', width: 1, height: 1 }],
+      caption: 'receipt',
+    });
+    await expect.poll(() => callsTo('editMessageCaption', OPS).length, { timeout: 10_000 }).toBe(1);
+    expect(String(callsTo('editMessageCaption', OPS)[0]!.params.caption)).toContain('تأییدشده توسط (bot user 9001)');
+    const audit = await s.database.db
+      .selectFrom('audit_log')
+      .select('operator')
+      .where('action', '=', 'order.approve')
+      .where('target', '=', `order:${resNum}`)
+      .execute();
+    expect(audit).toEqual([{ operator: '(bot user 9001)' }]);
+    const paid = await api.until(OPS, 1, 10_000);
+    expect(paid[0]).toContain(`سفارش جدید پرداخت شد: ${resNum}`);
+    // Pressed again: already decided.
+    api.press(OPS, `approve:${resNum}`);
+    await expect
+      .poll(
+        () =>
+          api.calls.filter((call) => call.method === 'answerCallbackQuery' && call.params.show_alert === true).length,
+      )
+      .toBe(2);
+    // Each event once: a later look sends nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(callsTo('sendPhoto', OPS)).toHaveLength(1);
+    expect(api.sent(OPS)).toHaveLength(1);
+  });
+
+  it('rejects from the chat with the reason it asks for, and links another chat with separ-admin’s code', async () => {
+    const resNum = await receiptAwaitingReview('5550002');
+    await expect.poll(() => api.sent(OPS).some((text) => text.includes(resNum)), { timeout: 10_000 }).toBe(true);
+    const before = api.sent(OPS).length;
+    api.press(OPS, `reject:${resNum}`);
+    const asked = await api.until(OPS, before + 1);
+    expect(asked.at(-1)).toBe(`دلیل رد رسید سفارش ${resNum} چیست؟ دلیل را در یک پیام بفرستید؛ خریدار آن را می‌بیند.`);
+    api.message(OPS, 'No deposit of this amount');
+    await api.until(OPS, before + 2);
+    const page = json<{ state: string; reason: string }>(
+      await s.app.inject({ method: 'GET', url: `/api/site/card/${resNum}` }),
+    );
+    expect(page).toMatchObject({ state: 'rejected', reason: 'No deposit of this amount' });
+    await expect.poll(() => callsTo('editMessageText', OPS).length).toBe(1);
+    expect(String(callsTo('editMessageText', OPS)[0]!.params.text)).toContain(
+      'ردشده توسط (bot user 9001): No deposit of this amount',
+    );
+
+    await addOperator(s.ctx, { username: 'rana', password: 'correct horse battery' }, 'test');
+    const lines: string[] = [];
+    await runAdmin(['operators', 'link-chat', 'rana'], s.ctx, (line) => lines.push(line));
+    const code = lines[0]!;
+    expect(code).toMatch(/^OP-[A-Z2-9]{10}$/);
+    api.message(9002, code.toLowerCase());
+    expect((await api.until(9002, 1))[0]).toBe(
+      'این گفتگو اکنون به اپراتور rana متصل است: سفارش‌ها و رسیدها اینجا می‌رسند.',
+    );
+    api.message(9003, code);
+    expect((await api.until(9003, 1))[0]).toContain('این کد اپراتور معتبر نیست');
+    const next = await receiptAwaitingReview('5550003');
+    await expect.poll(() => api.sent(9002).some((text) => text.includes(next)), { timeout: 10_000 }).toBe(true);
   });
 });
 

@@ -19,8 +19,11 @@ import { publicOrigin } from '../../platform/config.ts';
 import type { PaymentsContext } from '../payments/index.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import {
+  approveCardOrder,
   cardOrderForChat,
   cardsActive,
+  receiptImage,
+  rejectCardOrder,
   chatAwaitsTransfer,
   chatReceipt,
   claimChatOutcomes,
@@ -43,6 +46,15 @@ import {
   setBotLanguage,
   unlinkAccount,
 } from './botService.ts';
+import {
+  asOperatorCode,
+  claimChatEvents,
+  linkOperatorChat,
+  markChatEventSent,
+  operatorChats,
+  operatorOfChat,
+} from './operatorsChat.ts';
+import type { StoredEvent } from '../../platform/events.ts';
 
 /** How often a running bot looks for card orders whose outcome its chats have not been told. */
 export const CARD_OUTCOME_CHECK_MS = 2_000;
@@ -57,12 +69,18 @@ export const COMMANDS = ['start', 'free', 'account', 'buy', 'support', 'lang'] a
  * The messaging bot (CONTRACTS §9) with grammY, on the Bot API at `SEPAR_BOT_API_ROOT` (Telegram's
  * or Bale's, which speaks the same API). Persian by default; every text from locales/{fa,en}/bot.json.
  */
-export function createBot(ctx: PaymentsContext): { bot: Bot; tellCardOutcomes(): Promise<number> } {
+export function createBot(ctx: PaymentsContext): {
+  bot: Bot;
+  tellCardOutcomes(): Promise<number>;
+  tellShopEvents(): Promise<number>;
+} {
   const { token, apiRoot } = ctx.config.bot;
   if (!token) throw new Error('SEPAR_BOT_TOKEN is not set.');
   const bot = new Bot(token, { client: { apiRoot } });
   /** Who is waiting to send their username and password (they pressed "link" or sent /account). */
   const linking = new Set<string>();
+  /** Operators' chats asked for a rejection's reason: the order and the receipt's message to edit. */
+  const rejecting = new Map<string, { resNum: string; messageId: number; text: string; photo: boolean }>();
 
   const idOf = (c: Context) => String(c.from?.id ?? c.chat?.id ?? '');
   const languageOf = async (c: Context): Promise<Language> => (await botUser(ctx, idOf(c))).language;
@@ -410,6 +428,148 @@ export function createBot(ctx: PaymentsContext): { bot: Bot; tellCardOutcomes():
     return outcomes.length;
   }
 
+  // --- The operators' chat (CONTRACTS §13) ---------------------------------------------------------
+
+  /** An event as the operators read it, in a chat's language. */
+  function eventText(language: Language, event: StoredEvent): string {
+    if (event.kind === 'receipt.review') {
+      const { data } = event;
+      return t(language, 'ops.receipt', {
+        orderId: data.resNum,
+        amount: data.amount.toLocaleString('en-US'),
+        toman: data.amount / 10,
+        tracking: data.tracking ?? t(language, 'ops.noTracking'),
+        plan: data.plan ?? t(language, 'ops.topupPlan'),
+        email: data.email || t(language, 'ops.noEmail'),
+      });
+    }
+    const { data } = event;
+    const key = data.gate === 'wallet' ? 'payment:wallet.option' : `payment:gateway.${data.gate}`;
+    const named = ctx.texts.t(language, key);
+    const gate = named === key ? data.gate : named;
+    if (data.topup !== undefined)
+      return t(language, 'ops.topupPaid', { orderId: data.resNum, topup: data.topup, username: data.username, gate });
+    return t(language, data.renewed ? 'ops.orderRenewed' : 'ops.orderPaid', {
+      orderId: data.resNum,
+      plan: data.plan ?? '',
+      toman: data.toman,
+      gate,
+      username: data.username,
+    });
+  }
+
+  /** The events not yet told, to every operators' chat, each claimed by this process and marked once sent. */
+  async function tellShopEvents(): Promise<number> {
+    const events = await claimChatEvents(ctx);
+    if (events.length === 0) return 0;
+    const chats = await operatorChats(ctx);
+    for (const event of events) {
+      const image =
+        event.kind === 'receipt.review' && event.data.hasImage
+          ? await receiptImage(ctx, event.data.resNum).catch(() => null)
+          : null;
+      for (const chat of chats) {
+        const language = (await botUser(ctx, chat)).language;
+        const text = eventText(language, event);
+        try {
+          if (event.kind === 'receipt.review') {
+            const buttons = new InlineKeyboard()
+              .text(t(language, 'ops.approve'), `approve:${event.data.resNum}`)
+              .text(t(language, 'ops.reject'), `reject:${event.data.resNum}`);
+            // The buttons ride on the receipt's own message: its photo when there is one.
+            if (image)
+              await bot.api.sendPhoto(chat, new InputFile(image.bytes, `receipt-${event.data.resNum}`), {
+                caption: text,
+                reply_markup: buttons,
+              });
+            else await bot.api.sendMessage(chat, text, { reply_markup: buttons });
+          } else await bot.api.sendMessage(chat, text);
+        } catch (error) {
+          ctx.log.warn({ err: error, chat, event: event.id }, 'could not tell an operators’ chat');
+        }
+      }
+      await markChatEventSent(ctx, event.id);
+    }
+    return events.length;
+  }
+
+  /** Who pressed, for the audit log and the edited message: the operator linked to the chat, and the messaging user. */
+  const pressedBy = (operator: string, from: { id: number; username?: string }) =>
+    `${operator.startsWith('chat ') ? '' : `${operator} `}(bot user ${from.id}${from.username ? ` @${from.username}` : ''})`;
+
+  /** Edits the receipt's message to say what was decided, its buttons gone. */
+  async function markDecided(chat: string, messageId: number, photo: boolean, text: string) {
+    const edit = photo
+      ? bot.api.editMessageCaption(chat, messageId, { caption: text, reply_markup: { inline_keyboard: [] } })
+      : bot.api.editMessageText(chat, messageId, text, { reply_markup: { inline_keyboard: [] } });
+    await edit.catch((error: unknown) => ctx.log.warn({ err: error }, 'could not edit the receipt’s message'));
+  }
+
+  /** Approve or Reject on a receipt's message, honoured only from an operators' chat. */
+  async function decide(c: Context, action: 'approve' | 'reject', resNum: string) {
+    const message = c.callbackQuery?.message;
+    const chat = String(message?.chat.id ?? c.from?.id ?? '');
+    const language = await languageOf(c);
+    const operator = await operatorOfChat(ctx, chat);
+    if (!operator || !message || !c.from) {
+      await c.answerCallbackQuery({ text: t(language, 'ops.notAllowed'), show_alert: true });
+      return;
+    }
+    const photo = 'photo' in message && message.photo !== undefined;
+    const shown = (photo ? message.caption : 'text' in message ? message.text : '') ?? '';
+    const who = pressedBy(operator, c.from);
+    if (action === 'reject') {
+      rejecting.set(chat, { resNum, messageId: message.message_id, text: shown, photo });
+      await c.answerCallbackQuery();
+      await c.reply(t(language, 'ops.askReason', { orderId: resNum }), { reply_markup: { force_reply: true } });
+      return;
+    }
+    try {
+      await approveCardOrder(ctx, resNum, who);
+    } catch (error) {
+      if (!isAppError(error, 'conflict', 'not_found')) throw error;
+      await c.answerCallbackQuery({ text: t(language, 'ops.alreadyDecided'), show_alert: true });
+      return;
+    }
+    await c.answerCallbackQuery({ text: t(language, 'ops.done') });
+    await markDecided(chat, message.message_id, photo, `${shown}\n\n${t(language, 'ops.approvedBy', { who })}`);
+  }
+
+  /** The reason an operator sent after Reject: the rejection, through the admin's own function. */
+  async function rejectWithReason(c: Context, reason: string) {
+    const chat = idOfChat(c);
+    const pending = rejecting.get(chat)!;
+    const language = await languageOf(c);
+    const operator = await operatorOfChat(ctx, chat);
+    if (!operator || !c.from) {
+      rejecting.delete(chat);
+      return;
+    }
+    const who = pressedBy(operator, c.from);
+    try {
+      await rejectCardOrder(ctx, pending.resNum, reason, who);
+    } catch (error) {
+      if (isAppError(error, 'invalid')) {
+        await c.reply(t(language, 'ops.reasonInvalid'));
+        return;
+      }
+      rejecting.delete(chat);
+      if (!isAppError(error, 'conflict', 'not_found')) throw error;
+      await c.reply(t(language, 'ops.alreadyDecided'));
+      return;
+    }
+    rejecting.delete(chat);
+    await c.reply(t(language, 'ops.done'));
+    await markDecided(
+      chat,
+      pending.messageId,
+      pending.photo,
+      `${pending.text}\n\n${t(language, 'ops.rejectedBy', { who, reason: reason.trim() })}`,
+    );
+  }
+
+  const idOfChat = (c: Context) => String(c.chat?.id ?? c.from?.id ?? '');
+
   async function support(c: Context) {
     const language = await languageOf(c);
     // The operator's support chat (separ-admin settings set --support-url; SEPAR_SUPPORT_CHAT_URL by default).
@@ -456,6 +616,9 @@ export function createBot(ctx: PaymentsContext): { bot: Bot; tellCardOutcomes():
   bot.callbackQuery(/^wallet:(\d{1,9})$/, async (c) => {
     await c.answerCallbackQuery();
     await payFromWallet(c, Number(c.match[1]));
+  });
+  bot.callbackQuery(/^(approve|reject):(S\d{8}-\d{10})$/, async (c) => {
+    await decide(c, c.match[1] as 'approve' | 'reject', c.match[2]!);
   });
   bot.callbackQuery(/^card:(\d{1,9})$/, async (c) => {
     await c.answerCallbackQuery();
@@ -516,6 +679,19 @@ export function createBot(ctx: PaymentsContext): { bot: Bot; tellCardOutcomes():
   // time, the panel's one-time code.
   bot.on('message:text', async (c) => {
     const id = idOf(c);
+    // An operators' chat that pressed Reject: this message is the reason.
+    if (rejecting.has(idOfChat(c))) {
+      await rejectWithReason(c, c.message.text);
+      return;
+    }
+    // `separ-admin operators link-chat`'s code: this chat becomes an operators' chat.
+    const operatorCode = asOperatorCode(c.message.text);
+    if (operatorCode) {
+      const language = await languageOf(c);
+      const operator = await linkOperatorChat(ctx, idOfChat(c), operatorCode);
+      await c.reply(operator ? t(language, 'ops.linked', { operator }) : t(language, 'ops.codeWrong'));
+      return;
+    }
     // While a card order waits for its transfer, a number is its receipt's tracking number.
     if (normalizeTracking(c.message.text) && (await chatAwaitsTransfer(ctx, id))) {
       await takeReceipt(c, { tracking: c.message.text });
@@ -566,7 +742,7 @@ export function createBot(ctx: PaymentsContext): { bot: Bot; tellCardOutcomes():
           : String(cause);
     ctx.log.error({ err: cause, update: error.ctx.update.update_id, detail }, 'bot update failed');
   });
-  return { bot, tellCardOutcomes };
+  return { bot, tellCardOutcomes, tellShopEvents };
 }
 
 /** A running bot: its stop, and a message to a chat (the reminders' second channel). */
@@ -581,7 +757,7 @@ export interface RunningBot {
  */
 export async function startBot(ctx: PaymentsContext): Promise<RunningBot | null> {
   if (!ctx.config.bot.token) return null;
-  const { bot, tellCardOutcomes } = createBot(ctx);
+  const { bot, tellCardOutcomes, tellShopEvents } = createBot(ctx);
   await bot.init();
   for (const language of ['fa', 'en'] as const) {
     await bot.api
@@ -601,6 +777,7 @@ export async function startBot(ctx: PaymentsContext): Promise<RunningBot | null>
   const teller = setInterval(() => {
     telling = telling
       .then(() => tellCardOutcomes())
+      .then(() => tellShopEvents())
       .catch((error: unknown) => ctx.log.error({ err: error }, 'card outcomes for the bot failed'));
   }, CARD_OUTCOME_CHECK_MS);
   teller.unref();

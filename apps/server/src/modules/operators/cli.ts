@@ -2,6 +2,7 @@ import { arg, text, type CommandRow } from '../../platform/cli.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { listAudit } from '../../platform/audit.ts';
 import { addOperator, listOperators, removeOperator, unlockOperator } from './operators.ts';
+import { createOperatorChatCode } from '../messaging/index.ts';
 
 /** separ-admin's operators and audit log: the functions the web admin calls, each change audited. */
 export const OPERATOR_COMMANDS: Array<CommandRow<AppContext>> = [
@@ -26,6 +27,17 @@ export const OPERATOR_COMMANDS: Array<CommandRow<AppContext>> = [
         out(
           `${o.username}\t${o.totpEnabled ? 'one-time code on' : 'one-time code off'}${o.locked ? '\tlocked (operators unlock)' : ''}\tadded ${o.createdAt}\tlast sign-in ${o.lastLoginAt ?? 'never'}`,
         );
+    },
+  },
+  {
+    command: 'operators link-chat',
+    async run({ ctx, positionals, out, actor }) {
+      const username = arg(positionals, 2, 'username');
+      const { code, expiresAt } = await createOperatorChatCode(ctx, username, actor);
+      out(code);
+      out(
+        `Send this code to the bot from the chat that should hear of orders and receipts (good once, until ${expiresAt}).`,
+      );
     },
   },
   {

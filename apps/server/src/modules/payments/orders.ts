@@ -12,6 +12,7 @@ import { publicOrigin } from '../../platform/config.ts';
 import type { PaymentsContext as AppContext } from './adapters.ts';
 import type { AppContext as PlatformContext } from '../../platform/context.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { emitEvent } from '../../platform/events.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { OrderRow, PlanRow, UserRow } from '../../platform/db/schema.ts';
 import { accountCredentials, insertAccount } from '../accounts/index.ts';
@@ -282,6 +283,18 @@ export async function completeOrder(
         actor: how.actor,
         detail: `${how.detail}; ref ${refNum}; account ${account.username}${what}`,
       });
+      await emitEvent(trx, now, `order.paid:${order.res_num}`, {
+        kind: 'order.paid',
+        data: {
+          resNum: order.res_num,
+          gate: order.gate,
+          amount: Number(order.amount),
+          toman: Number(order.amount) / 10,
+          username: account.username,
+          renewed: receiptTerms.password === null,
+          plan: plan.title,
+        },
+      });
     };
     const renewing = renewUserId === null ? undefined : await renewAccount(ctx, trx, renewUserId, plan);
     if (renewing) {
@@ -387,6 +400,18 @@ async function completeTopup(
       to: ORDER.paid,
       actor: how.actor,
       detail: `${how.detail}; ref ${refNum}; ${user ? `wallet of ${user.username} topped up by ${toman} tomans` : `the account ${userId} is gone: refund ${toman} tomans by hand`}`,
+    });
+    await emitEvent(trx, now, `order.paid:${order.res_num}`, {
+      kind: 'order.paid',
+      data: {
+        resNum: order.res_num,
+        gate: order.gate,
+        amount: Number(order.amount),
+        toman: Number(order.amount) / 10,
+        username: user?.username ?? '',
+        renewed: false,
+        topup: toman,
+      },
     });
     return { username: user?.username ?? '' };
   });

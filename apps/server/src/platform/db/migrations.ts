@@ -768,6 +768,41 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('card_orders').dropColumn('bot_chat').execute();
       },
     },
+    '0021_shop_events': {
+      async up(db: Db) {
+        // What the shop tells outside the admin (CONTRACTS §13: the operators' chat), written in the
+        // transaction of the change, once per key; the chat's delivery is claimed and marked here.
+        await db.schema
+          .createTable('shop_events')
+          .addColumn('id', id, auto)
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('key', 'text', (c) => c.notNull().unique())
+          .addColumn('data', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('chat_claimed_until', 'text')
+          .addColumn('chat_sent_at', 'text')
+          .execute();
+        await db.schema.createIndex('shop_events_chat').on('shop_events').columns(['chat_sent_at', 'id']).execute();
+        await db.schema
+          .createTable('operator_chats')
+          .addColumn('messaging_id', 'text', (c) => c.primaryKey())
+          .addColumn('operator', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('operator_chat_codes')
+          .addColumn('code_mac', 'text', (c) => c.primaryKey())
+          .addColumn('operator', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .addColumn('used_at', 'text')
+          .execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropTable('operator_chat_codes').ifExists().execute();
+        await db.schema.dropTable('operator_chats').ifExists().execute();
+        await db.schema.dropTable('shop_events').ifExists().execute();
+      },
+    },
   };
 }
 

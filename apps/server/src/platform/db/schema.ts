@@ -357,6 +357,9 @@ export interface Database {
   wallet_entries: WalletEntriesTable;
   admin_sessions: AdminSessionsTable;
   audit_log: AuditLogTable;
+  shop_events: ShopEventsTable;
+  operator_chats: OperatorChatsTable;
+  operator_chat_codes: OperatorChatCodesTable;
 }
 
 /** An operator of the web admin (CONTRACTS §8). */
@@ -385,6 +388,35 @@ export interface AdminSessionsTable {
 }
 
 /** One change an operator made: who, what, the target, before and after (JSON), when. */
+/** What the shop tells outside the admin (platform/events.ts), with the operators' chat's delivery. */
+export interface ShopEventsTable {
+  id: Generated<number>;
+  kind: string;
+  /** Unique: the same happening is recorded once. */
+  key: string;
+  /** JSON. */
+  data: string;
+  created_at: string;
+  /** The operators' chat: claimed by a process until then, and sent. */
+  chat_claimed_until: string | null;
+  chat_sent_at: string | null;
+}
+
+/** A chat linked to an operator with `separ-admin operators link-chat` (CONTRACTS §13). */
+export interface OperatorChatsTable {
+  messaging_id: string;
+  operator: string;
+  created_at: string;
+}
+
+/** One-time codes that link a chat to an operator (hashed, good once for 10 minutes). */
+export interface OperatorChatCodesTable {
+  code_mac: string;
+  operator: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: string;
