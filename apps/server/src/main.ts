@@ -2,7 +2,7 @@ import { buildApp, defaultLogger } from './app.ts';
 import { bootstrap, StartupProblem } from './bootstrap.ts';
 import { purgeExpiredSessions } from './modules/accounts/index.ts';
 import { deliverOutbox, runReminders, startBot, type RunningBot } from './modules/messaging/index.ts';
-import { purgeAlive, RadiusServer } from './modules/nodes/index.ts';
+import { purgeAlive, RadiusServer, watchNodes } from './modules/nodes/index.ts';
 import { reconcile } from './modules/payments/index.ts';
 import { purgeThrottle } from './platform/security/throttle.ts';
 
@@ -61,6 +61,13 @@ async function main() {
         );
         const queued = Object.values(counts).reduce((sum, n) => sum + n, 0);
         if (queued > 0) app.log.info({ counts }, 'reminders queued');
+      },
+    ],
+    [
+      // Nodes gone silent, and back (CONTRACTS §13), for the operators' chat.
+      'nodes',
+      async () => {
+        await watchNodes(context);
       },
     ],
     [

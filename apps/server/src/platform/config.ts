@@ -55,6 +55,8 @@ export interface Config {
    * comma-separated) that hear of orders and receipts and may approve them (CONTRACTS §13).
    */
   bot: { token: string | null; apiRoot: string; operatorChats: string[] };
+  /** A V2Ray node that made no UniProxy request for this many minutes is reported silent (CONTRACTS §13). */
+  nodeSilentMinutes: number;
   /** The free account the bot gives, one per messaging user (CONTRACTS §9). */
   free: { enabled: boolean; dailyLimit: number; mb: number; days: number; devices: number; speedMbps: number };
   /** The support chat the bot points to. */
@@ -233,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ),
       ].slice(0, 50),
     },
+    nodeSilentMinutes: Math.min(7 * 24 * 60, Math.max(1, int(env.SEPAR_NODE_SILENT_MINUTES, 10))),
     free: {
       enabled: (env.SEPAR_FREE_ENABLED?.trim() ?? '1') !== '0',
       dailyLimit: Math.max(0, int(env.SEPAR_FREE_DAILY_LIMIT, 100)),

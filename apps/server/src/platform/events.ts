@@ -33,7 +33,9 @@ export type ShopEvent =
         plan?: string;
         email: string;
       };
-    };
+    }
+  | { kind: 'node.silent'; data: { nodeId: number; name: string; lastSeenAt: string; minutes: number } }
+  | { kind: 'node.back'; data: { nodeId: number; name: string; silentSince: string } };
 
 export type ShopEventKind = ShopEvent['kind'];
 

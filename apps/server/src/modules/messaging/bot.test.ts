@@ -11,6 +11,7 @@ import { createLinkCode, giveFreeAccount, linkedAccount, linkWithCode } from './
 import { addCard, approveCardOrder, rejectCardOrder, removeCard } from '../cards/index.ts';
 import { multipart, pngWithMetadata } from '../../../test/cardImages.ts';
 import { addOperator } from '../operators/operators.ts';
+import { watchNodes } from '../nodes/index.ts';
 
 const TOKEN = '123456:test-token';
 
@@ -514,6 +515,53 @@ describe.each(KINDS)('the operators’ chat, on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(callsTo('sendPhoto', OPS)).toHaveLength(1);
     expect(api.sent(OPS)).toHaveLength(1);
+  });
+
+  it('tells a node gone silent once, and its return once, with the time in Jalali', async () => {
+    const lines: string[] = [];
+    await runAdmin(
+      [
+        'nodes',
+        'add',
+        '--name',
+        'Frankfurt-1',
+        '--type',
+        'vless',
+        '--host',
+        'de1.example.com',
+        '--port',
+        '443',
+        '--country',
+        'DE',
+      ],
+      s.ctx,
+      (line) => lines.push(line),
+    );
+    const node = await s.database.db
+      .selectFrom('nodes')
+      .select('id')
+      .where('name', '=', 'Frankfurt-1')
+      .executeTakeFirstOrThrow();
+    const heard = new Date(s.clock.now.getTime() - 11 * 60_000).toISOString();
+    await s.database.db.updateTable('nodes').set({ last_seen_at: heard }).where('id', '=', node.id).execute();
+    const before = api.sent(OPS).length;
+    // Two processes looking at once report it once.
+    const looks = await Promise.all([watchNodes(s.ctx), watchNodes(s.ctx)]);
+    expect(looks.reduce((sum, look) => sum + look.silent, 0)).toBe(1);
+    const told = await api.until(OPS, before + 1, 10_000);
+    expect(told.at(-1)).toContain('نود Frankfurt-1');
+    expect(told.at(-1)).toContain('۱۰ دقیقه هیچ درخواستی نفرستاده');
+    expect(told.at(-1)).toMatch(/۱۴۰۵/);
+    expect((await watchNodes(s.ctx)).silent).toBe(0);
+    // Heard from again: back, once.
+    await s.database.db
+      .updateTable('nodes')
+      .set({ last_seen_at: new Date(s.clock.now.getTime() + 1000).toISOString() })
+      .where('id', '=', node.id)
+      .execute();
+    expect(await watchNodes(s.ctx)).toEqual({ silent: 0, back: 1 });
+    expect(await watchNodes(s.ctx)).toEqual({ silent: 0, back: 0 });
+    expect((await api.until(OPS, before + 2, 10_000)).at(-1)).toContain('برگشت');
   });
 
   it('rejects from the chat with the reason it asks for, and links another chat with separ-admin’s code', async () => {

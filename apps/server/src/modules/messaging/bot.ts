@@ -430,6 +430,14 @@ export function createBot(ctx: PaymentsContext): {
 
   // --- The operators' chat (CONTRACTS §13) ---------------------------------------------------------
 
+  /** A moment as the operators read it: Jalali and Persian digits in Persian, Tehran's time. */
+  const when = (language: Language, iso: string) =>
+    new Intl.DateTimeFormat(language === 'fa' ? 'fa-IR-u-ca-persian' : 'en-GB', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Asia/Tehran',
+    }).format(new Date(iso));
+
   /** An event as the operators read it, in a chat's language. */
   function eventText(language: Language, event: StoredEvent): string {
     if (event.kind === 'receipt.review') {
@@ -443,6 +451,19 @@ export function createBot(ctx: PaymentsContext): {
         email: data.email || t(language, 'ops.noEmail'),
       });
     }
+    if (event.kind === 'node.silent')
+      return t(language, 'ops.nodeSilent', {
+        name: event.data.name,
+        id: event.data.nodeId,
+        minutes: event.data.minutes,
+        since: when(language, event.data.lastSeenAt),
+      });
+    if (event.kind === 'node.back')
+      return t(language, 'ops.nodeBack', {
+        name: event.data.name,
+        id: event.data.nodeId,
+        since: when(language, event.data.silentSince),
+      });
     const { data } = event;
     const key = data.gate === 'wallet' ? 'payment:wallet.option' : `payment:gateway.${data.gate}`;
     const named = ctx.texts.t(language, key);

@@ -38,6 +38,7 @@ export function nodeSettings(node: NodeRow): Record<string, string | number | bo
     server_key: _server,
     obfs_password: _obfs,
     last_seen_at: _seen,
+    silent_since: _silent,
     load_status: _load,
     users_count: _users,
     updated_at: _updated,

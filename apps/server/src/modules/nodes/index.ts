@@ -21,3 +21,4 @@ export { listRadiusClients } from './radius/service.ts';
 export { minIdBytes } from './records.ts';
 export { uniProxyRoutes } from './uniproxy.ts';
 export { nodesAdminRoutes } from './adminRoutes.ts';
+export { watchNodes } from './silence.ts';

@@ -82,7 +82,7 @@ export function newRealityKeys(): { privateKey: string; publicKey: string } {
 
 type Columns = Omit<
   NodeRow,
-  'id' | 'token_hash' | 'created_at' | 'last_seen_at' | 'load_status' | 'users_count' | 'updated_at'
+  'id' | 'token_hash' | 'created_at' | 'last_seen_at' | 'silent_since' | 'load_status' | 'users_count' | 'updated_at'
 >;
 
 /** Checks a node's settings as a whole; the message names what to change. */

@@ -783,6 +783,8 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
           .addColumn('chat_sent_at', 'text')
           .execute();
         await db.schema.createIndex('shop_events_chat').on('shop_events').columns(['chat_sent_at', 'id']).execute();
+        // A node reported silent, until it is heard from again (reported once each way).
+        await db.schema.alterTable('nodes').addColumn('silent_since', 'text').execute();
         await db.schema
           .createTable('operator_chats')
           .addColumn('messaging_id', 'text', (c) => c.primaryKey())
@@ -798,6 +800,7 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
       async down(db: Db) {
+        await db.schema.alterTable('nodes').dropColumn('silent_since').execute();
         await db.schema.dropTable('operator_chat_codes').ifExists().execute();
         await db.schema.dropTable('operator_chats').ifExists().execute();
         await db.schema.dropTable('shop_events').ifExists().execute();

@@ -110,6 +110,8 @@ export interface ThrottleTable {
 export interface NodesTable {
   id: Generated<number>;
   name: string;
+  /** Set while the node is reported silent (no UniProxy request for SEPAR_NODE_SILENT_MINUTES), else null. */
+  silent_since: string | null;
   token_hash: string;
   created_at: string;
   protocol: string;
