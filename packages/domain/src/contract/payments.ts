@@ -45,8 +45,8 @@ export const RenewalRecord = Type.Object({
 });
 export type RenewalRecord = Static<typeof RenewalRecord>;
 
-/** The gateway's name in the return's path (`ird`, `spay`). */
-const GateParams = Type.Object({ gate: Type.String({ maxLength: 10 }) });
+/** The gateway's name in the return's path (`ird`, `spay`, `oxapay`, `nowpayments`). */
+const GateParams = Type.Object({ gate: Type.String({ maxLength: 20 }) });
 /** What the gateway sends back in the query: any of its fields, as text. */
 const ReturnQuery = Type.Object({}, { additionalProperties: Type.String({ maxLength: 500 }) });
 /** What the gateway posts back: its form fields (`authority` or `token`, `status`, `amount`, …). */
