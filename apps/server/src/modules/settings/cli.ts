@@ -47,7 +47,7 @@ const LABELS: Record<keyof ShopSettings, string> = {
   walletEnabled: 'wallet',
   walletMinTopup: 'smallest top-up',
   walletMaxTopup: 'largest top-up',
-  tomanPerUsd: 'tomans per dollar',
+  tomanPerUsd: 'tomans per USD',
 };
 
 const shown = (value: string | boolean | number) =>
