@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePaymentResult, parsePriceMap } from '@separ/domain';
 import { runAdmin } from '../src/cli/admin.ts';
+import { loadConfig } from '../src/platform/config.ts';
 import { reconcile } from '../src/modules/payments/index.ts';
 import { json, KINDS, resultData, startTestServer, type TestServer } from './harness.ts';
 import { startFakeOxapay } from './fakeOxapay.ts';
@@ -360,5 +361,16 @@ describe('crypto gateways without keys', () => {
       });
       expect(json(order)).toMatchObject({ code: 'gatewayUnavailable' });
     }
+  });
+
+  it('reads the keys and base URLs, and refuses nonsense', () => {
+    const config = loadConfig({ SEPAR_OXAPAY_MERCHANT_KEY: ' K1 ', SEPAR_NOWPAYMENTS_BASE_URL: 'https://np.example/' });
+    expect(config.crypto).toEqual({
+      oxapay: { merchantKey: 'K1', baseUrl: 'https://api.oxapay.com' },
+      nowpayments: { apiKey: null, ipnSecret: null, baseUrl: 'https://np.example' },
+    });
+    expect(() => loadConfig({ SEPAR_OXAPAY_BASE_URL: 'ftp://oxapay.example' })).toThrow(/SEPAR_OXAPAY_BASE_URL/);
+    expect(() => loadConfig({ SEPAR_NOWPAYMENTS_BASE_URL: 'not a url' })).toThrow(/SEPAR_NOWPAYMENTS_BASE_URL/);
+    expect(() => loadConfig({ SEPAR_NOWPAYMENTS_API_KEY: 'two words' })).toThrow(/SEPAR_NOWPAYMENTS_API_KEY/);
   });
 });
