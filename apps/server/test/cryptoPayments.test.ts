@@ -249,6 +249,7 @@ describe.each(KINDS)('crypto gateways, on %s', (kind) => {
       await postOxa('{"a":1}', 'zz'.repeat(64)),
       await postOxa('{"a":1}', oxa.sign('{"a":1}'), 'text/plain'),
       await postOxa(`{"pad":"${'x'.repeat(70_000)}"}`, 'ab'),
+      await s.app.inject({ method: 'POST', url: '/payment/callback/oxapay', payload: 'x=1' }),
     ];
     for (const answer of junk) {
       expect(answer.statusCode, answer.body).toBeGreaterThanOrEqual(400);
@@ -282,6 +283,14 @@ describe.each(KINDS)('crypto gateways, on %s', (kind) => {
     const shortRaw = JSON.stringify(short.ipn);
     expect((await postNow(shortRaw, now.sign(short.ipn))).statusCode).toBe(200);
     expect((await orderBy(resNum)).state).toBe(0);
+
+    // An IPN claiming finished while NOWPayments says confirming: asked, not believed.
+    const pending = now.pay(invoice.id, { status: 'confirming' });
+    const claimed = { ...pending.ipn, payment_status: 'finished' };
+    const statusCalls = now.statusCalls;
+    expect((await postNow(JSON.stringify(claimed), now.sign(claimed))).statusCode).toBe(200);
+    expect(now.statusCalls).toBe(statusCalls + 1);
+    expect(await orderBy(resNum)).toMatchObject({ state: 0, authority: String(pending.payment.paymentId) });
 
     const { payment, ipn } = now.pay(invoice.id);
     // The keys in another order, nested ones too: the signature is over the sorted JSON.

@@ -124,7 +124,7 @@ export async function cryptoCallbackRoutes(app: FastifyInstance, ctx: PaymentsCo
       // The IPN names the payment made against the order's invoice: from now on the gateway is
       // asked about that payment (NOWPayments' status call takes a payment, not an invoice).
       let named = order;
-      if (paymentId && /^\d{1,20}$/.test(paymentId) && order.authority !== paymentId) {
+      if (paymentId && /^[\w.-]{1,64}$/.test(paymentId) && order.authority !== paymentId) {
         await ctx.db
           .updateTable('orders')
           .set({ authority: paymentId, updated_at: ctx.now().toISOString() })

@@ -574,7 +574,7 @@ export function nowpayments(options: { apiKey: string; baseUrl: string; timeoutM
         kind: 'unknown',
         detail: `${read.detail} (NOWPayments says finished for ${String(answer.price_amount).slice(0, 20)} ${currency ?? ''}, the order is ${centsText(input.usdCents ?? 0)} USD: not completed)`,
       };
-    if ((currency && currency.toLowerCase() !== 'usd') || orderId !== input.orderId)
+    if ((currency && currency.toLowerCase() !== 'usd') || (orderId && orderId !== input.orderId))
       return {
         kind: 'unknown',
         detail: `${read.detail} (NOWPayments' payment is for ${currency ?? '?'}, order ${orderId ?? '?'}: not this order's)`,
