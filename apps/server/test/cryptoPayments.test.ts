@@ -258,6 +258,9 @@ describe.each(KINDS)('crypto gateways, on %s', (kind) => {
     }
     expect(json(junk[1]!)).toMatchObject({ code: 'invalidJson' });
     expect(json(junk[4]!)).toMatchObject({ code: 'unknownPayment' });
+    // The signature is over the body's bytes as sent: Persian text and odd spacing included.
+    const persian = '{ "track_id" : "1",  "description": "خرید سپر" }';
+    expect(json(await postOxa(persian, oxa.sign(persian)))).toMatchObject({ code: 'unknownPayment' });
   });
 
   it('NOWPayments: invoices in dollars, believes a sorted-key signed IPN only when the payment is finished for the order', async () => {

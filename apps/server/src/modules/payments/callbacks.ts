@@ -35,11 +35,14 @@ function text(body: Record<string, unknown>, name: string): string | null {
   return null;
 }
 
+/** The body's bytes (none when the request had none). */
+const bytesOf = (body: unknown): Buffer => (Buffer.isBuffer(body) ? body : Buffer.alloc(0));
+
 /** The callback's JSON object, or `invalidJson`. */
-function objectOf(raw: string): Record<string, unknown> {
+function objectOf(raw: Buffer): Record<string, unknown> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(raw);
+    parsed = JSON.parse(raw.toString('utf8'));
   } catch {
     throw new AppError('invalidJson');
   }
@@ -57,7 +60,8 @@ function objectOf(raw: string): Record<string, unknown> {
 export async function cryptoCallbackRoutes(app: FastifyInstance, ctx: PaymentsContext) {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: CALLBACK_BODY_LIMIT }, (_request, body, done) =>
+    // The body's bytes as they came: OxaPay signs those, and JSON.parse reads them after.
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: CALLBACK_BODY_LIMIT }, (_request, body, done) =>
       done(null, body),
     );
 
@@ -81,7 +85,7 @@ export async function cryptoCallbackRoutes(app: FastifyInstance, ctx: PaymentsCo
     serve(scope, PAYMENT_ROUTES.oxapayCallback, async (request, reply) => {
       const merchantKey = ctx.config.crypto.oxapay.merchantKey;
       if (!merchantKey || !ctx.adapterFor('oxapay')) throw new AppError('noSuchGateway');
-      const raw = typeof request.body === 'string' ? request.body : '';
+      const raw = bytesOf(request.body);
       if (!oxapaySignatureValid(raw, request.headers.hmac, merchantKey)) {
         request.log.warn('OxaPay callback with a missing or wrong signature refused');
         throw new AppError('invalidSignature');
@@ -104,7 +108,7 @@ export async function cryptoCallbackRoutes(app: FastifyInstance, ctx: PaymentsCo
     serve(scope, PAYMENT_ROUTES.nowpaymentsCallback, async (request) => {
       const ipnSecret = ctx.config.crypto.nowpayments.ipnSecret;
       if (!ipnSecret || !ctx.adapterFor('nowpayments')) throw new AppError('noSuchGateway');
-      const body = objectOf(typeof request.body === 'string' ? request.body : '');
+      const body = objectOf(bytesOf(request.body));
       if (!nowpaymentsSignatureValid(body, request.headers['x-nowpayments-sig'], ipnSecret)) {
         request.log.warn('NOWPayments IPN with a missing or wrong signature refused');
         throw new AppError('invalidSignature');

@@ -391,8 +391,8 @@ function sameHex(given: unknown, expected: string): boolean {
 }
 
 /** OxaPay's callback signature: header `HMAC`, the hex HMAC-SHA512 of the raw body under the merchant key. */
-export function oxapaySignatureValid(rawBody: string, header: unknown, merchantKey: string): boolean {
-  return sameHex(header, createHmac('sha512', merchantKey).update(rawBody, 'utf8').digest('hex'));
+export function oxapaySignatureValid(rawBody: Buffer, header: unknown, merchantKey: string): boolean {
+  return sameHex(header, createHmac('sha512', merchantKey).update(rawBody).digest('hex'));
 }
 
 /** A JSON value with its object keys sorted at every depth (arrays keep their order). */
