@@ -216,6 +216,9 @@ describe.each(KINDS)('crypto gateways, on %s', (kind) => {
     expect(early.status).toBe('failed');
     expect((await orderBy(resNum)).state).toBe(0);
 
+    expect((await admin('payments', 'show', resNum)).join('\n')).toMatch(
+      new RegExp(`invoiced \\d+\\.\\d\\d USD at ${RATE} tomans a dollar`),
+    );
     oxa.pay(trackId, { reportedAmount: 0.5 });
     const raw = oxa.callback(trackId);
     const users = await count('users');
