@@ -72,7 +72,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     ird_auto_active: flag(gatewayActive(ctx, 'ird')),
     spay_auto_active: flag(gatewayActive(ctx, 'spay')),
     wallet_active: flag((await currentShopSettings(ctx)).settings.walletEnabled),
-    // Card-to-card (CONTRACTS §11): while an enabled card exists. The crypto gates (§12) are not taken yet.
+    // Card-to-card (CONTRACTS §11): while an enabled card exists.
     card_active: flag((await ctx.cardGate?.active(ctx)) ?? false),
     // The crypto gates (CONTRACTS §12): their keys, and the shop's tomanPerUsd.
     oxapay_active: flag(await cryptoActive(ctx, 'oxapay')),
