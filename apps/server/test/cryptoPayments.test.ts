@@ -241,6 +241,35 @@ describe.each(KINDS)('crypto gateways, on %s', (kind) => {
     expect(await count('users')).toBe(users + 1);
   });
 
+  it('OxaPay: a wallet top-up in dollars fills the wallet once', async () => {
+    const user = await s.createUser({ email: 'wallet@example.com' });
+    const cookie = await s.login(user.username, user.password);
+    const response = await s.app.inject({
+      method: 'POST',
+      url: '/api/site/wallet/topup?amount=90000&gate=oxapay',
+      headers: { cookie, 'content-type': 'application/json' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const call = oxa.calls.at(-1)!;
+    expect(call.body).toMatchObject({ amount: 1.5, currency: 'USD' });
+    const resNum = String(call.body.order_id);
+    expect(await orderBy(resNum)).toMatchObject({ topup_toman: 90_000, amount_usd_cents: 150, toman_per_usd: RATE });
+    const trackId = trackOf(resNum);
+    oxa.pay(trackId);
+    const raw = oxa.callback(trackId);
+    await Promise.all(Array.from({ length: 5 }, () => postOxa(raw, oxa.sign(raw))));
+    const entries = await s.database.db
+      .selectFrom('wallet_entries')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(entries).toMatchObject([{ kind: 'topup', amount: 90_000, ref: resNum }]);
+    const result = decodePaymentResult(
+      resultData(String((await s.app.inject(pathOf(oxa.invoices.get(trackId)!.returnUrl))).headers.location)),
+    );
+    expect(result).toMatchObject({ status: 'success', topupToman: 90_000, password: '' });
+  });
+
   it('OxaPay: junk is refused 4xx JSON, never 5xx', async () => {
     const junk = [
       await postOxa('', null),
