@@ -241,6 +241,22 @@ describe.each(KINDS)('crypto gateways, on %s', (kind) => {
     expect(await count('users')).toBe(users + 1);
   });
 
+  it('OxaPay: a payer back before the callback completes the order there, and the late callback changes nothing', async () => {
+    const { resNum } = await buy('oxapay', 'first@example.com');
+    const trackId = trackOf(resNum);
+    oxa.pay(trackId);
+    const users = await count('users');
+    const back = await s.app.inject(pathOf(oxa.invoices.get(trackId)!.returnUrl));
+    const result = decodePaymentResult(resultData(String(back.headers.location)));
+    expect(result).toMatchObject({ status: 'success', orderId: resNum });
+    expect(result.password).not.toBe('');
+    expect(await count('users')).toBe(users + 1);
+    const raw = oxa.callback(trackId);
+    expect((await postOxa(raw, oxa.sign(raw))).body).toBe('ok');
+    expect(await count('users')).toBe(users + 1);
+    expect((await orderBy(resNum)).result_sealed).toBeNull();
+  });
+
   it('OxaPay: a wallet top-up in dollars fills the wallet once', async () => {
     const user = await s.createUser({ email: 'wallet@example.com' });
     const cookie = await s.login(user.username, user.password);
