@@ -31,7 +31,13 @@ export interface Booted {
  * says so its own way.
  */
 export async function bootstrap(options: BootOptions = {}): Promise<Booted> {
-  const config = loadConfig();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    // A value that makes no sense (SEPAR_TRUST_PROXY, a gateway's key or base URL): one line, no start.
+    throw new StartupProblem((error as Error).message);
+  }
   const problem = productionProblem(config) ?? options.check?.(config) ?? null;
   if (problem) throw new StartupProblem(problem);
   const database = openDatabase(config);

@@ -806,6 +806,34 @@ const SERVER_ONLY: Step[] = [
     request: () => ({ params: { gate: 'ird' }, query: `%25=${'a'.repeat(501)}` }),
     ...invalidPlain('querystring', { '%': 'a'.repeat(501) }),
   },
+  {
+    title: 'a crypto return that names no order',
+    route: PAY.paymentReturn,
+    request: () => ({ params: { gate: 'nowpayments' } }),
+    status: 400,
+    code: 'noPaymentNamed',
+  },
+  {
+    title: 'a crypto return of an order that is not there',
+    route: PAY.paymentReturn,
+    request: () => ({ params: { gate: 'oxapay' }, query: 'orderId=S20260101-0000000000&key=x' }),
+    status: 404,
+    code: 'unknownPayment',
+  },
+  {
+    title: 'an OxaPay callback to a shop without its key',
+    route: PAY.oxapayCallback,
+    request: () => ({ raw: { type: 'application/json', text: '{"track_id":"1","status":"Paid"}' } }),
+    status: 404,
+    code: 'noSuchGateway',
+  },
+  {
+    title: 'a NOWPayments IPN to a shop without its keys',
+    route: PAY.nowpaymentsCallback,
+    request: () => ({ raw: { type: 'application/json', text: '{"payment_id":1}' } }),
+    status: 404,
+    code: 'noSuchGateway',
+  },
 ];
 
 /** Plays the steps against a side: its answers, in order, each checked against the contract. */

@@ -35,6 +35,19 @@ describe('production mode (NODE_ENV=production)', () => {
     [{ SEPAR_SECRET_KEY: KEY, SEPAR_PUBLIC_URL: 'http://shop.example.com' }, /needs SEPAR_PUBLIC_URL/],
     [{ SEPAR_SECRET_KEY: KEY, SEPAR_PUBLIC_URL: 'https://shop.example.com/shop' }, /needs SEPAR_PUBLIC_URL/],
     [{ SEPAR_PUBLIC_URL: 'https://shop.example.com' }, /needs SEPAR_SECRET_KEY/],
+    [
+      {
+        SEPAR_SECRET_KEY: KEY,
+        SEPAR_PUBLIC_URL: 'https://shop.example.com',
+        SEPAR_OXAPAY_MERCHANT_KEY: 'OXA-KEY',
+        SEPAR_OXAPAY_BASE_URL: 'http://oxapay.example',
+      },
+      /needs an https:\/\/ SEPAR_OXAPAY_BASE_URL/,
+    ],
+    [
+      { SEPAR_SECRET_KEY: KEY, SEPAR_PUBLIC_URL: 'https://shop.example.com', SEPAR_NOWPAYMENTS_API_KEY: 'NP-KEY' },
+      /needs both SEPAR_NOWPAYMENTS_API_KEY and SEPAR_NOWPAYMENTS_IPN_SECRET/,
+    ],
   ])('refuses to start without what it needs: %j', async (settings, message) => {
     const fresh = await freshDatabase('sqlite');
     cleanups.push(fresh.dispose);

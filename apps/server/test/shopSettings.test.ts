@@ -73,6 +73,7 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
       walletEnabled: true,
       walletMinTopup: 10_000,
       walletMaxTopup: 50_000_000,
+      tomanPerUsd: 0,
     } satisfies ShopSettings);
   });
 
@@ -111,6 +112,10 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
       [{ walletMaxTopup: 1.5 }, /largest top-up must be a whole number/],
       [{ walletMaxTopup: '50000' }, /largest top-up must be a whole number/],
       [{ walletMinTopup: 60_000_000 }, /smallest top-up may not be more than the largest/],
+      [{ tomanPerUsd: -1 }, /tomans per US dollar must be a whole number from 1 to 100,000,000, or 0/],
+      [{ tomanPerUsd: 60_000.5 }, /tomans per US dollar must be a whole number/],
+      [{ tomanPerUsd: 100_000_001 }, /tomans per US dollar must be a whole number/],
+      [{ tomanPerUsd: '60000' }, /tomans per US dollar must be a whole number/],
       [{ channelUrl: 42 }, /channel link must be text/],
       [{ colour: 'blue' }, /no setting "colour"/],
       [{ shopName: 'Fine', supportChatUrl: 'nope' }, /support chat link/],
@@ -181,6 +186,7 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
       'wallet',
       'wallet-min',
       'wallet-max',
+      'toman-per-usd',
     ]);
     const changed = await run('set', { 'social-url': 'https://instagram.com/nova', free: '0', 'windows-url': '' });
     expect(changed).toContain('social profile:   https://www.instagram.com/separ.vpn -> https://instagram.com/nova');

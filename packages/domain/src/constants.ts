@@ -30,6 +30,18 @@ export function isGateway(value: unknown): value is Gateway {
   return typeof value === 'string' && (GATEWAYS as readonly string[]).includes(value);
 }
 
+/**
+ * The crypto gateways (CONTRACTS §12): invoices in dollars, signed callbacks. Apart from GATEWAYS,
+ * whose every gate the site's payment page offers in rials.
+ */
+export const CRYPTO_GATEWAYS = ['oxapay', 'nowpayments'] as const;
+export type CryptoGateway = (typeof CRYPTO_GATEWAYS)[number];
+
+/** True when the text names a crypto gateway. */
+export function isCryptoGateway(value: unknown): value is CryptoGateway {
+  return typeof value === 'string' && (CRYPTO_GATEWAYS as readonly string[]).includes(value);
+}
+
 /** The translation loader's retry policy: attempts, first delay (doubling), parallel reads. */
 export const LOCALE_LOAD_RETRIES = 5;
 export const LOCALE_LOAD_FIRST_DELAY_MS = 350;

@@ -43,6 +43,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   walletEnabled: true,
   walletMinTopup: WALLET_TOPUP_DEFAULTS.min,
   walletMaxTopup: WALLET_TOPUP_DEFAULTS.max,
+  tomanPerUsd: 0,
 };
 
 /**

@@ -32,6 +32,14 @@ export interface Config {
   gateways: { ird: GatewayConfig; spay: GatewayConfig };
   gatewayTimeoutMs: number;
   spayPaths: { token: string; request: string; verify: string };
+  /**
+   * The crypto gateways (CONTRACTS §12), each active when its keys and the shop's tomanPerUsd are
+   * set: OxaPay's merchant key (it signs the callbacks too), NOWPayments' API key and IPN secret.
+   */
+  crypto: {
+    oxapay: { merchantKey: string | null; baseUrl: string };
+    nowpayments: { apiKey: string | null; ipnSecret: string | null; baseUrl: string };
+  };
   publicUrl: string | null;
   orderExpiryMinutes: number;
   /** A card order waits this long for its transfer's receipt, then expires (SEPAR_CARD_TRANSFER_MINUTES). */
@@ -134,8 +142,38 @@ export function productionProblem(config: Config): string | null {
   }
   if (!url || url.protocol !== 'https:' || url.pathname !== '/' || url.search || url.hash)
     missing.push("SEPAR_PUBLIC_URL (the shop's https:// origin, e.g. https://shop.example.com)");
+  // The crypto gateways' keys and callbacks travel only over https, and NOWPayments needs both keys.
+  const { oxapay, nowpayments } = config.crypto;
+  if (oxapay.merchantKey && !oxapay.baseUrl.startsWith('https://'))
+    missing.push("an https:// SEPAR_OXAPAY_BASE_URL (or none, for OxaPay's own)");
+  if ((nowpayments.apiKey || nowpayments.ipnSecret) && !(nowpayments.apiKey && nowpayments.ipnSecret))
+    missing.push('both SEPAR_NOWPAYMENTS_API_KEY and SEPAR_NOWPAYMENTS_IPN_SECRET, or neither');
+  if (nowpayments.apiKey && !nowpayments.baseUrl.startsWith('https://'))
+    missing.push("an https:// SEPAR_NOWPAYMENTS_BASE_URL (or none, for NOWPayments' own)");
   if (missing.length === 0) return null;
   return `NODE_ENV=production needs ${missing.join(' and ')}; see README, "Going live".`;
+}
+
+/** A key as given (trimmed), or null when unset; one with spaces or control characters inside is nonsense. */
+function secretValue(name: string, value: string | undefined): string | null {
+  const text = value?.trim() ?? '';
+  if (text === '') return null;
+  if (!/^[\x21-\x7e]{1,256}$/.test(text)) throw new Error(`${name}: one word of printable characters, at most 256.`);
+  return text;
+}
+
+/** A gateway's base URL (http or https, no query), without its trailing slash. */
+function baseUrlValue(name: string, value: string | undefined, fallback: string): string {
+  const text = value?.trim() || fallback;
+  let url: URL | null = null;
+  try {
+    url = new URL(text);
+  } catch {
+    url = null;
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username)
+    throw new Error(`${name}: "${text}" is not an http(s) base URL.`);
+  return text.replace(/\/+$/, '');
 }
 
 /** Reads the configuration from `env` (process.env by default). */
@@ -192,6 +230,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     gatewayTimeoutMs: int(env.SEPAR_GATEWAY_TIMEOUT_MS, 10_000),
+    crypto: {
+      oxapay: {
+        merchantKey: secretValue('SEPAR_OXAPAY_MERCHANT_KEY', env.SEPAR_OXAPAY_MERCHANT_KEY),
+        baseUrl: baseUrlValue('SEPAR_OXAPAY_BASE_URL', env.SEPAR_OXAPAY_BASE_URL, 'https://api.oxapay.com'),
+      },
+      nowpayments: {
+        apiKey: secretValue('SEPAR_NOWPAYMENTS_API_KEY', env.SEPAR_NOWPAYMENTS_API_KEY),
+        ipnSecret: secretValue('SEPAR_NOWPAYMENTS_IPN_SECRET', env.SEPAR_NOWPAYMENTS_IPN_SECRET),
+        baseUrl: baseUrlValue(
+          'SEPAR_NOWPAYMENTS_BASE_URL',
+          env.SEPAR_NOWPAYMENTS_BASE_URL,
+          'https://api.nowpayments.io',
+        ),
+      },
+    },
     spayPaths: {
       // The SDK's paths, trailing slashes and the vendor's spelling `reqeust` included.
       token: env.SEPAR_SPAY_TOKEN_PATH ?? '/api/ipg/get-ipg-token/',

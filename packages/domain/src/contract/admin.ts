@@ -618,6 +618,8 @@ export const ShopSettings = Type.Object({
   /** The smallest and largest top-up, in tomans. */
   walletMinTopup: Type.Integer({ minimum: 0 }),
   walletMaxTopup: Type.Integer({ minimum: 0 }),
+  /** CONTRACTS §12: tomans per US dollar; 0 = no dollar prices and no crypto gateways. */
+  tomanPerUsd: Type.Integer({ minimum: 0 }),
 });
 export type ShopSettings = Static<typeof ShopSettings>;
 
@@ -635,6 +637,7 @@ export const ShopSettingsChange = Type.Object(
     walletEnabled: Type.Optional(Type.Boolean()),
     walletMinTopup: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
     walletMaxTopup: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+    tomanPerUsd: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
   },
   // A setting that does not exist is named by the service's refusal ("There is no setting …").
   { additionalProperties: true, maxProperties: 20 },

@@ -93,6 +93,8 @@ export const ERRORS = {
   noPaymentNamed: { status: 400, message: 'The gateway return names no payment.' },
   unknownPayment: { status: 404, message: 'Unknown payment.' },
   amountMismatch: { status: 400, message: 'The amount does not match the order.' },
+  /** A crypto gateway's callback (CONTRACTS §12) whose signature is missing or wrong: believed in nothing. */
+  invalidSignature: { status: 401, message: 'The callback signature is missing or not valid.' },
 
   // ---- the wallet (CONTRACTS §10)
   insufficientBalance: { status: 402, message: 'Insufficient balance' },

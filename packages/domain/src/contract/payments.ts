@@ -45,8 +45,8 @@ export const RenewalRecord = Type.Object({
 });
 export type RenewalRecord = Static<typeof RenewalRecord>;
 
-/** The gateway's name in the return's path (`ird`, `spay`). */
-const GateParams = Type.Object({ gate: Type.String({ maxLength: 10 }) });
+/** The gateway's name in the return's path (`ird`, `spay`, `oxapay`, `nowpayments`). */
+const GateParams = Type.Object({ gate: Type.String({ maxLength: 20 }) });
 /** What the gateway sends back in the query: any of its fields, as text. */
 const ReturnQuery = Type.Object({}, { additionalProperties: Type.String({ maxLength: 500 }) });
 /** What the gateway posts back: its form fields (`authority` or `token`, `status`, `amount`, …). */
@@ -62,13 +62,19 @@ const ReturnRedirect = Redirect(
 /** The longest purchase fields the request takes (longer: 400 `parameterTooLong`). */
 export const PURCHASE_LIMITS = { plan_id: 20, email: 254, gate: 20 } as const;
 
+/** What a crypto gateway's callback is refused with (CONTRACTS §12): always JSON, never a 5xx. */
+const CALLBACK_ERRORS = ['noSuchGateway', 'invalidJson', 'invalidSignature', 'unknownPayment'] as const;
+
+/** The text OxaPay's callback is answered with once it is read (`ok`, as OxaPay expects). */
+export const OXAPAY_CALLBACK_ANSWER = 'ok';
+
 const SandboxParams = Type.Object({ authority: Type.String({ maxLength: 100 }) });
 
 export const PAYMENT_ROUTES = {
   gateways: route({
     method: 'GET',
     url: '/site_gateways',
-    summary: 'Which payment gateways are active (ird, spay).',
+    summary: 'Which payment gateways are active (ird, spay, the wallet, card-to-card, oxapay, nowpayments).',
     tags: ['public'],
     querystring: NoQuery,
     answer: GatewaysAnswer,
@@ -84,7 +90,9 @@ export const PAYMENT_ROUTES = {
       email: Type.Optional(
         QueryText(`The buyer’s e-mail, for the receipt (at most ${PURCHASE_LIMITS.email} characters).`),
       ),
-      gate: Type.Optional(QueryText(`ird or spay (at most ${PURCHASE_LIMITS.gate} characters).`)),
+      gate: Type.Optional(
+        QueryText(`ird, spay, card, wallet, oxapay or nowpayments (at most ${PURCHASE_LIMITS.gate} characters).`),
+      ),
       lng: Type.Optional(QueryText('fa or en: the language of the receipt and the sandbox page.')),
       renew: Type.Optional(QueryText('0: a new account even when a renewal is on offer.')),
     }),
@@ -156,6 +164,48 @@ export const PAYMENT_ROUTES = {
     answer: NoJson,
     answers: { '303': ReturnRedirect },
     errors: RETURN_ERRORS,
+  }),
+  oxapayCallback: route({
+    method: 'POST',
+    url: '/payment/callback/oxapay',
+    summary:
+      "OxaPay's callback (CONTRACTS §12): believed only when the HMAC header is the hex HMAC-SHA512 of the raw body under the merchant key; the order completes once GET {base}/v1/payment/{track_id} says paid for its dollars. Answers 200 text ok.",
+    tags: ['payments'],
+    body: Type.Object(
+      {
+        track_id: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Integer({ maximum: 1e15 })])),
+        status: Type.Optional(Type.String({ maxLength: 40 })),
+        order_id: Type.Optional(Type.String({ maxLength: 64 })),
+        amount: Type.Optional(Type.Union([Type.Number({ maximum: 1e12 }), Type.String({ maxLength: 40 })])),
+      },
+      { additionalProperties: true, description: 'OxaPay’s JSON, read as its raw bytes for the signature.' },
+    ),
+    bodyMedia: [JSON_MEDIA],
+    lenientBody: true,
+    answer: NoJson,
+    media: { 'text/plain': Type.Literal(OXAPAY_CALLBACK_ANSWER, { description: 'The callback was read.' }) },
+    errors: CALLBACK_ERRORS,
+  }),
+  nowpaymentsCallback: route({
+    method: 'POST',
+    url: '/payment/callback/nowpayments',
+    summary:
+      "NOWPayments' IPN (CONTRACTS §12): believed only when x-nowpayments-sig is the hex HMAC-SHA512, under the IPN secret, of the JSON body with its keys sorted at every depth; the order completes on finished once GET {base}/v1/payment/{payment_id} agrees, for its dollars.",
+    tags: ['payments'],
+    body: Type.Object(
+      {
+        payment_id: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Integer({ maximum: 1e15 })])),
+        payment_status: Type.Optional(Type.String({ maxLength: 40 })),
+        order_id: Type.Optional(Type.String({ maxLength: 64 })),
+        invoice_id: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Integer({ maximum: 1e15 })])),
+        price_amount: Type.Optional(Type.Union([Type.Number({ maximum: 1e12 }), Type.String({ maxLength: 40 })])),
+      },
+      { additionalProperties: true, description: 'NOWPayments’ JSON.' },
+    ),
+    bodyMedia: [JSON_MEDIA],
+    lenientBody: true,
+    answer: Type.Object({ ok: Type.Literal(true) }),
+    errors: CALLBACK_ERRORS,
   }),
   sandboxPage: route({
     method: 'GET',

@@ -20,6 +20,8 @@ export const PlanRecord = Type.Object(
     discount: Type.Optional(Nullable(Type.Union([Type.Number(), Type.String()]))),
     price_toman: Type.String(),
     price_credit: Type.String(),
+    /** CONTRACTS §12: with the shop's tomanPerUsd set, the toman price in dollars, rounded to cents. */
+    price_usd: Type.Optional(Type.Number({ minimum: 0 })),
   },
   { additionalProperties: true },
 );

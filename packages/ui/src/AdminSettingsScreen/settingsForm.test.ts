@@ -14,6 +14,7 @@ const saved: ShopSettings = {
   walletEnabled: true,
   walletMinTopup: 10_000,
   walletMaxTopup: 50_000_000,
+  tomanPerUsd: 60_000,
 };
 const settings = settingsDraft(saved);
 

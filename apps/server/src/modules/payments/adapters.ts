@@ -1,19 +1,21 @@
-import type { Gateway, Language } from '@separ/domain';
+import type { CryptoGateway, Gateway, Language } from '@separ/domain';
 import type { AdminCardOrderInfo } from '@separ/domain/contract';
 import type { OrderRow } from '../../platform/db/schema.ts';
 import type { Config } from '../../platform/config.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
-import { irandargah, sandbox, spay, type GatewayAdapter } from './gateways.ts';
+import { currentShopSettings } from '../settings/index.ts';
+import { irandargah, nowpayments, oxapay, sandbox, spay, type GatewayAdapter } from './gateways.ts';
 
 /** The gateways this process takes payments with, made once from the configuration. */
 export interface Gateways {
   /**
    * The adapter that takes payments for a gate: the real gateway with merchant credentials, else the
    * sandbox bank — except in production, where a gate without credentials has none (null: inactive).
+   * A crypto gate (CONTRACTS §12) has its gateway only with its keys: no sandbox stands in for it.
    */
-  adapterFor(gate: Gateway): GatewayAdapter | null;
+  adapterFor(gate: Gateway | CryptoGateway): GatewayAdapter | null;
   /** The adapter an order was placed with (null: a sandbox order met in production). */
   adapterByProvider(provider: string): GatewayAdapter | null;
 }
@@ -80,10 +82,40 @@ export function createGateways(config: Config, db: Db, now: Clock): Gateways {
           paths: config.spayPaths,
         })
       : null;
-  return {
-    adapterFor: (gate) => (gate === 'ird' ? ird : spayAdapter) ?? bank,
-    adapterByProvider: (provider) => ({ ird, spay: spayAdapter, sandbox: bank })[provider] ?? null,
+  const { oxapay: oxa, nowpayments: np } = config.crypto;
+  const oxapayAdapter = oxa.merchantKey
+    ? oxapay({ merchantKey: oxa.merchantKey, baseUrl: oxa.baseUrl, timeoutMs: config.gatewayTimeoutMs })
+    : null;
+  // NOWPayments takes both keys: the API key asks, the IPN secret believes its notifications.
+  const nowpaymentsAdapter =
+    np.apiKey && np.ipnSecret
+      ? nowpayments({ apiKey: np.apiKey, baseUrl: np.baseUrl, timeoutMs: config.gatewayTimeoutMs })
+      : null;
+  const byProvider: Record<string, GatewayAdapter | null> = {
+    ird,
+    spay: spayAdapter,
+    sandbox: bank,
+    oxapay: oxapayAdapter,
+    nowpayments: nowpaymentsAdapter,
   };
+  return {
+    adapterFor: (gate) =>
+      gate === 'oxapay'
+        ? oxapayAdapter
+        : gate === 'nowpayments'
+          ? nowpaymentsAdapter
+          : ((gate === 'ird' ? ird : spayAdapter) ?? bank),
+    adapterByProvider: (provider) => (Object.hasOwn(byProvider, provider) ? byProvider[provider]! : null),
+  };
+}
+
+/**
+ * Whether a crypto gate can take payments (`/site_gateways`' oxapay_active, nowpayments_active): its
+ * keys are set and so is the shop's tomanPerUsd (its invoices are in dollars).
+ */
+export async function cryptoActive(ctx: PaymentsContext, gate: CryptoGateway): Promise<boolean> {
+  if (!ctx.adapterFor(gate)) return false;
+  return (await currentShopSettings(ctx)).settings.tomanPerUsd > 0;
 }
 
 /** Whether a gate can take payments: enabled, with merchant credentials or (not in production) the sandbox. */

@@ -1,3 +1,4 @@
+import { centsText } from '@separ/domain';
 import { arg, num, text, UsageError, type CommandRow } from '../../platform/cli.ts';
 import type { PaymentsContext } from './adapters.ts';
 import { completeOrderByHand, reconcileNow, refundToWallet } from './admin.ts';
@@ -35,7 +36,7 @@ export const PAYMENT_COMMANDS: Array<CommandRow<PaymentsContext>> = [
         [
           `order:           ${order.res_num}`,
           `state:           ${state(order.state)}${order.failure ? ` (${order.failure})` : ''}`,
-          `amount:          ${order.amount} IRR (plan ${order.plan_id})`,
+          `amount:          ${order.amount} IRR (plan ${order.plan_id})${order.amount_usd_cents === null ? '' : `, invoiced ${centsText(Number(order.amount_usd_cents))} USD at ${order.toman_per_usd} tomans a dollar`}`,
           `gateway:         ${order.gate} via ${order.provider}, authority ${order.authority ?? '-'}`,
           `bank reference:  ${order.ref_num ?? '-'}`,
           `e-mail:          ${order.email}`,

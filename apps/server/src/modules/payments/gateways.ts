@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { centsOf, centsText } from '@separ/domain';
 import type { Db } from '../../platform/db/index.ts';
 
 /**
@@ -33,6 +34,18 @@ export interface PaymentRequest {
   description: string;
   email: string;
   origin: string;
+  /** An order in dollars (the crypto gateways): its amount in cents. */
+  usdCents?: number | null;
+  /** Where the payer comes back (the crypto gateways): the return, with the order and its key. */
+  returnUrl?: string;
+}
+
+/** What a gateway is asked about a payment: its authority, the amount (rials; and cents, in dollars) and the order. */
+export interface PaymentQuestion {
+  authority: string;
+  amount: number;
+  orderId: string;
+  usdCents?: number | null;
 }
 
 /** The payer's return as the gateway sends it, read from query and form fields. */
@@ -44,12 +57,12 @@ export interface GatewayReturn {
 
 /** One interface for every gateway: request a payment, read the return, verify, and inquire later. */
 export interface GatewayAdapter {
-  readonly provider: 'ird' | 'spay' | 'sandbox';
+  readonly provider: 'ird' | 'spay' | 'sandbox' | 'oxapay' | 'nowpayments';
   request(input: PaymentRequest): Promise<{ authority: string; url: string }>;
   parseReturn(fields: Record<string, unknown>): GatewayReturn;
-  verify(input: { authority: string; amount: number; orderId: string }): Promise<Verification>;
+  verify(input: PaymentQuestion): Promise<Verification>;
   /** For reconciliation: the same question, asked without the payer. */
-  inquiry(input: { authority: string; amount: number; orderId: string }): Promise<Verification>;
+  inquiry(input: PaymentQuestion): Promise<Verification>;
 }
 
 function field(fields: Record<string, unknown>, ...names: string[]): string | null {
@@ -94,17 +107,27 @@ async function fetchJson(url: string, init: RequestInit, timeoutMs: number): Pro
   return parsed as Record<string, unknown>;
 }
 
-/** POSTs JSON and reads a JSON object back, or throws GatewayError. */
-export function postJson(url: string, body: unknown, timeoutMs: number): Promise<Record<string, unknown>> {
+/** POSTs JSON (with the gateway's own headers) and reads a JSON object back, or throws GatewayError. */
+export function postJson(
+  url: string,
+  body: unknown,
+  timeoutMs: number,
+  headers: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
   return fetchJson(
     url,
     {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
       body: JSON.stringify(body),
     },
     timeoutMs,
   );
+}
+
+/** GETs a JSON object (with the gateway's own headers), or throws GatewayError. */
+function getJson(url: string, timeoutMs: number, headers: Record<string, string>): Promise<Record<string, unknown>> {
+  return fetchJson(url, { method: 'GET', headers: { accept: 'application/json', ...headers } }, timeoutMs);
 }
 
 /** POSTs a form (application/x-www-form-urlencoded) and reads a JSON object back, or throws GatewayError. */
@@ -348,5 +371,243 @@ export function sandbox(db: Db, now: () => Date): GatewayAdapter {
     },
     verify: check,
     inquiry: check,
+  };
+}
+
+// --- The crypto gateways (CONTRACTS §12) -----------------------------------------------------------
+
+/** An object field of an answer (`data`), or an empty object. */
+function objectField(answer: Record<string, unknown>, name: string): Record<string, unknown> {
+  const value = answer[name];
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** Compares a hex signature with the one we compute, in constant time; a header that is no hex is wrong. */
+function sameHex(given: unknown, expected: string): boolean {
+  if (typeof given !== 'string' || !/^[0-9a-fA-F]{1,256}$/.test(given.trim())) return false;
+  const a = Buffer.from(given.trim().toLowerCase(), 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** OxaPay's callback signature: header `HMAC`, the hex HMAC-SHA512 of the raw body under the merchant key. */
+export function oxapaySignatureValid(rawBody: Buffer, header: unknown, merchantKey: string): boolean {
+  return sameHex(header, createHmac('sha512', merchantKey).update(rawBody).digest('hex'));
+}
+
+/** A JSON value with its object keys sorted at every depth (arrays keep their order). */
+export function sortedDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedDeep);
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.keys(value as Record<string, unknown>)
+      .sort()
+      .map((key) => [key, sortedDeep((value as Record<string, unknown>)[key])] as const);
+    return Object.fromEntries(entries);
+  }
+  return value;
+}
+
+/**
+ * NOWPayments' IPN signature: header `x-nowpayments-sig`, the hex HMAC-SHA512 under the IPN secret
+ * of the body as JSON with its keys sorted at every depth (NOWPayments' own recipe: parse, sort, stringify).
+ */
+export function nowpaymentsSignature(body: unknown, ipnSecret: string): string {
+  return createHmac('sha512', ipnSecret)
+    .update(JSON.stringify(sortedDeep(body)), 'utf8')
+    .digest('hex');
+}
+
+export function nowpaymentsSignatureValid(body: unknown, header: unknown, ipnSecret: string): boolean {
+  return sameHex(header, nowpaymentsSignature(body, ipnSecret));
+}
+
+/** The return of a crypto gateway: the order number (and its key) ride in the URL we gave. */
+function cryptoReturn(fields: Record<string, unknown>): GatewayReturn {
+  return { authority: null, amount: null, orderId: field(fields, 'orderId') };
+}
+
+/**
+ * OxaPay's invoice statuses (v1 "Payment Status Table"; the legacy API's capitalised names read the
+ * same once lower-cased). Only `paid` completes an order, and only for its own dollars.
+ */
+export const OXAPAY_STATUS: Record<string, AnswerMeaning> = {
+  paid: { kind: 'paid', meaning: 'paid' },
+  new: { kind: 'pending', meaning: 'the invoice is open, nothing sent yet' },
+  waiting: { kind: 'pending', meaning: 'waiting for the payer to send' },
+  paying: { kind: 'pending', meaning: 'a payment is on its way (unconfirmed)' },
+  confirming: { kind: 'pending', meaning: 'a payment is being confirmed' },
+  underpaid: {
+    kind: 'pending',
+    meaning: 'underpaid: less than the invoice arrived; the order stays open for the operator to settle by hand',
+  },
+  manual_accept: {
+    kind: 'pending',
+    meaning: 'accepted by hand in OxaPay: the operator completes the order by hand once the money is seen',
+  },
+  expired: { kind: 'failed', meaning: 'the invoice expired unpaid' },
+  refunding: { kind: 'failed', meaning: 'being refunded' },
+  refunded: { kind: 'failed', meaning: 'refunded' },
+};
+
+/**
+ * OxaPay (v1 merchant API, docs.oxapay.com):
+ * - invoice: POST {base}/v1/payment/invoice, header `merchant_api_key`, JSON `amount` (dollars),
+ *   `currency: "USD"`, `order_id`, `callback_url`, `return_url`, `email` →
+ *   `{ data: { track_id, payment_url, expired_at }, status: 200 }`;
+ * - payment information: GET {base}/v1/payment/{track_id}, the same header →
+ *   `{ data: { track_id, amount, currency, status, order_id, txs } }`.
+ * The callback (POST, signed with the merchant key) is checked by the route; the order completes
+ * only when the payment information says `paid` for the order's own dollars.
+ */
+export function oxapay(options: { merchantKey: string; baseUrl: string; timeoutMs: number }): GatewayAdapter {
+  const root = options.baseUrl.replace(/\/+$/, '');
+  const headers = { merchant_api_key: options.merchantKey };
+  const verify = async (input: PaymentQuestion): Promise<Verification> => {
+    const answer = await getJson(
+      `${root}/v1/payment/${encodeURIComponent(input.authority)}`,
+      options.timeoutMs,
+      headers,
+    );
+    const data = objectField(answer, 'data');
+    if (data.status === undefined || data.status === null)
+      throw new GatewayError(
+        `OxaPay answered no payment status (HTTP status field ${String(answer.status).slice(0, 10)})`,
+      );
+    const read = readAnswer(OXAPAY_STATUS, 'OxaPay', data.status, field(answer, 'message'));
+    if (read.kind !== 'paid') return { kind: read.kind, detail: read.detail };
+    const cents = centsOf(data.amount);
+    const currency = field(data, 'currency');
+    const orderId = field(data, 'order_id');
+    if (input.usdCents === null || input.usdCents === undefined || cents !== input.usdCents)
+      return {
+        kind: 'unknown',
+        detail: `${read.detail} (OxaPay says paid for ${String(data.amount).slice(0, 20)} ${currency ?? ''}, the order is ${centsText(input.usdCents ?? 0)} USD: not completed)`,
+      };
+    if ((currency && currency.toUpperCase() !== 'USD') || (orderId && orderId !== input.orderId))
+      return {
+        kind: 'unknown',
+        detail: `${read.detail} (OxaPay's payment is for ${currency ?? '?'}, order ${orderId ?? '?'}: not this order's)`,
+      };
+    return { kind: 'paid', refNum: field(data, 'track_id') ?? input.authority, detail: read.detail };
+  };
+  return {
+    provider: 'oxapay',
+    async request(input) {
+      if (!input.usdCents) throw new GatewayError('an OxaPay invoice needs an amount in dollars');
+      const answer = await postJson(
+        `${root}/v1/payment/invoice`,
+        {
+          amount: Number(centsText(input.usdCents)),
+          currency: 'USD',
+          order_id: input.orderId,
+          callback_url: input.callbackUrl,
+          return_url: input.returnUrl ?? input.callbackUrl,
+          ...(input.email ? { email: input.email } : {}),
+          description: input.description,
+        },
+        options.timeoutMs,
+        headers,
+      );
+      const data = objectField(answer, 'data');
+      const trackId = field(data, 'track_id');
+      const url = field(data, 'payment_url');
+      if (!trackId || !url || !/^https?:\/\//.test(url))
+        throw new GatewayError(
+          `OxaPay gave no invoice: ${field(answer, 'message') ?? String(answer.status ?? 'no status').slice(0, 40)}`,
+        );
+      return { authority: trackId, url };
+    },
+    parseReturn: cryptoReturn,
+    verify,
+    inquiry: verify,
+  };
+}
+
+/** The authority of a NOWPayments order before its IPN names a payment: its invoice. */
+export const NOWPAYMENTS_INVOICE_PREFIX = 'invoice:';
+
+/** NOWPayments' payment statuses (its API's "payment_status"). Only `finished` completes an order. */
+export const NOWPAYMENTS_STATUS: Record<string, AnswerMeaning> = {
+  finished: { kind: 'paid', meaning: 'finished' },
+  waiting: { kind: 'pending', meaning: 'waiting for the payer to send' },
+  confirming: { kind: 'pending', meaning: 'the payment is being confirmed on the chain' },
+  confirmed: { kind: 'pending', meaning: 'confirmed on the chain, not yet settled' },
+  sending: { kind: 'pending', meaning: 'being sent to the shop’s wallet' },
+  partially_paid: {
+    kind: 'pending',
+    meaning: 'partially paid: less than the invoice arrived; the order stays open for the operator to settle by hand',
+  },
+  failed: { kind: 'failed', meaning: 'the payment failed' },
+  refunded: { kind: 'failed', meaning: 'refunded' },
+  expired: { kind: 'failed', meaning: 'expired unpaid' },
+};
+
+/**
+ * NOWPayments (api.nowpayments.io, its sandbox at api-sandbox.nowpayments.io):
+ * - invoice: POST {base}/v1/invoice, header `x-api-key`, JSON `price_amount`, `price_currency: "usd"`,
+ *   `order_id`, `ipn_callback_url`, `success_url`, `cancel_url` → `{ id, invoice_url }`;
+ * - payment status: GET {base}/v1/payment/{payment_id}, the same header →
+ *   `{ payment_id, payment_status, price_amount, price_currency, order_id, … }`.
+ * A payment exists only once the payer picks a coin: until an IPN names it, the order's authority
+ * is its invoice and the answer is pending. It completes on `finished` for the order's own dollars.
+ */
+export function nowpayments(options: { apiKey: string; baseUrl: string; timeoutMs: number }): GatewayAdapter {
+  const root = options.baseUrl.replace(/\/+$/, '');
+  const headers = { 'x-api-key': options.apiKey };
+  const verify = async (input: PaymentQuestion): Promise<Verification> => {
+    if (input.authority.startsWith(NOWPAYMENTS_INVOICE_PREFIX))
+      return { kind: 'pending', detail: 'NOWPayments: no payment of the invoice has been announced yet' };
+    const answer = await getJson(
+      `${root}/v1/payment/${encodeURIComponent(input.authority)}`,
+      options.timeoutMs,
+      headers,
+    );
+    if (answer.payment_status === undefined || answer.payment_status === null)
+      throw new GatewayError(`NOWPayments answered no payment status: ${field(answer, 'message') ?? 'no message'}`);
+    const read = readAnswer(NOWPAYMENTS_STATUS, 'NOWPayments', answer.payment_status, null);
+    if (read.kind !== 'paid') return { kind: read.kind, detail: read.detail };
+    const cents = centsOf(answer.price_amount);
+    const currency = field(answer, 'price_currency');
+    const orderId = field(answer, 'order_id');
+    if (input.usdCents === null || input.usdCents === undefined || cents !== input.usdCents)
+      return {
+        kind: 'unknown',
+        detail: `${read.detail} (NOWPayments says finished for ${String(answer.price_amount).slice(0, 20)} ${currency ?? ''}, the order is ${centsText(input.usdCents ?? 0)} USD: not completed)`,
+      };
+    if ((currency && currency.toLowerCase() !== 'usd') || (orderId && orderId !== input.orderId))
+      return {
+        kind: 'unknown',
+        detail: `${read.detail} (NOWPayments' payment is for ${currency ?? '?'}, order ${orderId ?? '?'}: not this order's)`,
+      };
+    return { kind: 'paid', refNum: field(answer, 'payment_id') ?? input.authority, detail: read.detail };
+  };
+  return {
+    provider: 'nowpayments',
+    async request(input) {
+      if (!input.usdCents) throw new GatewayError('a NOWPayments invoice needs an amount in dollars');
+      const back = input.returnUrl ?? input.callbackUrl;
+      const answer = await postJson(
+        `${root}/v1/invoice`,
+        {
+          price_amount: Number(centsText(input.usdCents)),
+          price_currency: 'usd',
+          order_id: input.orderId,
+          order_description: input.description,
+          ipn_callback_url: input.callbackUrl,
+          success_url: back,
+          cancel_url: back,
+        },
+        options.timeoutMs,
+        headers,
+      );
+      const id = field(answer, 'id');
+      const url = field(answer, 'invoice_url');
+      if (!id || !url || !/^https?:\/\//.test(url))
+        throw new GatewayError(`NOWPayments gave no invoice: ${field(answer, 'message') ?? 'no message'}`);
+      return { authority: `${NOWPAYMENTS_INVOICE_PREFIX}${id}`, url };
+    },
+    parseReturn: cryptoReturn,
+    verify,
+    inquiry: verify,
   };
 }

@@ -72,8 +72,8 @@ export function resultPayload(
   };
 }
 
-/** Who moved an order: the buyer, the gateway's return, reconciliation, or an operator. */
-export type Actor = 'buyer' | 'return' | 'reconcile' | `operator:${string}`;
+/** Who moved an order: the buyer, the gateway's return or callback, reconciliation, or an operator. */
+export type Actor = 'buyer' | 'return' | 'callback' | 'reconcile' | `operator:${string}`;
 
 /** Adds a line to the order's history (in the caller's transaction, when it has one). */
 export async function recordEvent(
@@ -135,6 +135,9 @@ export interface NewOrder extends Pick<OrderRow, 'plan_id' | 'email' | 'gate' | 
   renew_user_id?: number | null;
   topup_user_id?: number | null;
   topup_toman?: number | null;
+  /** An order in dollars (CONTRACTS §12): its amount in cents and the shop's rate at the time. */
+  amount_usd_cents?: number | null;
+  toman_per_usd?: number | null;
   lang: Language;
   /** The first line of the order's history. */
   detail: string;
@@ -162,7 +165,10 @@ export async function createOrder(
             renew_user_id: null,
             topup_user_id: null,
             topup_toman: null,
+            amount_usd_cents: null,
+            toman_per_usd: null,
             ...values,
+            result_sealed: null,
             res_num: newOrderNumber(ctx.now()),
             state: ORDER.pending,
             authority: null,
@@ -581,10 +587,46 @@ export async function askGateway(adapter: GatewayAdapter | null, order: OrderRow
   if (!adapter) return { kind: 'unknown', detail: `no gateway configured for ${order.provider}` };
   if (!order.authority) return { kind: 'unknown', detail: 'the order has no authority' };
   try {
-    return await adapter.verify({ authority: order.authority, amount: Number(order.amount), orderId: order.res_num });
+    return await adapter.verify({
+      authority: order.authority,
+      amount: Number(order.amount),
+      orderId: order.res_num,
+      usdCents: order.amount_usd_cents === null ? null : Number(order.amount_usd_cents),
+    });
   } catch (error) {
     if (error instanceof GatewayError) return { kind: 'unknown', detail: `${order.provider}: ${error.message}` };
     throw error;
+  }
+}
+
+/** Keeps a paid order's result for its payer's return, sealed (the credentials are in it). */
+async function keepResult(ctx: PlatformContext, order: OrderRow, payload: PaymentResultPayload): Promise<void> {
+  await ctx.db
+    .updateTable('orders')
+    .set({ result_sealed: ctx.secrets.box.seal(encodePaymentResult(payload)) })
+    .where('id', '=', order.id)
+    .execute();
+}
+
+/**
+ * Takes a paid order's kept result, once: a conditional update that one caller wins. Returns the
+ * payload (as the result page's `data`), or null when there is none (taken, or never kept).
+ */
+export async function takeResult(ctx: PlatformContext, order: OrderRow): Promise<string | null> {
+  const row = await ctx.db.selectFrom('orders').select('result_sealed').where('id', '=', order.id).executeTakeFirst();
+  if (!row?.result_sealed) return null;
+  const taken = await ctx.db
+    .updateTable('orders')
+    .set({ result_sealed: null })
+    .where('id', '=', order.id)
+    .where('result_sealed', '=', row.result_sealed)
+    .executeTakeFirst();
+  if (Number(taken.numUpdatedRows) !== 1) return null;
+  try {
+    return ctx.secrets.box.open(row.result_sealed);
+  } catch {
+    // A key changed since: the credentials went by e-mail; the page shows the order.
+    return null;
   }
 }
 
@@ -614,7 +656,11 @@ export async function settle(ctx: AppContext, order: OrderRow, actor: Actor): Pr
     const answer = await askGateway(ctx.adapterByProvider(order.provider), order);
     if (answer.kind === 'paid') {
       const done = await completeOrder(ctx, order, answer.refNum, { actor, detail: answer.detail, claim });
-      if (done.outcome === 'completed')
+      if (done.outcome === 'completed') {
+        // An order in dollars is mostly completed by its gateway's callback, before the payer is
+        // back: its result, credentials and all, waits sealed for the payer's return (shown once).
+        if (order.amount_usd_cents !== null)
+          await keepResult(ctx, done.order, resultPayload(done.order, 'success', done));
         return {
           outcome: 'completed',
           order: done.order,
@@ -623,6 +669,7 @@ export async function settle(ctx: AppContext, order: OrderRow, actor: Actor): Pr
           renewed: done.renewed,
           ...(done.topup ? { topup: done.topup } : {}),
         };
+      }
       // Not ours to complete: paid by another, or our lease ran out and another holds the order now.
       return done.order.state === ORDER.paid
         ? { outcome: 'duplicate', order: done.order }

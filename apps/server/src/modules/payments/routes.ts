@@ -3,7 +3,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAYMENT_ROUTES, PURCHASE_LIMITS, WALLET_ROUTES } from '@separ/domain/contract';
 import {
+  centsText,
+  isCryptoGateway,
   isGateway,
+  usdCents,
+  type CryptoGateway,
   isPlanDisplayable,
   isValidEmail,
   parsePriceMap,
@@ -20,10 +24,11 @@ import { AppError, tooManyAttempts } from '../../platform/errors.ts';
 import { param, requiredParam } from '../../platform/http/params.ts';
 import { serve, type ContractRequest } from '../../platform/http/contract.ts';
 import { clientKey } from '../../platform/http/clientKey.ts';
-import { gatewayActive, type CardGate, type PaymentsContext } from './adapters.ts';
+import { cryptoActive, gatewayActive, type CardGate, type PaymentsContext } from './adapters.ts';
 import { languageOf } from '../../platform/http/language.ts';
 import { countAttempts } from '../../platform/security/throttle.ts';
 import { GatewayError, type GatewayAdapter } from './gateways.ts';
+import { cryptoCallbackRoutes, returnKey, returnKeyValid } from './callbacks.ts';
 import { buyFromWallet } from './fromWallet.ts';
 import { maskEmail } from '../../platform/log.ts';
 import {
@@ -36,6 +41,7 @@ import {
   resultPayload,
   resultUrl,
   settle,
+  takeResult,
   type Settlement,
 } from './orders.ts';
 import { forgetRenewLink, renewalTarget, requireUser, sessionToken, userForSession } from '../accounts/index.ts';
@@ -72,10 +78,11 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     ird_auto_active: flag(gatewayActive(ctx, 'ird')),
     spay_auto_active: flag(gatewayActive(ctx, 'spay')),
     wallet_active: flag((await currentShopSettings(ctx)).settings.walletEnabled),
-    // Card-to-card (CONTRACTS §11): while an enabled card exists. The crypto gates (§12) are not taken yet.
+    // Card-to-card (CONTRACTS §11): while an enabled card exists.
     card_active: flag((await ctx.cardGate?.active(ctx)) ?? false),
-    oxapay_active: 0 as const,
-    nowpayments_active: 0 as const,
+    // The crypto gates (CONTRACTS §12): their keys, and the shop's tomanPerUsd.
+    oxapay_active: flag(await cryptoActive(ctx, 'oxapay')),
+    nowpayments_active: flag(await cryptoActive(ctx, 'nowpayments')),
   }));
 
   /**
@@ -114,22 +121,22 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     if ((email || !fromWallet) && !isValidEmail(email)) throw new AppError('invalidEmail');
     if (fromWallet) return payFromWallet(request, plan, email);
     // Card-to-card (CONTRACTS §11): the cards module's order, with its unique amount.
+    const toman = parsePriceMap(plan.price_toman)[PRICE_KEY] as number;
     const byCard = gate === CARD_GATE ? await activeCardGate() : null;
-    const adapter = byCard ? null : gatewayAdapter(gate);
+    const { adapter, dollars } = byCard ? { adapter: null, dollars: {} } : await gateFor(gate, toman);
     await countOrder(request, `email:${email.toLowerCase()}`);
 
     // A renewal (issue #24): the logged-in buyer's account, else a followed renew link's (a session
     // outranks a link, CONTRACTS §15);
     // `renew=0` buys a new account all the same.
     const renewal = param(request, 'renew') === '0' ? null : await renewalTarget(ctx, request);
-    const tomans = parsePriceMap(plan.price_toman)[PRICE_KEY] as number;
     const renewing = renewal ? `, renewing ${renewal.user.username} (${renewal.via})` : '';
     const renew = renewal ? { renew: { username: renewal.user.username } } : {};
     const fields = { plan_id: plan.id, email, renew_user_id: renewal?.user.id ?? null };
     if (byCard) {
       const { order } = await byCard.open(ctx, {
         ...fields,
-        tomans,
+        tomans: toman,
         lang: langOf(request),
         detail: `ordered plan ${plan.id}${renewing}`,
       });
@@ -139,8 +146,9 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
       ...fields,
       gate,
       provider: adapter!.provider,
-      amount: tomans * 10,
-      detail: `ordered plan ${plan.id} through ${gate} (${adapter!.provider})${renewing}`,
+      amount: toman * 10,
+      ...dollars,
+      detail: `ordered plan ${plan.id} through ${gate} (${adapter!.provider})${dollarsNote(dollars)}${renewing}`,
     });
     const url = await toGateway(request, order, adapter!, `Separ VPN — ${plan.title}`);
     return { ok: true as const, url, message: 'Redirecting to the payment gateway.', ...renew };
@@ -184,6 +192,36 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
       throw tooManyAttempts(Math.max(byIp!.retryAfterSeconds, byWho!.retryAfterSeconds), 'payment requests');
   }
 
+  /**
+   * The adapter of a gate the buyer may choose now (else `unknownGateway` or `gatewayUnavailable`),
+   * and for a crypto gate (CONTRACTS §12) the order's dollars at the shop's rate.
+   */
+  async function gateFor(
+    gate: string,
+    toman: number,
+  ): Promise<{
+    adapter: GatewayAdapter;
+    dollars: { amount_usd_cents: number; toman_per_usd: number } | Record<string, never>;
+  }> {
+    if (isCryptoGateway(gate)) {
+      const adapter = (await cryptoActive(ctx, gate)) ? ctx.adapterFor(gate) : null;
+      const rate = (await currentShopSettings(ctx)).settings.tomanPerUsd;
+      const cents = usdCents(toman, rate);
+      if (!adapter || !cents) throw new AppError('gatewayUnavailable');
+      return { adapter, dollars: { amount_usd_cents: cents, toman_per_usd: rate } };
+    }
+    if (!isGateway(gate)) throw new AppError('unknownGateway');
+    const adapter = gatewayActive(ctx, gate) ? ctx.adapterFor(gate) : null;
+    if (!adapter) throw new AppError('gatewayUnavailable');
+    return { adapter, dollars: {} };
+  }
+
+  /** The order's dollars in its first history line. */
+  const dollarsNote = (dollars: { amount_usd_cents?: number; toman_per_usd?: number }) =>
+    dollars.amount_usd_cents
+      ? `, ${centsText(dollars.amount_usd_cents)} USD at ${dollars.toman_per_usd} tomans a dollar`
+      : '';
+
   /** A new pending order in the request's language. */
   const insertOrder = (request: FastifyRequest, fields: Omit<NewOrder, 'lang'>) =>
     createOrder(ctx, { ...fields, lang: langOf(request) });
@@ -199,14 +237,23 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     description: string,
   ): Promise<string> {
     const origin = originOf(ctx, request);
+    const callbackUrl = `${origin}/payment/callback/${order.gate}`;
     try {
       const { authority, url } = await adapter.request({
         amount: Number(order.amount),
         orderId: order.res_num,
-        callbackUrl: `${origin}/payment/callback/${order.gate}`,
+        callbackUrl,
         description,
         email: order.email,
         origin,
+        // A crypto gateway invoices in dollars and brings the payer back through the return, which
+        // names the order and carries its key (the credentials are shown only to that URL's holder).
+        ...(order.amount_usd_cents === null
+          ? {}
+          : {
+              usdCents: Number(order.amount_usd_cents),
+              returnUrl: `${callbackUrl}?orderId=${encodeURIComponent(order.res_num)}&key=${returnKey(ctx, order.res_num)}`,
+            }),
       });
       await ctx.db
         .updateTable('orders')
@@ -286,7 +333,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     if (gate === WALLET_GATE) throw new AppError('gatewayUnavailable');
     // By card transfer too (CONTRACTS §11): an operator approves the receipt, then the entry is made.
     const byCard = gate === CARD_GATE ? await activeCardGate() : null;
-    const adapter = byCard ? null : gatewayAdapter(gate);
+    const { adapter, dollars } = byCard ? { adapter: null, dollars: {} } : await gateFor(gate, toman);
     await countOrder(request, `user:${user.id}`);
     const fields = { plan_id: 0, email: user.email ?? '', topup_user_id: user.id, topup_toman: toman };
     const detail = `wallet top-up of ${toman} tomans for ${user.username}`;
@@ -299,7 +346,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
       gate,
       provider: adapter!.provider,
       amount: toman * 10,
-      detail: `${detail} through ${gate} (${adapter!.provider})`,
+      ...dollars,
+      detail: `${detail} through ${gate} (${adapter!.provider})${dollarsNote(dollars)}`,
     });
     const url = await toGateway(request, order, adapter!, `Separ VPN — wallet top-up`);
     return { ok: true as const, url, message: 'Redirecting to the payment gateway.' };
@@ -330,6 +378,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     reply: FastifyReply,
   ): Promise<FastifyReply> => {
     const { gate } = request.params;
+    if (isCryptoGateway(gate)) return cryptoReturn(gate, request, reply);
     if (!isGateway(gate)) throw new AppError('noSuchGateway');
     const fields = {
       ...((request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>),
@@ -426,8 +475,52 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
         return reply.redirect(resultUrl(resultPayload(result.order, 'failed')), 303);
     }
   };
+  /**
+   * The payer back from a crypto gateway (CONTRACTS §12), by the URL we gave it: the order's number
+   * and its key. The gateway is asked (the callback may not have come yet); once the order is paid,
+   * the result page shows success with the credentials, once, to the holder of the key; after that,
+   * or without the key, the order as paid (duplicate). An unpaid order shows failed and stays open.
+   */
+  async function cryptoReturn(
+    gate: CryptoGateway,
+    request:
+      ContractRequest<typeof PAYMENT_ROUTES.paymentReturn> | ContractRequest<typeof PAYMENT_ROUTES.paymentReturnPost>,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    const query = request.query as Record<string, string>;
+    const orderId = typeof query.orderId === 'string' ? query.orderId : '';
+    if (!orderId || orderId.length > 64) throw new AppError('noPaymentNamed');
+    const order = await ctx.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('res_num', '=', orderId)
+      .where('gate', '=', gate)
+      .executeTakeFirst();
+    if (!order || !order.authority) throw new AppError('unknownPayment');
+    let current = order;
+    if (order.state !== ORDER.paid) {
+      let result = await settle(ctx, order, 'return');
+      // Another request (the callback, most likely) is settling it: wait for it with cheap reads.
+      const deadline = performance.now() + BUSY_WAIT_MS;
+      while (result.outcome === 'busy' && performance.now() < deadline) {
+        await sleep(100);
+        const fresh = await orderById(ctx.db, order.id);
+        if (fresh.state === ORDER.paid) result = { outcome: 'duplicate', order: fresh };
+        else if (!fresh.claim_token || (fresh.claimed_until ?? '') <= ctx.now().toISOString())
+          result = await settle(ctx, fresh, 'return');
+      }
+      current = result.order;
+      if (result.outcome === 'completed' && result.renewed) forgetRenewLink(request, reply);
+    }
+    if (current.state !== ORDER.paid) return reply.redirect(resultUrl(resultPayload(current, 'failed')), 303);
+    const kept = returnKeyValid(ctx, order.res_num, query.key) ? await takeResult(ctx, current) : null;
+    return reply.redirect(kept ? `/paymentresult#data=${kept}` : resultUrl(resultPayload(current, 'duplicate')), 303);
+  }
+
   serve(app, PAYMENT_ROUTES.paymentReturn, paymentReturn);
   serve(app, PAYMENT_ROUTES.paymentReturnPost, paymentReturn);
+  // The crypto gateways' signed callbacks, each reading its raw body (callbacks.ts).
+  await cryptoCallbackRoutes(app, ctx);
 
   // Production never offers the sandbox bank (CONTRACTS §4): its pages are not even routed.
   if (!ctx.config.production) sandboxRoutes(app, ctx);

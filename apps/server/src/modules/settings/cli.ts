@@ -20,6 +20,7 @@ export const SETTINGS_OPTIONS = {
   wallet: 'walletEnabled',
   'wallet-min': 'walletMinTopup',
   'wallet-max': 'walletMaxTopup',
+  'toman-per-usd': 'tomanPerUsd',
 } as const satisfies Record<string, keyof ShopSettings>;
 
 /** The parseArgs option specs of `separ-admin settings set` (spread into separ-admin's options). */
@@ -30,7 +31,8 @@ export const SETTINGS_OPTION_SPECS = Object.fromEntries(
 export const SETTINGS_HELP = `  settings show                                   (the shop's settings; "default" where none is set)
   settings set [--shop-name T] [--support-url U] [--channel-url U] [--social-url U] [--bot-url U]
                [--android-url U|""] [--windows-url U|""] [--free 0|1]
-               [--wallet 0|1] [--wallet-min TOMANS] [--wallet-max TOMANS]
+               [--wallet 0|1] [--wallet-min TOMANS] [--wallet-max TOMANS] [--toman-per-usd N]
+                                                  (N tomans a US dollar: dollar prices and the crypto gateways; 0 = off)
                                                   (seen by the site, e-mails and the bot within a second, no rebuild)`;
 
 const LABELS: Record<keyof ShopSettings, string> = {
@@ -45,6 +47,7 @@ const LABELS: Record<keyof ShopSettings, string> = {
   walletEnabled: 'wallet',
   walletMinTopup: 'smallest top-up',
   walletMaxTopup: 'largest top-up',
+  tomanPerUsd: 'tomans per USD',
 };
 
 const shown = (value: string | boolean | number) =>
@@ -63,6 +66,11 @@ export function settingsPatch(values: Values): Partial<ShopSettings> {
     } else if (field === 'walletMinTopup' || field === 'walletMaxTopup') {
       const digits = value.replaceAll(',', '').trim();
       if (!/^\d{1,12}$/.test(digits)) throw invalid(`--${option} takes a whole number of tomans.`);
+      patch[field] = Number(digits);
+    } else if (field === 'tomanPerUsd') {
+      const digits = value.replaceAll(',', '').trim();
+      if (!/^\d{1,12}$/.test(digits))
+        throw invalid(`--${option} takes a whole number of tomans (0 turns dollars off).`);
       patch[field] = Number(digits);
     } else {
       patch[field] = value;

@@ -1,5 +1,7 @@
 import {
   DEFAULT_SHOP_SETTINGS,
+  isTomanPerUsd,
+  TOMAN_PER_USD_BOUNDS,
   shopNameProblem,
   shopUrlProblem,
   WALLET_MAX_ENTRY,
@@ -26,6 +28,7 @@ export const SHOP_SETTING_ROWS: Record<keyof ShopSettings, string> = {
   walletEnabled: 'wallet_enabled',
   walletMinTopup: 'wallet_min_topup',
   walletMaxTopup: 'wallet_max_topup',
+  tomanPerUsd: 'toman_per_usd',
 };
 
 const FIELDS = Object.keys(SHOP_SETTING_ROWS) as Array<keyof ShopSettings>;
@@ -47,6 +50,7 @@ const LABELS: Record<keyof ShopSettings, string> = {
   walletEnabled: 'The wallet switch',
   walletMinTopup: 'The smallest top-up',
   walletMaxTopup: 'The largest top-up',
+  tomanPerUsd: 'The tomans per US dollar',
 };
 
 /** The switches (stored as 0 and 1) and the amounts in tomans (whole numbers, at most WALLET_MAX_ENTRY). */
@@ -82,6 +86,8 @@ function fromRows(defaults: ShopSettings, rows: ReadonlyArray<{ key: string; val
     } else if (AMOUNTS.has(field)) {
       if (/^\d{1,12}$/.test(value) && isAmount(Number(value)))
         (settings as Record<string, unknown>)[field] = Number(value);
+    } else if (field === 'tomanPerUsd') {
+      if (/^\d{1,12}$/.test(value) && isTomanPerUsd(Number(value))) settings.tomanPerUsd = Number(value);
     } else if (field === 'shopName') {
       if (!shopNameProblem(value)) settings.shopName = value.trim();
     } else if (!shopUrlProblem(value) || (APP_FIELDS.has(field) && value === '')) {
@@ -129,6 +135,14 @@ export function checkShopSettingsPatch(patch: unknown): Partial<ShopSettings> {
           `${label} must be a whole number of tomans from 1,000 to ${WALLET_MAX_ENTRY.toLocaleString('en-US')}.`,
         );
       (checked as Record<string, unknown>)[key] = value;
+      continue;
+    }
+    if (key === 'tomanPerUsd') {
+      if (!isTomanPerUsd(value))
+        throw invalid(
+          `${label} must be a whole number from ${TOMAN_PER_USD_BOUNDS.min} to ${TOMAN_PER_USD_BOUNDS.max.toLocaleString('en-US')}, or 0 for no dollar prices.`,
+        );
+      checked.tomanPerUsd = value;
       continue;
     }
     if (typeof value !== 'string') throw invalid(`${label} must be text.`);

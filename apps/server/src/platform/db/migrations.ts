@@ -730,6 +730,22 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('cards').ifExists().execute();
       },
     },
+    '0018_crypto': {
+      async up(db: Db) {
+        // Dollars and the crypto gateways (CONTRACTS §12): an order invoiced in dollars keeps its
+        // amount in whole cents and the shop's rate it was made at (null: an order in rials), and,
+        // once a gateway's callback completes it, the payment result with the new account's
+        // credentials, sealed, for the payer's return to show once.
+        await db.schema.alterTable('orders').addColumn('amount_usd_cents', 'integer').execute();
+        await db.schema.alterTable('orders').addColumn('toman_per_usd', 'integer').execute();
+        await db.schema.alterTable('orders').addColumn('result_sealed', 'text').execute();
+      },
+      async down(db: Db) {
+        await db.schema.alterTable('orders').dropColumn('result_sealed').execute();
+        await db.schema.alterTable('orders').dropColumn('toman_per_usd').execute();
+        await db.schema.alterTable('orders').dropColumn('amount_usd_cents').execute();
+      },
+    },
     '0020_card_bot': {
       async up(db: Db) {
         // The bot's card flow (issue 30 §4): the chat that asked for a card order, told once of its

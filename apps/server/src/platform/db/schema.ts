@@ -218,6 +218,11 @@ export interface OrdersTable {
   /** A wallet top-up (CONTRACTS §10): the account whose wallet it fills, and the tomans (null: a plan). */
   topup_user_id: Generated<number | null>;
   topup_toman: Generated<number | null>;
+  /** An order in dollars (CONTRACTS §12): its amount in cents and the tomans a dollar was (null: rials). */
+  amount_usd_cents: Generated<number | null>;
+  toman_per_usd: Generated<number | null>;
+  /** A crypto order completed by its gateway's callback: the result page's payload, sealed, shown once. */
+  result_sealed: Generated<string | null>;
 }
 
 /** An order's history: every change of state and every gateway answer, who made it and when. */
