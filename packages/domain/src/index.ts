@@ -18,3 +18,4 @@ export * from './shop.ts';
 export * from './wallet.ts';
 export * from './contract/errors.ts';
 export * from './cards.ts';
+export * from './growth.ts';

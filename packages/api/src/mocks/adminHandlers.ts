@@ -299,6 +299,7 @@ const SETTINGS_TYPES: Record<keyof ShopSettings, 'string' | 'boolean' | 'number'
   walletEnabled: 'boolean',
   walletMinTopup: 'number',
   walletMaxTopup: 'number',
+  referralPercent: 'number',
 };
 
 /** A fresh admin mock: its handlers and the state they share. */

@@ -618,6 +618,8 @@ export const ShopSettings = Type.Object({
   /** The smallest and largest top-up, in tomans. */
   walletMinTopup: Type.Integer({ minimum: 0 }),
   walletMaxTopup: Type.Integer({ minimum: 0 }),
+  /** CONTRACTS §12: the share of a referred purchase paid into the referrer's wallet, 0 to 100 (0: off). */
+  referralPercent: Type.Integer({ minimum: 0, maximum: 100 }),
 });
 export type ShopSettings = Static<typeof ShopSettings>;
 
@@ -635,6 +637,7 @@ export const ShopSettingsChange = Type.Object(
     walletEnabled: Type.Optional(Type.Boolean()),
     walletMinTopup: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
     walletMaxTopup: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+    referralPercent: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
   },
   // A setting that does not exist is named by the service's refusal ("There is no setting …").
   { additionalProperties: true, maxProperties: 20 },

@@ -102,6 +102,7 @@ export const MOCK_ADMIN_SETTINGS: ShopSettings = {
   walletEnabled: true,
   walletMinTopup: 10_000,
   walletMaxTopup: 50_000_000,
+  referralPercent: 10,
 };
 
 const NAMES = [

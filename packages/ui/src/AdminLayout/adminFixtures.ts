@@ -201,4 +201,5 @@ export const ADMIN_SETTINGS: ShopSettings = {
   walletEnabled: true,
   walletMinTopup: 10_000,
   walletMaxTopup: 50_000_000,
+  referralPercent: 10,
 };

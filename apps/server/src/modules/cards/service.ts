@@ -33,6 +33,7 @@ import {
   orderById,
   recordEvent,
   releaseClaim,
+  type OrderPrice,
   type PaymentsContext,
   resultPayload,
 } from '../payments/index.ts';
@@ -152,7 +153,7 @@ async function releaseClosedAmounts(db: Db): Promise<void> {
 export async function purchaseByCard(
   ctx: Ctx,
   request: FastifyRequest,
-  input: { plan: PlanRow; email: string },
+  input: { plan: PlanRow; email: string; price?: OrderPrice; referrerId?: number | null },
 ): Promise<{ ok: true; url: string; message: string; renew?: { username: string } }> {
   const { plan, email } = input;
   if (!(await cardsActive(ctx.db))) throw new AppError('gatewayUnavailable');
@@ -169,7 +170,8 @@ export async function purchaseByCard(
   if (byIp!.blocked || byEmail!.blocked)
     throw tooManyAttempts(Math.max(byIp!.retryAfterSeconds, byEmail!.retryAfterSeconds), 'payment requests');
   const renewal = param(request, 'renew') === '0' ? null : await renewalTarget(ctx, request);
-  const tomans = parsePriceMap(plan.price_toman)[PRICE_KEY] as number;
+  // The toman price after any discount code (CONTRACTS §11 and §12): the unique amount is built on it.
+  const tomans = input.price?.toman ?? (parsePriceMap(plan.price_toman)[PRICE_KEY] as number);
   const lang: Language = languageOf(request.headers.cookie, (request.query as Record<string, unknown>)?.lng);
 
   await expireCardOrders(ctx);
@@ -209,6 +211,9 @@ export async function purchaseByCard(
             ref_num: null,
             user_id: null,
             renew_user_id: renewal?.user.id ?? null,
+            coupon_code: input.price?.couponCode ?? null,
+            discount_toman: input.price?.discount ?? null,
+            referrer_user_id: input.referrerId ?? null,
             lang,
             failure: null,
             created_at: now,

@@ -30,7 +30,7 @@ export interface CardGate {
   purchase(
     ctx: PaymentsContext,
     request: FastifyRequest,
-    input: { plan: PlanRow; email: string },
+    input: { plan: PlanRow; email: string; price: OrderPrice; referrerId: number | null },
   ): Promise<{ ok: true; url: string; message: string; renew?: { username: string } }>;
   /** Expires the card orders whose transfer time ran out without a receipt; how many. */
   expire(ctx: PaymentsContext): Promise<number>;
@@ -38,6 +38,14 @@ export interface CardGate {
   describe(ctx: PaymentsContext, orderIds: number[]): Promise<Map<number, AdminCardOrderInfo>>;
   /** The ids of the card orders whose receipt awaits an operator's review (the admin's `state=awaiting_review`). */
   awaitingReview(ctx: PaymentsContext): Promise<number[]>;
+}
+
+/** What a purchase costs in tomans: the plan's price, after the discount code when one applies (CONTRACTS §12). */
+export interface OrderPrice {
+  toman: number;
+  couponCode: string | null;
+  /** The tomans the code took off (null: no code). */
+  discount: number | null;
 }
 
 /** An order of the card gate: settled by an operator, never by a gateway or reconciliation. */

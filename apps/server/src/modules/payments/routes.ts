@@ -20,7 +20,8 @@ import { AppError, tooManyAttempts } from '../../platform/errors.ts';
 import { param, requiredParam } from '../../platform/http/params.ts';
 import { serve, type ContractRequest } from '../../platform/http/contract.ts';
 import { clientKey } from '../../platform/http/clientKey.ts';
-import { gatewayActive, type PaymentsContext } from './adapters.ts';
+import { gatewayActive, type OrderPrice, type PaymentsContext } from './adapters.ts';
+import { quoteCoupon, referrerOf } from '../growth/index.ts';
 import { languageOf } from '../../platform/http/language.ts';
 import { countAttempts } from '../../platform/security/throttle.ts';
 import { GatewayError, type GatewayAdapter } from './gateways.ts';
@@ -106,9 +107,18 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     };
     if (!plan || !raw || !isPlanDisplayable(raw)) throw new AppError('planNotFound');
     if ((email || !fromWallet) && !isValidEmail(email)) throw new AppError('invalidEmail');
-    if (fromWallet) return payFromWallet(request, plan, email);
-    // Card-to-card (CONTRACTS §11): the cards module's order, with its unique amount.
-    if (gate === 'card' && ctx.cardGate) return ctx.cardGate.purchase(ctx, request, { plan, email });
+    // A discount code and a referrer (CONTRACTS §12) go with any gate.
+    const coupon = couponParam(request);
+    const referrerId = await referrerOf(ctx, request);
+    if (fromWallet) return payFromWallet(request, plan, email, coupon, referrerId);
+    // Card-to-card (CONTRACTS §11): the cards module's order, with its unique amount (of the discounted price).
+    if (gate === 'card' && ctx.cardGate)
+      return ctx.cardGate.purchase(ctx, request, {
+        plan,
+        email,
+        price: await priceOf(request, plan, email, coupon),
+        referrerId,
+      });
     if (!isGateway(gate)) throw new AppError('unknownGateway');
     const adapter = gatewayActive(ctx, gate) ? ctx.adapterFor(gate) : null;
     if (!adapter) throw new AppError('gatewayUnavailable');
@@ -118,15 +128,18 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     // outranks a link, CONTRACTS §15);
     // `renew=0` buys a new account all the same.
     const renewal = param(request, 'renew') === '0' ? null : await renewalTarget(ctx, request);
-    const amount = (parsePriceMap(plan.price_toman)[PRICE_KEY] as number) * 10;
+    const price = await priceOf(request, plan, email, coupon);
     const order = await insertOrder(request, {
       plan_id: plan.id,
       email,
       gate,
       provider: adapter.provider,
-      amount,
+      amount: price.toman * 10,
       renew_user_id: renewal?.user.id ?? null,
-      detail: `ordered plan ${plan.id} through ${gate} (${adapter.provider})${renewal ? `, renewing ${renewal.user.username} (${renewal.via})` : ''}`,
+      coupon_code: price.couponCode,
+      discount_toman: price.discount,
+      referrer_user_id: referrerId,
+      detail: `ordered plan ${plan.id} through ${gate} (${adapter.provider})${renewal ? `, renewing ${renewal.user.username} (${renewal.via})` : ''}${price.couponCode ? `, code ${price.couponCode} -${price.discount} tomans` : ''}`,
     });
     const url = await toGateway(request, order, adapter, `Separ VPN — ${plan.title}`);
     return {
@@ -136,6 +149,33 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
       ...(renewal ? { renew: { username: renewal.user.username } } : {}),
     };
   });
+
+  /** The purchase's discount code, if one is given (blank: none). */
+  function couponParam(request: FastifyRequest): string | null {
+    const given = param(request, 'coupon');
+    if (given === undefined || given.trim() === '') return null;
+    if (given.length > 64) throw new AppError('parameterTooLong', { name: 'coupon' });
+    return given;
+  }
+
+  /**
+   * A plan's toman price for this purchase: after the discount code when one is given (refused with
+   * the code's reason when it does not apply: per buyer and first purchase by the signed-in
+   * account, else by the e-mail).
+   */
+  async function priceOf(request: FastifyRequest, plan: PlanRow, email: string, coupon: string | null): Promise<OrderPrice> {
+    const listed = parsePriceMap(plan.price_toman)[PRICE_KEY] as number;
+    if (!coupon) return { toman: listed, couponCode: null, discount: null };
+    const token = sessionToken(request);
+    const user = token && token.length <= 200 ? await userForSession(ctx.db, token, ctx.now()) : undefined;
+    const quote = await quoteCoupon(ctx, {
+      code: coupon,
+      planId: plan.id,
+      price: listed,
+      buyer: user ? { userId: user.id, email: null } : { userId: null, email },
+    });
+    return { toman: quote.price, couponCode: quote.code, discount: quote.discount };
+  }
 
   /**
    * Each payment request writes an order (and most call a gateway): counted per client and per
@@ -224,13 +264,21 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
    * are one transaction: a short balance leaves the balance and the account as they were, and the
    * order failed with the reason.
    */
-  async function payFromWallet(request: ContractRequest<typeof PAYMENT_ROUTES.purchase>, plan: PlanRow, email: string) {
+  async function payFromWallet(
+    request: ContractRequest<typeof PAYMENT_ROUTES.purchase>,
+    plan: PlanRow,
+    email: string,
+    coupon: string | null,
+    referrerId: number | null,
+  ) {
     const user = await walletUser(request, () => new AppError('signInToPayFromWallet'));
     await countOrder(request, `user:${user.id}`);
     const done = await buyFromWallet(ctx, {
       user,
       plan,
       email,
+      coupon,
+      referrerId,
       lang: languageOf(request.headers.cookie, request.query.lng),
       via: 'web',
     });
@@ -256,6 +304,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     const toman = /^\d{1,12}$/.test(given) ? Number(given) : NaN;
     if (!(toman >= walletMinTopup && toman <= walletMaxTopup))
       throw new AppError('invalidTopupAmount', { min: walletMinTopup, max: walletMaxTopup });
+    // A discount code is for plans only (CONTRACTS §12).
+    if (couponParam(request)) throw new AppError('couponNotForTopup');
     const gate = requiredParam(request, 'gate', PURCHASE_LIMITS.gate);
     if (gate === WALLET_GATE) throw new AppError('gatewayUnavailable');
     if (!isGateway(gate)) throw new AppError('unknownGateway');

@@ -20,6 +20,7 @@ export const SETTINGS_OPTIONS = {
   wallet: 'walletEnabled',
   'wallet-min': 'walletMinTopup',
   'wallet-max': 'walletMaxTopup',
+  'referral-percent': 'referralPercent',
 } as const satisfies Record<string, keyof ShopSettings>;
 
 /** The parseArgs option specs of `separ-admin settings set` (spread into separ-admin's options). */
@@ -30,7 +31,7 @@ export const SETTINGS_OPTION_SPECS = Object.fromEntries(
 export const SETTINGS_HELP = `  settings show                                   (the shop's settings; "default" where none is set)
   settings set [--shop-name T] [--support-url U] [--channel-url U] [--social-url U] [--bot-url U]
                [--android-url U|""] [--windows-url U|""] [--free 0|1]
-               [--wallet 0|1] [--wallet-min TOMANS] [--wallet-max TOMANS]
+               [--wallet 0|1] [--wallet-min TOMANS] [--wallet-max TOMANS] [--referral-percent 0-100]
                                                   (seen by the site, e-mails and the bot within a second, no rebuild)`;
 
 const LABELS: Record<keyof ShopSettings, string> = {
@@ -45,6 +46,7 @@ const LABELS: Record<keyof ShopSettings, string> = {
   walletEnabled: 'wallet',
   walletMinTopup: 'smallest top-up',
   walletMaxTopup: 'largest top-up',
+  referralPercent: 'referral percent',
 };
 
 const shown = (value: string | boolean | number) =>
@@ -60,6 +62,9 @@ export function settingsPatch(values: Values): Partial<ShopSettings> {
     if (field === 'freeEnabled' || field === 'walletEnabled') {
       if (value !== '0' && value !== '1') throw invalid(`--${option} must be 0 (off) or 1 (on).`);
       patch[field] = value === '1';
+    } else if (field === 'referralPercent') {
+      if (!/^\d{1,3}$/.test(value.trim())) throw invalid(`--${option} takes a whole number from 0 to 100.`);
+      patch[field] = Number(value.trim());
     } else if (field === 'walletMinTopup' || field === 'walletMaxTopup') {
       const digits = value.replaceAll(',', '').trim();
       if (!/^\d{1,12}$/.test(digits)) throw invalid(`--${option} takes a whole number of tomans.`);
