@@ -293,7 +293,7 @@ describe.each(KINDS)('growth, on %s', (kind) => {
     expect(await balance()).toBe(reward + Math.floor((paid * 10) / 100));
 
     // At 0 % the shop pays no referrals.
-    expect((await cli('settings', 'set', '--referral-percent', '0')).join('\n')).toContain('referral percent');
+    expect((await cli('settings', 'set', '--referral-percent', '0')).join('\n')).toContain('referral %');
     const before = await balance();
     await buy(`plan_id=${plan.id}&email=friend3@example.com&gate=ird&ref=${code}`);
     expect(await balance()).toBe(before);

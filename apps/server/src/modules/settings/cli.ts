@@ -46,7 +46,7 @@ const LABELS: Record<keyof ShopSettings, string> = {
   walletEnabled: 'wallet',
   walletMinTopup: 'smallest top-up',
   walletMaxTopup: 'largest top-up',
-  referralPercent: 'referral percent',
+  referralPercent: 'referral %',
 };
 
 const shown = (value: string | boolean | number) =>
