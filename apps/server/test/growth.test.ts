@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePaymentResult, parsePriceMap, PRICE_KEY, type PaymentResult } from '@separ/domain';
-import { firstRefusal, CouponAnswer, WalletAnswer, type AccountAnswer } from '@separ/domain/contract';
+import { firstRefusal, CouponAnswer, type AccountAnswer, type WalletAnswer } from '@separ/domain/contract';
 import { runAdmin } from '../src/cli/admin.ts';
 import { updateShopSettings } from '../src/modules/settings/shopSettings.ts';
 import { adjustWallet } from '../src/modules/wallet/index.ts';
@@ -71,7 +71,11 @@ describe.each(KINDS)('growth, on %s', (kind) => {
     lastReturn = await pay(json<{ url: string }>(response).url);
     const result = await followReturn(lastReturn);
     expect(result.status).toBe('success');
-    return s.database.db.selectFrom('orders').selectAll().where('res_num', '=', result.orderId).executeTakeFirstOrThrow();
+    return s.database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('res_num', '=', result.orderId)
+      .executeTakeFirstOrThrow();
   }
   const coupon = (code: string) =>
     s.database.db.selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
@@ -114,7 +118,15 @@ describe.each(KINDS)('growth, on %s', (kind) => {
       expect(json(response), query).toMatchObject({ ok: false, code });
     }
     // The same reasons refuse an order, which then is not placed.
-    const orders = async () => Number((await s.database.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const orders = async () =>
+      Number(
+        (
+          await s.database.db
+            .selectFrom('orders')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await orders();
     for (const [code, status] of [
       ['OLD', 410],
@@ -142,7 +154,11 @@ describe.each(KINDS)('growth, on %s', (kind) => {
     expect(pending).toMatchObject({ coupon_code: 'HALF', amount: price * 10 });
     expect(Number(pending.discount_toman)).toBe(Math.floor(plan.toman / 2));
     // The bank is asked for the discounted amount.
-    const bank = await s.database.db.selectFrom('sandbox_payments').selectAll().where('order_id', '=', pending.res_num).executeTakeFirstOrThrow();
+    const bank = await s.database.db
+      .selectFrom('sandbox_payments')
+      .selectAll()
+      .where('order_id', '=', pending.res_num)
+      .executeTakeFirstOrThrow();
     expect(Number(bank.amount)).toBe(price * 10);
     expect((await coupon('HALF')).uses).toBe(0);
     const path = await pay(url);
@@ -150,6 +166,26 @@ describe.each(KINDS)('growth, on %s', (kind) => {
     expect((await coupon('HALF')).uses).toBe(1);
     const uses = await s.database.db.selectFrom('coupon_uses').selectAll().where('order_id', '=', pending.id).execute();
     expect(uses).toHaveLength(1);
+  });
+
+  it('builds a card order’s unique amount on the discounted price', async () => {
+    await cli('cards', 'add', '--number', '6037 9900 0000 0006', '--holder', 'Growth');
+    await cli('coupons', 'add', '--code', 'CARD20', '--percent', '20');
+    const response = await post(`/requestAccount2?plan_id=${plan.id}&email=card@example.com&gate=card&coupon=CARD20`);
+    expect(response.statusCode, response.body).toBe(200);
+    const resNum = json<{ url: string }>(response).url.split('/').pop()!;
+    const transfer = json<{ amount: number }>(await s.app.inject(`/api/site/card/${resNum}`));
+    const price = plan.toman - Math.floor(plan.toman / 5);
+    expect(transfer.amount).toBeGreaterThan(price * 10);
+    expect(transfer.amount).toBeLessThan(price * 10 + 100_000);
+    const order = await s.database.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('res_num', '=', resNum)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ coupon_code: 'CARD20' });
+    expect(Number(order.discount_toman)).toBe(Math.floor(plan.toman / 5));
+    await cli('cards', 'disable', '1');
   });
 
   it('refuses any code on a wallet top-up', async () => {
@@ -193,7 +229,9 @@ describe.each(KINDS)('growth, on %s', (kind) => {
     const cookie = await s.login(buyer.username, buyer.password);
     await adjustWallet(s.ctx, buyer.username, { amount: plan.credit * 10, reason: 'test' }, 'test');
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => post(`/requestAccount2?plan_id=${plan.id}&gate=wallet&coupon=SINGLE`, { cookie })),
+      Array.from({ length: 10 }, () =>
+        post(`/requestAccount2?plan_id=${plan.id}&gate=wallet&coupon=SINGLE`, { cookie }),
+      ),
     );
     expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
     for (const refused of answers.filter((r) => r.statusCode !== 200))
@@ -218,7 +256,13 @@ describe.each(KINDS)('growth, on %s', (kind) => {
     // The money arrived: every order completes, and the code is counted once.
     expect(results.map((r) => r.status)).toEqual(['success', 'success', 'success']);
     expect((await coupon('RACE')).uses).toBe(1);
-    expect(await s.database.db.selectFrom('coupon_uses').selectAll().where('coupon_id', '=', (await coupon('RACE')).id).execute()).toHaveLength(1);
+    expect(
+      await s.database.db
+        .selectFrom('coupon_uses')
+        .selectAll()
+        .where('coupon_id', '=', (await coupon('RACE')).id)
+        .execute(),
+    ).toHaveLength(1);
   });
 
   it('prints gift codes once, kept only as MACs, and redeems one once even ten times at once', async () => {
@@ -303,14 +347,20 @@ describe.each(KINDS)('growth, on %s', (kind) => {
   it('throttles wrong codes per client and per account with 429 JSON', async () => {
     const ip = from();
     let last = await check(`code=WRONG0&plan_id=${plan.id}`, {}, ip);
-    for (let i = 1; i <= 20 && last.statusCode !== 429; i++) last = await check(`code=WRONG${i}&plan_id=${plan.id}`, {}, ip);
+    for (let i = 1; i <= 20 && last.statusCode !== 429; i++)
+      last = await check(`code=WRONG${i}&plan_id=${plan.id}`, {}, ip);
     expect(last.statusCode).toBe(429);
     expect(json(last)).toMatchObject({ ok: false, code: 'tooManyAttempts' });
     // Another client is not held back; the same account from anywhere is, for gift codes too.
     expect((await check(`code=TEN&plan_id=${plan.id}`)).statusCode).toBe(200);
     const user = await s.createUser();
     const cookie = await s.login(user.username, user.password);
-    let gift = await s.app.inject({ method: 'POST', url: '/api/site/wallet/redeem?code=G-1111-1111-1111-1110', headers: { cookie }, ...from() });
+    let gift = await s.app.inject({
+      method: 'POST',
+      url: '/api/site/wallet/redeem?code=G-1111-1111-1111-1110',
+      headers: { cookie },
+      ...from(),
+    });
     for (let i = 0; i < 25 && gift.statusCode !== 429; i++)
       gift = await s.app.inject({
         method: 'POST',
@@ -361,9 +411,13 @@ describe.each(KINDS)('growth, on %s', (kind) => {
     const actions = (await s.database.db.selectFrom('audit_log').select('action').execute()).map((r) => r.action);
     expect(actions).toEqual(expect.arrayContaining(['coupon.add', 'coupon.disable', 'gift.add', 'settings.update']));
     // Bad input is refused, not half-written.
-    await expect(cli('coupons', 'add', '--code', 'BOTH', '--percent', '10', '--amount', '1000')).rejects.toThrow(/either/);
+    await expect(cli('coupons', 'add', '--code', 'BOTH', '--percent', '10', '--amount', '1000')).rejects.toThrow(
+      /either/,
+    );
     await expect(cli('coupons', 'add', '--code', 'AUDIT1', '--percent', '10')).rejects.toThrow(/exists/);
-    await expect(cli('coupons', 'add', '--code', 'NOPLAN', '--percent', '10', '--plans', '99999')).rejects.toThrow(/No plan/);
+    await expect(cli('coupons', 'add', '--code', 'NOPLAN', '--percent', '10', '--plans', '99999')).rejects.toThrow(
+      /No plan/,
+    );
     await expect(cli('gifts', 'add', '--amount', '0')).rejects.toThrow(/amount/);
   });
 });

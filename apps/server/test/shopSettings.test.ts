@@ -204,8 +204,12 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
     });
     expect(await run('set', { 'referral-percent': '25' })).toContain('referral %:       10 -> 25');
     expect((await getShopSettings(s.ctx)).referralPercent).toBe(25);
-    await expect(run('set', { 'referral-percent': '101' })).rejects.toThrow(/referral percent must be a whole number from 0 to 100/);
-    await expect(run('set', { 'referral-percent': 'ten' })).rejects.toThrow(/--referral-percent takes a whole number from 0 to 100/);
+    await expect(run('set', { 'referral-percent': '101' })).rejects.toThrow(
+      /referral percent must be a whole number from 0 to 100/,
+    );
+    await expect(run('set', { 'referral-percent': 'ten' })).rejects.toThrow(
+      /--referral-percent takes a whole number from 0 to 100/,
+    );
     await expect(run('set', { 'wallet-min': 'ten' })).rejects.toThrow(/--wallet-min takes a whole number of tomans/);
     await expect(run('set', { 'wallet-max': '15000' })).rejects.toThrow(/smallest top-up may not be more/);
     await expect(run('set')).rejects.toThrow(/Nothing to change: give at least one of --shop-name/);

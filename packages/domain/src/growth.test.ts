@@ -47,7 +47,9 @@ describe('discount codes', () => {
   it('says each reason a code does not apply, in the contract’s order', () => {
     expect(couponRefusal(open, purchase, unknownBuyer)).toBeNull();
     expect(couponRefusal({ ...open, disabled: true }, purchase, unknownBuyer)).toBe('couponUnknown');
-    expect(couponRefusal({ ...open, endsAt: '2026-06-01T12:00:00.000Z' }, purchase, unknownBuyer)).toBe('couponExpired');
+    expect(couponRefusal({ ...open, endsAt: '2026-06-01T12:00:00.000Z' }, purchase, unknownBuyer)).toBe(
+      'couponExpired',
+    );
     expect(couponRefusal({ ...open, endsAt: '2026-06-02T00:00:00.000Z' }, purchase, unknownBuyer)).toBeNull();
     expect(couponRefusal({ ...open, startsAt: '2026-06-02T00:00:00.000Z' }, purchase, unknownBuyer)).toBe(
       'couponNotYetValid',
@@ -65,9 +67,9 @@ describe('discount codes', () => {
     expect(couponRefusal(once, purchase, { usesByBuyer: 0, boughtBefore: null })).toBeNull();
     expect(couponRefusal(once, purchase, unknownBuyer)).toBeNull();
     // An expired code that is also used up says expired: the first reason wins.
-    expect(couponRefusal({ ...open, endsAt: '2026-01-01T00:00:00.000Z', maxUses: 1, uses: 1 }, purchase, unknownBuyer)).toBe(
-      'couponExpired',
-    );
+    expect(
+      couponRefusal({ ...open, endsAt: '2026-01-01T00:00:00.000Z', maxUses: 1, uses: 1 }, purchase, unknownBuyer),
+    ).toBe('couponExpired');
   });
 });
 

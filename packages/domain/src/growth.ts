@@ -122,11 +122,7 @@ export function giftCodeOf(bytes: Uint8Array): string {
 /** A gift code as typed, in its one spelling (`G` and the 16 characters); null when it is not one's shape. */
 export function normalizeGiftCode(value: string): string | null {
   if (value.length > 64) return null;
-  const plain = value
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/[IL]/g, '1')
-    .replace(/O/g, '0');
+  const plain = value.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
   const body = plain.length === 17 && plain.startsWith('G') ? plain.slice(1) : plain;
   return new RegExp(`^[${CROCKFORD}]{16}$`).test(body) ? `G${body}` : null;
 }

@@ -14,6 +14,7 @@ const saved: ShopSettings = {
   walletEnabled: true,
   walletMinTopup: 10_000,
   walletMaxTopup: 50_000_000,
+  referralPercent: 10,
 };
 const settings = settingsDraft(saved);
 

@@ -43,7 +43,8 @@ function describe(c: CouponInfo): string {
 function planList(value: string | undefined): number[] | null {
   if (value === undefined) return null;
   const ids = value.split(',').map((part) => part.trim());
-  if (ids.some((id) => !/^\d{1,15}$/.test(id))) throw new UsageError('--plans takes plan ids joined by commas, such as 1,2.');
+  if (ids.some((id) => !/^\d{1,15}$/.test(id)))
+    throw new UsageError('--plans takes plan ids joined by commas, such as 1,2.');
   return ids.map(Number);
 }
 

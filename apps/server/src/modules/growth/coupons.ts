@@ -265,7 +265,8 @@ export function couponInfo(row: CouponRow): CouponInfo {
 
 const positive = (value: number | null | undefined, what: string, max = 1_000_000_000) => {
   if (value === null || value === undefined) return null;
-  if (!Number.isSafeInteger(value) || value < 1 || value > max) throw invalid(`${what} must be a whole number from 1 to ${max}.`);
+  if (!Number.isSafeInteger(value) || value < 1 || value > max)
+    throw invalid(`${what} must be a whole number from 1 to ${max}.`);
   return value;
 };
 
@@ -275,7 +276,8 @@ export async function addCoupon(ctx: AppContext, input: NewCoupon, actor: Actor)
   if (!code) throw invalid(`The code must be 3 to ${COUPON_CODE_MAX} Latin letters, digits, - or _.`);
   const percent = positive(input.percent, 'The percent', 100);
   const amount = positive(input.amount, 'The amount in tomans', WALLET_MAX_ENTRY);
-  if ((percent === null) === (amount === null)) throw invalid('Give either a percent or an amount in tomans, not both.');
+  if ((percent === null) === (amount === null))
+    throw invalid('Give either a percent or an amount in tomans, not both.');
   const maxUses = positive(input.maxUses, 'The most uses');
   const perUser = positive(input.perUser, 'The uses per buyer');
   const plans = input.plans && input.plans.length ? [...new Set(input.plans)] : null;

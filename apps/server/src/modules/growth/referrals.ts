@@ -67,10 +67,19 @@ export async function rewardReferrer(
   const { referralPercent } = await getShopSettings({ db: trx, config: ctx.config });
   const reward = referralReward(Math.floor(Number(order.amount) / 10), referralPercent);
   if (reward <= 0) return 0;
-  const referrer = await trx.selectFrom('users').select(['id', 'email']).where('id', '=', referrerId).executeTakeFirst();
+  const referrer = await trx
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('id', '=', referrerId)
+    .executeTakeFirst();
   if (!referrer) return 0;
   const email = (order.email ?? '').trim().toLowerCase();
   if (email && (referrer.email ?? '').trim().toLowerCase() === email) return 0;
-  const entry = await postEntry(trx, ctx, { userId: referrer.id, kind: 'referral', amount: reward, ref: order.res_num });
+  const entry = await postEntry(trx, ctx, {
+    userId: referrer.id,
+    kind: 'referral',
+    amount: reward,
+    ref: order.res_num,
+  });
   return entry.repeated ? 0 : reward;
 }

@@ -163,7 +163,12 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
    * the code's reason when it does not apply: per buyer and first purchase by the signed-in
    * account, else by the e-mail).
    */
-  async function priceOf(request: FastifyRequest, plan: PlanRow, email: string, coupon: string | null): Promise<OrderPrice> {
+  async function priceOf(
+    request: FastifyRequest,
+    plan: PlanRow,
+    email: string,
+    coupon: string | null,
+  ): Promise<OrderPrice> {
     const listed = parsePriceMap(plan.price_toman)[PRICE_KEY] as number;
     if (!coupon) return { toman: listed, couponCode: null, discount: null };
     const token = sessionToken(request);
