@@ -34,7 +34,7 @@ import { catalogAdminRoutes, publicRoutes } from './modules/catalog/index.ts';
 import { settingsAdminRoutes } from './modules/settings/index.ts';
 import { walletRoutes } from './modules/wallet/index.ts';
 import { cardRoutes, cardsAdminRoutes } from './modules/cards/index.ts';
-import { growthRoutes, referralCookieHook } from './modules/growth/index.ts';
+import { growthAdminRoutes, growthRoutes, referralCookieHook } from './modules/growth/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 
 export interface BuildOptions {
@@ -171,6 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     accountsAdminRoutes,
     paymentsAdminRoutes,
     cardsAdminRoutes,
+    growthAdminRoutes,
     messagingAdminRoutes,
     settingsAdminRoutes,
   ]);

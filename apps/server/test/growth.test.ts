@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePaymentResult, parsePriceMap, PRICE_KEY, type PaymentResult } from '@separ/domain';
 import { firstRefusal, CouponAnswer, type AccountAnswer, type WalletAnswer } from '@separ/domain/contract';
 import { runAdmin } from '../src/cli/admin.ts';
+import { addOperator } from '../src/modules/operators/operators.ts';
+import { GUESS_LIMIT } from '../src/modules/growth/index.ts';
 import { updateShopSettings } from '../src/modules/settings/shopSettings.ts';
 import { adjustWallet } from '../src/modules/wallet/index.ts';
 import { json, KINDS, resultData, startTestServer, type TestServer } from './harness.ts';
@@ -347,7 +349,7 @@ describe.each(KINDS)('growth, on %s', (kind) => {
   it('throttles wrong codes per client and per account with 429 JSON', async () => {
     const ip = from();
     let last = await check(`code=WRONG0&plan_id=${plan.id}`, {}, ip);
-    for (let i = 1; i <= 20 && last.statusCode !== 429; i++)
+    for (let i = 1; i <= GUESS_LIMIT && last.statusCode !== 429; i++)
       last = await check(`code=WRONG${i}&plan_id=${plan.id}`, {}, ip);
     expect(last.statusCode).toBe(429);
     expect(json(last)).toMatchObject({ ok: false, code: 'tooManyAttempts' });
@@ -361,7 +363,7 @@ describe.each(KINDS)('growth, on %s', (kind) => {
       headers: { cookie },
       ...from(),
     });
-    for (let i = 0; i < 25 && gift.statusCode !== 429; i++)
+    for (let i = 0; i < GUESS_LIMIT && gift.statusCode !== 429; i++)
       gift = await s.app.inject({
         method: 'POST',
         url: `/api/site/wallet/redeem?code=G-1111-1111-1111-${String(1000 + i)}`,
@@ -402,6 +404,67 @@ describe.each(KINDS)('growth, on %s', (kind) => {
         expect(json(response), url).toMatchObject({ ok: false, code: expect.any(String) });
       }
     }
+  });
+
+  it('gives the console the same codes and settings, audited with the operator', async () => {
+    await addOperator(s.ctx, { username: 'gita', password: 'correct horse battery' }, 'test');
+    const signed = await s.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'gita', password: 'correct horse battery' }),
+    });
+    const admin = `separ_admin=${signed.cookies.find((c) => c.name === 'separ_admin')!.value}`;
+    const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+      s.app.inject({
+        method,
+        url,
+        headers: { cookie: admin, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(payload === undefined ? {} : { payload: JSON.stringify(payload) }),
+      });
+    const added = await call('POST', '/api/admin/coupons', {
+      code: 'console15',
+      percent: 15,
+      maxUses: 3,
+      plans: [plan.id],
+      until: '2026-12-31',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(json(added)).toMatchObject({
+      code: 'CONSOLE15',
+      percent: 15,
+      amount: null,
+      maxUses: 3,
+      plans: [plan.id],
+      until: '2027-01-01T00:00:00.000Z',
+      uses: 0,
+      disabled: false,
+    });
+    expect((await call('POST', '/api/admin/coupons', { code: 'x', percent: 15 })).statusCode).toBe(400);
+    expect((await call('POST', '/api/admin/coupons', { code: 'NONE' })).statusCode).toBe(400);
+    expect((await call('POST', '/api/admin/coupons', { code: 'CONSOLE15', amount: 10 })).statusCode).toBe(409);
+    const list = json<{ items: Array<{ code: string }> }>(await call('GET', '/api/admin/coupons'));
+    expect(list.items.map((c) => c.code)).toContain('CONSOLE15');
+    expect(json(await call('POST', '/api/admin/coupons/console15/disable'))).toMatchObject({ disabled: true });
+    expect((await call('POST', '/api/admin/coupons/NOSUCH/disable')).statusCode).toBe(404);
+    const gifts = json<{ codes: string[]; amount: number }>(
+      await call('POST', '/api/admin/gifts', { amount: 15_000, count: 2 }),
+    );
+    expect(gifts.codes).toHaveLength(2);
+    expect(gifts.amount).toBe(15_000);
+    expect((await call('POST', '/api/admin/gifts', { amount: 0 })).statusCode).toBe(400);
+    const settings = await call('PUT', '/api/admin/settings', { referralPercent: 12 });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect((await call('PUT', '/api/admin/settings', { referralPercent: 101 })).statusCode).toBe(400);
+    const audited = await s.database.db
+      .selectFrom('audit_log')
+      .select(['action'])
+      .where('operator', '=', 'gita')
+      .execute();
+    expect(audited.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['coupon.add', 'coupon.disable', 'gift.add', 'settings.update']),
+    );
+    await updateShopSettings(s.ctx, { referralPercent: 10 });
   });
 
   it('audits every operator write of codes and settings', async () => {

@@ -26,7 +26,7 @@ import { redeemGift } from './gifts.ts';
  * cannot be guessed), then 429. Only a code of the right shape that does not exist counts: a known
  * code, even one that does not apply, is taken back; text that cannot be a code is refused uncounted.
  */
-export const GUESS_LIMIT = 20;
+export const GUESS_LIMIT = 30;
 export const GUESS_WINDOW_MS = 10 * MINUTE_MS;
 
 /** The longest code parameter read (longer: parameterTooLong). */
