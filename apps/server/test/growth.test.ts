@@ -332,6 +332,10 @@ describe.each(KINDS)('growth, on %s', (kind) => {
     await buy(`plan_id=${plan.id}&email=referrer@example.com&gate=ird&ref=${code}`, { cookie: referrerCookie });
     expect(await balance()).toBe(reward);
 
+    // Nor for a purchase with the referrer's own e-mail, signed in or not.
+    await buy(`plan_id=${plan.id}&email=Referrer@Example.com&gate=ird&ref=${code}`);
+    expect(await balance()).toBe(reward);
+
     // A discounted purchase pays the share of what was paid.
     await cli('coupons', 'add', '--code', 'REFHALF', '--percent', '50');
     await buy(`plan_id=${plan.id}&email=friend2@example.com&gate=ird&coupon=REFHALF&ref=${code}`);
