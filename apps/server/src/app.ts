@@ -34,6 +34,7 @@ import { catalogAdminRoutes, publicRoutes } from './modules/catalog/index.ts';
 import { settingsAdminRoutes } from './modules/settings/index.ts';
 import { walletRoutes } from './modules/wallet/index.ts';
 import { cardRoutes, cardsAdminRoutes } from './modules/cards/index.ts';
+import { growthAdminRoutes, growthRoutes, referralCookieHook } from './modules/growth/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 
 export interface BuildOptions {
@@ -116,6 +117,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.addHook('onRequest', originCheck(config.allowedOrigins));
   app.addHook('onSend', securityHeaders());
+  // A referral link (`?ref=`, CONTRACTS §12) leaves its 30-day cookie, whatever the request.
+  referralCookieHook(app);
   // Refusals (429, 503) are what a flood is made of: a log line each would let the flood write the
   // logs too. They are counted and summed up every ten seconds instead.
   const refused = { count: 0, since: Date.now() };
@@ -159,6 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await appRoutes(app, ctx);
   await paymentRoutes(app, ctx);
   await cardRoutes(app, ctx);
+  await growthRoutes(app, ctx);
   await uniProxyRoutes(app, ctx);
   // The console's API: one signed-in scope, each module's admin routes mounted in it.
   await adminRoutes(app, ctx, [
@@ -167,6 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     accountsAdminRoutes,
     paymentsAdminRoutes,
     cardsAdminRoutes,
+    growthAdminRoutes,
     messagingAdminRoutes,
     settingsAdminRoutes,
   ]);

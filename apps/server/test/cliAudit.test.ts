@@ -30,6 +30,7 @@ const READS = new Set([
   'settings show',
   'wallet show',
   'cards list',
+  'coupons list',
 ]);
 
 /** The subcommands of the rows whose module reads the rest of the command line itself. */
@@ -115,6 +116,9 @@ describe('every separ-admin write is in the audit log', () => {
     ['operators link-chat', () => ['audited-op'], 'operator.link-chat'],
     ['operators remove', () => ['audited-op'], 'operator.remove'],
     ['settings set', () => ['--shop-name', 'Audited VPN'], 'settings.update'],
+    ['coupons add', () => ['--code', 'AUDITED10', '--percent', '10'], 'coupon.add'],
+    ['coupons disable', () => ['AUDITED10'], 'coupon.disable'],
+    ['gifts add', () => ['--amount', '10000', '--count', '2'], 'gift.add'],
   ];
 
   it('names every command of the CLI as a read or an audited write', () => {

@@ -74,6 +74,7 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
       walletMinTopup: 10_000,
       walletMaxTopup: 50_000_000,
       tomanPerUsd: 0,
+      referralPercent: 10,
     } satisfies ShopSettings);
   });
 
@@ -187,6 +188,7 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
       'wallet-min',
       'wallet-max',
       'toman-per-usd',
+      'referral-percent',
     ]);
     const changed = await run('set', { 'social-url': 'https://instagram.com/nova', free: '0', 'windows-url': '' });
     expect(changed).toContain('social profile:   https://www.instagram.com/separ.vpn -> https://instagram.com/nova');
@@ -206,6 +208,14 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
       walletMinTopup: 20_000,
       walletMaxTopup: 5_000_000,
     });
+    expect(await run('set', { 'referral-percent': '25' })).toContain('referral %:       10 -> 25');
+    expect((await getShopSettings(s.ctx)).referralPercent).toBe(25);
+    await expect(run('set', { 'referral-percent': '101' })).rejects.toThrow(
+      /referral percent must be a whole number from 0 to 100/,
+    );
+    await expect(run('set', { 'referral-percent': 'ten' })).rejects.toThrow(
+      /--referral-percent takes a whole number from 0 to 100/,
+    );
     await expect(run('set', { 'wallet-min': 'ten' })).rejects.toThrow(/--wallet-min takes a whole number of tomans/);
     await expect(run('set', { 'wallet-max': '15000' })).rejects.toThrow(/smallest top-up may not be more/);
     await expect(run('set')).rejects.toThrow(/Nothing to change: give at least one of --shop-name/);

@@ -19,3 +19,4 @@ export * from './wallet.ts';
 export * from './contract/errors.ts';
 export * from './cards.ts';
 export * from './dollars.ts';
+export * from './growth.ts';

@@ -17,6 +17,7 @@ import { OPERATOR_COMMANDS } from '../modules/operators/index.ts';
 import { PAYMENT_COMMANDS } from '../modules/payments/index.ts';
 import { WALLET_COMMANDS } from '../modules/wallet/index.ts';
 import { CARD_COMMANDS } from '../modules/cards/index.ts';
+import { GROWTH_COMMANDS, GROWTH_HELP, GROWTH_OPTION_SPECS } from '../modules/growth/index.ts';
 import { SETTINGS_COMMANDS, SETTINGS_HELP, SETTINGS_OPTION_SPECS } from '../modules/settings/index.ts';
 import { UsageError, type CommandRow, type Out } from '../platform/cli.ts';
 import { AppError } from '../platform/errors.ts';
@@ -78,6 +79,7 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   audit list [--q TEXT]                            (the operators' changes, newest first)
   wallet show <username>                          (the balance in tomans and the entries, newest first)
   wallet adjust <username> --amount=±N --reason TEXT   (an adjustment entry; never below 0; audited)
+${GROWTH_HELP}
 ${SETTINGS_HELP}
 `;
 
@@ -92,6 +94,7 @@ export const COMMANDS: ReadonlyArray<CommandRow<ShopContext>> = [
   ...ACCOUNT_COMMANDS,
   ...WALLET_COMMANDS,
   ...CARD_COMMANDS,
+  ...GROWTH_COMMANDS,
 ];
 
 /** Runs one command against an open database; returns what it printed through `out`. */
@@ -123,6 +126,7 @@ export async function runAdmin(argv: string[], ctx: ShopContext, out: Out): Prom
         ref: { type: 'string' },
         ...NODE_OPTION_SPECS,
         ...SETTINGS_OPTION_SPECS,
+        ...GROWTH_OPTION_SPECS,
         json: { type: 'boolean' },
         ip: { type: 'string' },
         secret: { type: 'string' },

@@ -300,6 +300,7 @@ const SETTINGS_TYPES: Record<keyof ShopSettings, 'string' | 'boolean' | 'number'
   walletMinTopup: 'number',
   walletMaxTopup: 'number',
   tomanPerUsd: 'number',
+  referralPercent: 'number',
 };
 
 /** A fresh admin mock: its handlers and the state they share. */

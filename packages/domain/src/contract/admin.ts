@@ -620,6 +620,8 @@ export const ShopSettings = Type.Object({
   walletMaxTopup: Type.Integer({ minimum: 0 }),
   /** CONTRACTS §12: tomans per US dollar; 0 = no dollar prices and no crypto gateways. */
   tomanPerUsd: Type.Integer({ minimum: 0 }),
+  /** CONTRACTS §12: the share of a referred purchase paid into the referrer's wallet, 0 to 100 (0: off). */
+  referralPercent: Type.Integer({ minimum: 0, maximum: 100 }),
 });
 export type ShopSettings = Static<typeof ShopSettings>;
 
@@ -638,6 +640,7 @@ export const ShopSettingsChange = Type.Object(
     walletMinTopup: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
     walletMaxTopup: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
     tomanPerUsd: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+    referralPercent: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
   },
   // A setting that does not exist is named by the service's refusal ("There is no setting …").
   { additionalProperties: true, maxProperties: 20 },

@@ -6,6 +6,7 @@ import {
   emptyReconcileSummary,
   ERRORS,
   firstRefusal,
+  GROWTH_ROUTES,
   PANEL_ROUTES,
   PAYMENT_ROUTES,
   plainRefusalMessage,
@@ -127,6 +128,7 @@ const WEB_ROUTES: Record<string, RouteContract> = {
   ...PANEL_ROUTES,
   ...APP_ROUTES,
   ...PAYMENT_ROUTES,
+  ...Object.fromEntries(Object.entries(GROWTH_ROUTES).map(([name, route]) => [`growth.${name}`, route])),
 };
 
 /** Where a route's request parts take a text, number or list without a bound: `route.part.field`. */

@@ -116,6 +116,19 @@ export const ERRORS = {
   receiptAlreadySent: { status: 409, message: 'A receipt has been sent for this order already.' },
   notAwaitingTransfer: { status: 409, message: 'This order does not take a receipt now.' },
 
+  // ---- discount codes and gift codes (CONTRACTS §12): one code per reason a code does not apply
+  couponUnknown: { status: 404, message: 'No such discount code.' },
+  couponExpired: { status: 410, message: 'This discount code has expired.' },
+  couponNotYetValid: { status: 409, message: 'This discount code is not valid yet.' },
+  couponUsedUp: { status: 409, message: 'This discount code has been used up.' },
+  couponNotForPlan: { status: 422, message: 'This discount code is not for this plan.' },
+  couponFirstPurchaseOnly: { status: 403, message: 'This discount code is for a first purchase only.' },
+  couponPerUserLimit: { status: 409, message: 'You have used this discount code as often as it allows.' },
+  couponNotForTopup: { status: 400, message: 'A discount code cannot be used for a wallet top-up.' },
+  giftUnknown: { status: 404, message: 'No such gift code.' },
+  giftUsed: { status: 409, message: 'This gift code has been used already.' },
+  giftExpired: { status: 410, message: 'This gift code has expired.' },
+
   // ---- V2Ray nodes (UniProxy, CONTRACTS §5 and §15)
   unknownNode: { status: 403, message: 'Unknown node or wrong token.' },
   wrongNodeType: {

@@ -15,3 +15,4 @@ export * from './subscription.ts';
 export * from './operations.ts';
 export * from './wallet.ts';
 export * from './cards.ts';
+export * from './growth.ts';

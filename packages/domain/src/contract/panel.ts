@@ -64,6 +64,8 @@ export const AccountAnswer = Type.Object({
   payments: Type.Array(PaymentRecord),
   /** The subscription URL, absolute. */
   subUrl: Type.String(),
+  /** The account's referral code (CONTRACTS §12): its link is `{origin}/?ref={code}`. */
+  referralCode: Type.Optional(Type.String()),
 });
 export type AccountAnswer = Static<typeof AccountAnswer>;
 

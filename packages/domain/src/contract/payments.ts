@@ -17,6 +17,7 @@ import {
   Type,
   type Static,
 } from './common.ts';
+import { COUPON_REFUSALS } from './growth.ts';
 
 /** 1: the gate may be chosen; 0: not (SPEC §4). */
 const Active = Type.Unsafe<0 | 1>({ type: 'integer', enum: [0, 1] });
@@ -95,6 +96,8 @@ export const PAYMENT_ROUTES = {
       ),
       lng: Type.Optional(QueryText('fa or en: the language of the receipt and the sandbox page.')),
       renew: Type.Optional(QueryText('0: a new account even when a renewal is on offer.')),
+      coupon: Type.Optional(QueryText('A discount code (CONTRACTS §12): the order is for the discounted price.')),
+      ref: Type.Optional(QueryText('A referral code; also taken from the 30-day cookie a link with ?ref= leaves.')),
     }),
     body: Type.Object({
       plan_id: Type.Optional(
@@ -107,6 +110,8 @@ export const PAYMENT_ROUTES = {
       gate: Type.Optional(Type.String({ maxLength: PURCHASE_LIMITS.gate })),
       lng: Type.Optional(Type.String({ maxLength: 10 })),
       renew: Type.Optional(Type.String({ maxLength: 1 })),
+      coupon: Type.Optional(Type.String({ maxLength: 256 })),
+      ref: Type.Optional(Type.String({ maxLength: 256 })),
     }),
     bodyMedia: [JSON_MEDIA, FORM],
     lenientBody: true,
@@ -127,6 +132,7 @@ export const PAYMENT_ROUTES = {
       'paymentFailed',
       'signInToPayFromWallet',
       'walletDisabled',
+      ...COUPON_REFUSALS,
       'insufficientBalance',
     ],
   }),

@@ -52,6 +52,7 @@ export const WALLET_ROUTES = {
       ),
       gate: Type.Optional(QueryText('The gate to pay through: ird, spay or sandbox (card when cards are on).')),
       lng: Type.Optional(QueryText('fa or en: the language of the receipt and the bank page.')),
+      coupon: Type.Optional(QueryText('Refused: a discount code is not for a top-up (couponNotForTopup).')),
     }),
     answer: Type.Object({ ok: Type.Literal(true), url: Type.String(), message: Type.String() }),
     errors: [
@@ -66,6 +67,7 @@ export const WALLET_ROUTES = {
       'walletDisabled',
       'tooManyAttempts',
       'paymentFailed',
+      'couponNotForTopup',
     ],
   }),
 };

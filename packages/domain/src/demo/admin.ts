@@ -103,6 +103,7 @@ export const MOCK_ADMIN_SETTINGS: ShopSettings = {
   walletMinTopup: 10_000,
   walletMaxTopup: 50_000_000,
   tomanPerUsd: 0,
+  referralPercent: 10,
 };
 
 const NAMES = [

@@ -202,4 +202,5 @@ export const ADMIN_SETTINGS: ShopSettings = {
   walletMinTopup: 10_000,
   walletMaxTopup: 50_000_000,
   tomanPerUsd: 0,
+  referralPercent: 10,
 };

@@ -15,6 +15,7 @@ const saved: ShopSettings = {
   walletMinTopup: 10_000,
   walletMaxTopup: 50_000_000,
   tomanPerUsd: 60_000,
+  referralPercent: 10,
 };
 const settings = settingsDraft(saved);
 

@@ -9,6 +9,7 @@ import { randomPassword, tokenHash } from '../../platform/security/crypto.ts';
 import { accountOf, type AccessColumns } from './access.ts';
 import { addDays } from '../../platform/clock.ts';
 import { ensureSubToken, newSubToken } from './subToken.ts';
+import { ensureReferralCode } from './referralCode.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 
 /** Everything needed to create a VPN account. */
@@ -207,6 +208,7 @@ function toAccount(user: AccountUser, devices: Device[], payments: Payment[]): A
 type AccountRow = AccountUser & {
   id: number;
   sub_token: string | null;
+  referral_code: string | null;
   /** JSON text on SQLite, parsed by the driver on PostgreSQL. */
   devices: string | Device[];
   payments: string | Payment[];
@@ -238,7 +240,7 @@ const sessionAccount = prepare<'tokenHash' | 'now' | 'activeSince', AccountRow>(
             from (${deviceRows}) d) as devices,
           (select json_group_array(json_object(${payment}) order by p.created_at desc, p.id desc)
             from payments p where p.user_id = u.id) as payments`;
-  return sql<AccountRow>`select u.id, u.sub_token, u.username, u.expire_date, u.used_bytes, u.allowed_mb, u.allowed_devices, u.suspend,
+  return sql<AccountRow>`select u.id, u.sub_token, u.referral_code, u.username, u.expire_date, u.used_bytes, u.allowed_mb, u.allowed_devices, u.suspend,
       u.subs_days, u.ios, ${lists}
     from sessions s inner join users u on u.id = s.user_id
     where s.token_hash = ${param('tokenHash')} and s.expires_at > ${param('now')}`;
@@ -253,12 +255,14 @@ export async function accountForSession(
   token: string,
   now: Date,
   activeSince: string,
-): Promise<(Account & { subToken: string }) | undefined> {
+): Promise<(Account & { subToken: string; referralCode: string }) | undefined> {
   const [row] = await sessionAccount(db, { tokenHash: tokenHash(token), now: now.toISOString(), activeSince });
   if (!row) return undefined;
   const list = <T>(value: string | T[]): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : value);
   const subToken = await ensureSubToken(db, { id: row.id, sub_token: row.sub_token });
-  return { ...toAccount(row, list(row.devices), list(row.payments)), subToken };
+  // The referral code (CONTRACTS §12), made on the account's first look at its panel.
+  const referralCode = await ensureReferralCode(db, { id: row.id, referral_code: row.referral_code });
+  return { ...toAccount(row, list(row.devices), list(row.payments)), subToken, referralCode };
 }
 
 /** A new VPN id (CONTRACTS §5): a random UUID, unrelated to anything else about the account. */

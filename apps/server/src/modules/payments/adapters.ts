@@ -39,6 +39,11 @@ export interface CardOrderRequest {
   tomans: number;
   /** The messaging chat that asked for it, told of the outcome (the bot's card flow). */
   botChat?: string | null;
+  /** A discount code (CONTRACTS §12): the code and the tomans it took off (`tomans` is after it). */
+  coupon_code?: string | null;
+  discount_toman?: number | null;
+  /** The account whose referral link brought the buyer. */
+  referrer_user_id?: number | null;
 }
 
 export interface CardGate {
@@ -55,6 +60,14 @@ export interface CardGate {
   describe(ctx: PaymentsContext, orderIds: number[]): Promise<Map<number, AdminCardOrderInfo>>;
   /** The ids of the card orders whose receipt awaits an operator's review (the admin's `state=awaiting_review`). */
   awaitingReview(ctx: PaymentsContext): Promise<number[]>;
+}
+
+/** What a purchase costs in tomans: the plan's price, after the discount code when one applies (CONTRACTS §12). */
+export interface OrderPrice {
+  toman: number;
+  couponCode: string | null;
+  /** The tomans the code took off (null: no code). */
+  discount: number | null;
 }
 
 /** An order of the card gate: settled by an operator, never by a gateway or reconciliation. */

@@ -1,7 +1,8 @@
 import { parsePriceMap, PRICE_KEY, type Language } from '@separ/domain';
 import type { AppContext } from '../../platform/context.ts';
 import type { OrderRow, PlanRow, UserRow } from '../../platform/db/schema.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, isAppError } from '../../platform/errors.ts';
+import { quoteCoupon } from '../growth/index.ts';
 import { walletBalance } from '../wallet/index.ts';
 import { getShopSettings } from '../settings/index.ts';
 import { completeOrder, createOrder, moveOrder, ORDER, WALLET_GATE } from './orders.ts';
@@ -26,12 +27,31 @@ export async function walletQuote(ctx: Pick<AppContext, 'db'>, user: Pick<UserRo
  */
 export async function buyFromWallet(
   ctx: AppContext,
-  input: { user: UserRow; plan: PlanRow; email: string; lang: Language; via: string },
+  input: {
+    user: UserRow;
+    plan: PlanRow;
+    email: string;
+    lang: Language;
+    via: string;
+    /** A discount code given with the purchase (CONTRACTS §12), applied to the credit price. */
+    coupon?: string | null;
+    /** The account whose referral link brought the buyer. */
+    referrerId?: number | null;
+  },
 ): Promise<{ order: OrderRow; username: string }> {
   const { user, plan } = input;
   if (!(await getShopSettings(ctx)).walletEnabled) throw new AppError('walletDisabled');
-  const credit = creditPrice(plan);
-  if (credit === null) throw new AppError('planNotFound');
+  const listed = creditPrice(plan);
+  if (listed === null) throw new AppError('planNotFound');
+  const quote = input.coupon
+    ? await quoteCoupon(ctx, {
+        code: input.coupon,
+        planId: plan.id,
+        price: listed,
+        buyer: { userId: user.id, email: null },
+      })
+    : null;
+  const credit = quote ? quote.price : listed;
   const order = await createOrder(ctx, {
     plan_id: plan.id,
     email: input.email || (user.email ?? ''),
@@ -39,8 +59,11 @@ export async function buyFromWallet(
     provider: WALLET_GATE,
     amount: credit * 10,
     renew_user_id: user.id,
+    coupon_code: quote?.code ?? null,
+    discount_toman: quote?.discount ?? null,
+    referrer_user_id: input.referrerId ?? null,
     lang: input.lang,
-    detail: `ordered plan ${plan.id} from the wallet of ${user.username} (${credit} tomans, ${input.via})`,
+    detail: `ordered plan ${plan.id} from the wallet of ${user.username} (${credit} tomans${quote ? `, code ${quote.code} -${quote.discount}` : ''}, ${input.via})`,
   });
   let done;
   try {
@@ -50,10 +73,14 @@ export async function buyFromWallet(
       fromWallet: { userId: user.id, toman: credit },
     });
   } catch (error) {
-    if (!(error instanceof AppError && error.code === 'insufficientBalance')) throw error;
+    // A short balance, or a code used up by another purchase in the meantime: nothing was taken.
+    if (!isAppError(error, 'insufficientBalance', 'couponUsedUp', 'couponPerUserLimit')) throw error;
     await moveOrder(ctx, order, ORDER.failed, {
       actor: 'buyer',
-      detail: `the wallet's balance is below ${credit} tomans`,
+      detail:
+        error.code === 'insufficientBalance'
+          ? `the wallet's balance is below ${credit} tomans`
+          : `the discount code ${quote?.code ?? ''} no longer applies (${error.code})`,
       from: [ORDER.pending],
     });
     throw error;

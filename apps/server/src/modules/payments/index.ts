@@ -1,7 +1,7 @@
 // The payments module's public face: orders and their exactly-once settlement, the gateways,
 // reconciliation, the purchase and callback routes, and the operators' order functions.
 export { CARD_PROVIDER, createGateways, cryptoActive, gatewayActive } from './adapters.ts';
-export type { CardGate, CardOrderRequest, Gateways, PaymentsContext } from './adapters.ts';
+export type { CardGate, CardOrderRequest, Gateways, OrderPrice, PaymentsContext } from './adapters.ts';
 export { completeOrderByHand, orderDetail, orderRowOf, reconcileNow, searchOrders } from './admin.ts';
 export type { GatewayAdapter } from './gateways.ts';
 export {

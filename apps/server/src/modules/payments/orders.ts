@@ -20,6 +20,7 @@ import { getShopSettings } from '../settings/index.ts';
 import { GatewayError, type GatewayAdapter, type Verification } from './gateways.ts';
 import { renewedTerms } from '../accounts/index.ts';
 import { postEntry } from '../wallet/index.ts';
+import { settleGrowth } from '../growth/index.ts';
 
 /** The gate of a purchase paid from the buyer's wallet (CONTRACTS §10): no gateway, no money arriving. */
 export const WALLET_GATE = 'wallet';
@@ -138,6 +139,11 @@ export interface NewOrder extends Pick<OrderRow, 'plan_id' | 'email' | 'gate' | 
   /** An order in dollars (CONTRACTS §12): its amount in cents and the shop's rate at the time. */
   amount_usd_cents?: number | null;
   toman_per_usd?: number | null;
+  /** A discount code (CONTRACTS §12): the code and the tomans it took off `amount`. */
+  coupon_code?: string | null;
+  discount_toman?: number | null;
+  /** The account whose referral link brought the buyer. */
+  referrer_user_id?: number | null;
   lang: Language;
   /** The first line of the order's history. */
   detail: string;
@@ -272,6 +278,8 @@ export async function completeOrder(
     ) => {
       await trx.updateTable('orders').set({ user_id: account.id }).where('id', '=', order.id).execute();
       await recordPayment(trx, order, account.id, refNum, now);
+      // The discount code's use counted and the referrer paid (CONTRACTS §12), once with the order.
+      const growth = await settleGrowth(trx, ctx, order, { accountId: account.id, fromWallet: !!how.fromWallet });
       const receipt = renderReceipt(ctx, lng, {
         shop: shopNameIn(shopName, lng),
         orderId: order.res_num,
@@ -287,7 +295,7 @@ export async function completeOrder(
         from,
         to: ORDER.paid,
         actor: how.actor,
-        detail: `${how.detail}; ref ${refNum}; account ${account.username}${what}`,
+        detail: `${how.detail}; ref ${refNum}; account ${account.username}${what}${growth}`,
       });
       await emitEvent(trx, now, `order.paid:${order.res_num}`, {
         kind: 'order.paid',

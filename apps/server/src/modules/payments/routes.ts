@@ -24,7 +24,8 @@ import { AppError, tooManyAttempts } from '../../platform/errors.ts';
 import { param, requiredParam } from '../../platform/http/params.ts';
 import { serve, type ContractRequest } from '../../platform/http/contract.ts';
 import { clientKey } from '../../platform/http/clientKey.ts';
-import { cryptoActive, gatewayActive, type CardGate, type PaymentsContext } from './adapters.ts';
+import { cryptoActive, gatewayActive, type CardGate, type OrderPrice, type PaymentsContext } from './adapters.ts';
+import { quoteCoupon, referrerOf } from '../growth/index.ts';
 import { languageOf } from '../../platform/http/language.ts';
 import { countAttempts } from '../../platform/security/throttle.ts';
 import { GatewayError, type GatewayAdapter } from './gateways.ts';
@@ -119,11 +120,15 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     };
     if (!plan || !raw || !isPlanDisplayable(raw)) throw new AppError('planNotFound');
     if ((email || !fromWallet) && !isValidEmail(email)) throw new AppError('invalidEmail');
-    if (fromWallet) return payFromWallet(request, plan, email);
-    // Card-to-card (CONTRACTS §11): the cards module's order, with its unique amount.
-    const toman = parsePriceMap(plan.price_toman)[PRICE_KEY] as number;
+    // A discount code and a referrer (CONTRACTS §12) go with any gate.
+    const coupon = couponParam(request);
+    const referrerId = await referrerOf(ctx, request);
+    if (fromWallet) return payFromWallet(request, plan, email, coupon, referrerId);
+    // Card-to-card (CONTRACTS §11): the cards module's order, with its unique amount (of the discounted price).
     const byCard = gate === CARD_GATE ? await activeCardGate() : null;
-    const { adapter, dollars } = byCard ? { adapter: null, dollars: {} } : await gateFor(gate, toman);
+    if (!byCard && !isGateway(gate) && !isCryptoGateway(gate)) throw new AppError('unknownGateway');
+    const price = await priceOf(request, plan, email, coupon);
+    const { adapter, dollars } = byCard ? { adapter: null, dollars: {} } : await gateFor(gate, price.toman);
     await countOrder(request, `email:${email.toLowerCase()}`);
 
     // A renewal (issue #24): the logged-in buyer's account, else a followed renew link's (a session
@@ -131,14 +136,22 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     // `renew=0` buys a new account all the same.
     const renewal = param(request, 'renew') === '0' ? null : await renewalTarget(ctx, request);
     const renewing = renewal ? `, renewing ${renewal.user.username} (${renewal.via})` : '';
+    const discounted = price.couponCode ? `, code ${price.couponCode} -${price.discount} tomans` : '';
     const renew = renewal ? { renew: { username: renewal.user.username } } : {};
-    const fields = { plan_id: plan.id, email, renew_user_id: renewal?.user.id ?? null };
+    const fields = {
+      plan_id: plan.id,
+      email,
+      renew_user_id: renewal?.user.id ?? null,
+      coupon_code: price.couponCode,
+      discount_toman: price.discount,
+      referrer_user_id: referrerId,
+    };
     if (byCard) {
       const { order } = await byCard.open(ctx, {
         ...fields,
-        tomans: toman,
+        tomans: price.toman,
         lang: langOf(request),
-        detail: `ordered plan ${plan.id}${renewing}`,
+        detail: `ordered plan ${plan.id}${renewing}${discounted}`,
       });
       return { ok: true as const, url: cardOrderUrl(request, order), message: CARD_MESSAGE, ...renew };
     }
@@ -146,9 +159,9 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
       ...fields,
       gate,
       provider: adapter!.provider,
-      amount: toman * 10,
+      amount: price.toman * 10,
       ...dollars,
-      detail: `ordered plan ${plan.id} through ${gate} (${adapter!.provider})${dollarsNote(dollars)}${renewing}`,
+      detail: `ordered plan ${plan.id} through ${gate} (${adapter!.provider})${dollarsNote(dollars)}${renewing}${discounted}`,
     });
     const url = await toGateway(request, order, adapter!, `Separ VPN — ${plan.title}`);
     return { ok: true as const, url, message: 'Redirecting to the payment gateway.', ...renew };
@@ -160,19 +173,43 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     return ctx.cardGate;
   }
 
-  /** The active adapter of a named gateway; refused when the name is none or the gateway is off. */
-  function gatewayAdapter(gate: string): GatewayAdapter {
-    if (!isGateway(gate)) throw new AppError('unknownGateway');
-    const adapter = gatewayActive(ctx, gate) ? ctx.adapterFor(gate) : null;
-    if (!adapter) throw new AppError('gatewayUnavailable');
-    return adapter;
-  }
-
   const cardOrderUrl = (request: FastifyRequest, order: OrderRow) =>
     `${originOf(ctx, request)}/payment/card/${order.res_num}`;
 
   const langOf = (request: FastifyRequest): Language =>
     languageOf(request.headers.cookie, (request.query as { lng?: unknown }).lng);
+
+  /** The purchase's discount code, if one is given (blank: none). */
+  function couponParam(request: FastifyRequest): string | null {
+    const given = param(request, 'coupon');
+    if (given === undefined || given.trim() === '') return null;
+    if (given.length > 64) throw new AppError('parameterTooLong', { name: 'coupon' });
+    return given;
+  }
+
+  /**
+   * A plan's toman price for this purchase: after the discount code when one is given (refused with
+   * the code's reason when it does not apply: per buyer and first purchase by the signed-in
+   * account, else by the e-mail).
+   */
+  async function priceOf(
+    request: FastifyRequest,
+    plan: PlanRow,
+    email: string,
+    coupon: string | null,
+  ): Promise<OrderPrice> {
+    const listed = parsePriceMap(plan.price_toman)[PRICE_KEY] as number;
+    if (!coupon) return { toman: listed, couponCode: null, discount: null };
+    const token = sessionToken(request);
+    const user = token && token.length <= 200 ? await userForSession(ctx.db, token, ctx.now()) : undefined;
+    const quote = await quoteCoupon(ctx, {
+      code: coupon,
+      planId: plan.id,
+      price: listed,
+      buyer: user ? { userId: user.id, email: null } : { userId: null, email },
+    });
+    return { toman: quote.price, couponCode: quote.code, discount: quote.discount };
+  }
 
   /**
    * Each payment request writes an order (and most call a gateway): counted per client and per
@@ -297,13 +334,21 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
    * are one transaction: a short balance leaves the balance and the account as they were, and the
    * order failed with the reason.
    */
-  async function payFromWallet(request: ContractRequest<typeof PAYMENT_ROUTES.purchase>, plan: PlanRow, email: string) {
+  async function payFromWallet(
+    request: ContractRequest<typeof PAYMENT_ROUTES.purchase>,
+    plan: PlanRow,
+    email: string,
+    coupon: string | null,
+    referrerId: number | null,
+  ) {
     const user = await walletUser(request, () => new AppError('signInToPayFromWallet'));
     await countOrder(request, `user:${user.id}`);
     const done = await buyFromWallet(ctx, {
       user,
       plan,
       email,
+      coupon,
+      referrerId,
       lang: languageOf(request.headers.cookie, request.query.lng),
       via: 'web',
     });
@@ -329,6 +374,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     const toman = /^\d{1,12}$/.test(given) ? Number(given) : NaN;
     if (!(toman >= walletMinTopup && toman <= walletMaxTopup))
       throw new AppError('invalidTopupAmount', { min: walletMinTopup, max: walletMaxTopup });
+    // A discount code is for plans only (CONTRACTS §12).
+    if (couponParam(request)) throw new AppError('couponNotForTopup');
     const gate = requiredParam(request, 'gate', PURCHASE_LIMITS.gate);
     if (gate === WALLET_GATE) throw new AppError('gatewayUnavailable');
     // By card transfer too (CONTRACTS §11): an operator approves the receipt, then the entry is made.

@@ -21,6 +21,7 @@ export const SETTINGS_OPTIONS = {
   'wallet-min': 'walletMinTopup',
   'wallet-max': 'walletMaxTopup',
   'toman-per-usd': 'tomanPerUsd',
+  'referral-percent': 'referralPercent',
 } as const satisfies Record<string, keyof ShopSettings>;
 
 /** The parseArgs option specs of `separ-admin settings set` (spread into separ-admin's options). */
@@ -33,6 +34,7 @@ export const SETTINGS_HELP = `  settings show                                   
                [--android-url U|""] [--windows-url U|""] [--free 0|1]
                [--wallet 0|1] [--wallet-min TOMANS] [--wallet-max TOMANS] [--toman-per-usd N]
                                                   (N tomans a US dollar: dollar prices and the crypto gateways; 0 = off)
+               [--referral-percent 0-100]
                                                   (seen by the site, e-mails and the bot within a second, no rebuild)`;
 
 const LABELS: Record<keyof ShopSettings, string> = {
@@ -48,6 +50,7 @@ const LABELS: Record<keyof ShopSettings, string> = {
   walletMinTopup: 'smallest top-up',
   walletMaxTopup: 'largest top-up',
   tomanPerUsd: 'tomans per USD',
+  referralPercent: 'referral %',
 };
 
 const shown = (value: string | boolean | number) =>
@@ -63,6 +66,9 @@ export function settingsPatch(values: Values): Partial<ShopSettings> {
     if (field === 'freeEnabled' || field === 'walletEnabled') {
       if (value !== '0' && value !== '1') throw invalid(`--${option} must be 0 (off) or 1 (on).`);
       patch[field] = value === '1';
+    } else if (field === 'referralPercent') {
+      if (!/^\d{1,3}$/.test(value.trim())) throw invalid(`--${option} takes a whole number from 0 to 100.`);
+      patch[field] = Number(value.trim());
     } else if (field === 'walletMinTopup' || field === 'walletMaxTopup') {
       const digits = value.replaceAll(',', '').trim();
       if (!/^\d{1,12}$/.test(digits)) throw invalid(`--${option} takes a whole number of tomans.`);

@@ -29,6 +29,7 @@ export const SHOP_SETTING_ROWS: Record<keyof ShopSettings, string> = {
   walletMinTopup: 'wallet_min_topup',
   walletMaxTopup: 'wallet_max_topup',
   tomanPerUsd: 'toman_per_usd',
+  referralPercent: 'referral_percent',
 };
 
 const FIELDS = Object.keys(SHOP_SETTING_ROWS) as Array<keyof ShopSettings>;
@@ -51,11 +52,16 @@ const LABELS: Record<keyof ShopSettings, string> = {
   walletMinTopup: 'The smallest top-up',
   walletMaxTopup: 'The largest top-up',
   tomanPerUsd: 'The tomans per US dollar',
+  referralPercent: 'The referral percent',
 };
 
 /** The switches (stored as 0 and 1) and the amounts in tomans (whole numbers, at most WALLET_MAX_ENTRY). */
 const SWITCHES = new Set<keyof ShopSettings>(['freeEnabled', 'walletEnabled']);
 const AMOUNTS = new Set<keyof ShopSettings>(['walletMinTopup', 'walletMaxTopup']);
+/** Whole percents, 0 to 100 (the referral reward; 0 turns it off). */
+const PERCENTS = new Set<keyof ShopSettings>(['referralPercent']);
+const isPercent = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 100;
 const isAmount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 1_000 && value <= WALLET_MAX_ENTRY;
 
@@ -83,6 +89,9 @@ function fromRows(defaults: ShopSettings, rows: ReadonlyArray<{ key: string; val
     if (value === undefined) continue;
     if (SWITCHES.has(field)) {
       if (value === '0' || value === '1') (settings as Record<string, unknown>)[field] = value === '1';
+    } else if (PERCENTS.has(field)) {
+      if (/^\d{1,3}$/.test(value) && isPercent(Number(value)))
+        (settings as Record<string, unknown>)[field] = Number(value);
     } else if (AMOUNTS.has(field)) {
       if (/^\d{1,12}$/.test(value) && isAmount(Number(value)))
         (settings as Record<string, unknown>)[field] = Number(value);
@@ -126,6 +135,11 @@ export function checkShopSettingsPatch(patch: unknown): Partial<ShopSettings> {
     const label = LABELS[key];
     if (SWITCHES.has(key)) {
       if (typeof value !== 'boolean') throw invalid(`${label} must be true or false.`);
+      (checked as Record<string, unknown>)[key] = value;
+      continue;
+    }
+    if (PERCENTS.has(key)) {
+      if (!isPercent(value)) throw invalid(`${label} must be a whole number from 0 to 100.`);
       (checked as Record<string, unknown>)[key] = value;
       continue;
     }

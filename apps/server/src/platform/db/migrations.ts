@@ -746,6 +746,72 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('orders').dropColumn('amount_usd_cents').execute();
       },
     },
+    '0019_growth': {
+      async up(db: Db) {
+        // Discount codes, gift codes and referrals (CONTRACTS §12). A code is kept upper-case;
+        // `uses` counts the orders that completed with it, never past `max_uses` (a conditional
+        // update at completion), and each counted use is one row of coupon_uses (one an order).
+        await db.schema
+          .createTable('coupons')
+          .addColumn('id', id, auto)
+          .addColumn('code', 'text', (c) => c.notNull().unique())
+          .addColumn('percent', 'integer')
+          .addColumn('amount_toman', 'bigint')
+          .addColumn('max_uses', 'integer')
+          .addColumn('per_user', 'integer')
+          .addColumn('first_purchase', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('plans', 'text')
+          .addColumn('starts_at', 'text')
+          .addColumn('ends_at', 'text')
+          .addColumn('uses', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('disabled_at', 'text')
+          .addColumn('created_by', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('coupon_uses')
+          .addColumn('id', id, auto)
+          .addColumn('coupon_id', 'integer', (c) => c.notNull())
+          .addColumn('order_id', 'integer', (c) => c.notNull().unique())
+          .addColumn('user_id', 'integer')
+          .addColumn('email', 'text', (c) => c.notNull())
+          .addColumn('discount_toman', 'bigint', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('coupon_uses_user').on('coupon_uses').columns(['coupon_id', 'user_id']).execute();
+        await db.schema.createIndex('coupon_uses_email').on('coupon_uses').columns(['coupon_id', 'email']).execute();
+        // Gift codes are kept only as their MAC (the bot's link codes' way): printed once, never read back.
+        await db.schema
+          .createTable('gift_codes')
+          .addColumn('id', id, auto)
+          .addColumn('code_mac', 'text', (c) => c.notNull().unique())
+          .addColumn('amount', 'bigint', (c) => c.notNull())
+          .addColumn('expires_at', 'text')
+          .addColumn('used_by', 'integer')
+          .addColumn('used_at', 'text')
+          .addColumn('batch', 'text', (c) => c.notNull())
+          .addColumn('created_by', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        // An order keeps its code, the tomans it took off, and the account that referred its buyer.
+        await db.schema.alterTable('orders').addColumn('coupon_code', 'text').execute();
+        await db.schema.alterTable('orders').addColumn('discount_toman', 'bigint').execute();
+        await db.schema.alterTable('orders').addColumn('referrer_user_id', 'integer').execute();
+        // Every account's referral code, made on first use (the panel's account call).
+        await db.schema.alterTable('users').addColumn('referral_code', 'text').execute();
+        await db.schema.createIndex('users_referral_code').on('users').column('referral_code').unique().execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropIndex('users_referral_code').ifExists().execute();
+        await db.schema.alterTable('users').dropColumn('referral_code').execute();
+        await db.schema.alterTable('orders').dropColumn('referrer_user_id').execute();
+        await db.schema.alterTable('orders').dropColumn('discount_toman').execute();
+        await db.schema.alterTable('orders').dropColumn('coupon_code').execute();
+        await db.schema.dropTable('gift_codes').ifExists().execute();
+        await db.schema.dropTable('coupon_uses').ifExists().execute();
+        await db.schema.dropTable('coupons').ifExists().execute();
+      },
+    },
     '0020_card_bot': {
       async up(db: Db) {
         // The bot's card flow (issue 30 §4): the chat that asked for a card order, told once of its

@@ -61,6 +61,8 @@ export interface UsersTable {
    * the generated links carry; a password change replaces it. Set for every account (0013_vpn_id).
    */
   vpn_id: string;
+  /** The account's referral code (CONTRACTS §12), made on first use (0019_growth). */
+  referral_code: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -223,6 +225,56 @@ export interface OrdersTable {
   toman_per_usd: Generated<number | null>;
   /** A crypto order completed by its gateway's callback: the result page's payload, sealed, shown once. */
   result_sealed: Generated<string | null>;
+  /** A discount code (0019_growth): the code, upper-case, and the tomans it took off (`amount` is after it). */
+  coupon_code: Generated<string | null>;
+  discount_toman: Generated<number | null>;
+  /** The account whose referral link brought the buyer (0019_growth). */
+  referrer_user_id: Generated<number | null>;
+}
+
+/** A discount code (0019_growth): percent or fixed tomans, with its limits. */
+export interface CouponsTable {
+  id: Generated<number>;
+  code: string;
+  percent: number | null;
+  amount_toman: number | null;
+  max_uses: number | null;
+  per_user: number | null;
+  first_purchase: number;
+  /** The plans it is for, as ids joined by commas (null: every plan). */
+  plans: string | null;
+  starts_at: string | null;
+  ends_at: string | null;
+  /** Completed orders that used it (never past max_uses). */
+  uses: Generated<number>;
+  disabled_at: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+/** One counted use of a discount code: one an order. */
+export interface CouponUsesTable {
+  id: Generated<number>;
+  coupon_id: number;
+  order_id: number;
+  user_id: number | null;
+  /** The order's e-mail, lower-case ('' when none). */
+  email: string;
+  discount_toman: number;
+  created_at: string;
+}
+
+/** A gift code (0019_growth), kept only as its MAC. */
+export interface GiftCodesTable {
+  id: Generated<number>;
+  code_mac: string;
+  amount: number;
+  expires_at: string | null;
+  used_by: number | null;
+  used_at: string | null;
+  batch: string;
+  created_by: string | null;
+  created_at: string;
 }
 
 /** An order's history: every change of state and every gateway answer, who made it and when. */
@@ -334,6 +386,9 @@ export interface CardReceiptsTable {
 }
 
 export interface Database {
+  coupons: CouponsTable;
+  coupon_uses: CouponUsesTable;
+  gift_codes: GiftCodesTable;
   cards: CardsTable;
   card_orders: CardOrdersTable;
   card_receipts: CardReceiptsTable;
