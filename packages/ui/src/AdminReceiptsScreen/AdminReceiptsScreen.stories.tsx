@@ -38,9 +38,9 @@ const meta = {
     receiptUrl: () => RECEIPT_IMAGE_URL,
     userTo: (username: string) => `/admin/users/${username}`,
     onRetry: fn(),
-    onApprove: fn(async (resNum: string) => ({
+    onApprove: fn(async () => ({
       ok: true as const,
-      resNum,
+      resNum: NEWEST.resNum,
       state: 'paid' as const,
       username: 'sp900121',
       renewed: false,
