@@ -128,7 +128,8 @@ describe('the admin lists', () => {
     const calls = mock.admin.calls.orders;
     await userEvent.click(screen.getByRole('button', { name: 'Reconcile with the bank now' }));
     expect(await screen.findByText('Reconciliation result', {}, slow)).toBeTruthy();
-    await waitFor(() => expect(mock.admin.calls.orders).toBe(calls + 1), slow);
+    // The list and the menu's count of receipts awaiting review (orders too) are asked again.
+    await waitFor(() => expect(mock.admin.calls.orders).toBe(calls + 2), slow);
     const left = mock.admin.data.orders.filter((o) => o.state === 'pending').length;
     expect(left).toBeLessThan(pending);
     await waitFor(
@@ -206,5 +207,101 @@ describe('the operators’ second factor (CONTRACTS §15)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Turn off' }));
     expect((await screen.findByRole('alert', {}, slow)).textContent).toMatch(/your sign-in is locked/);
     expect(mock.admin.data.operators.find((o) => o.username === 'alice')!.totpEnabled).toBe(true);
+  });
+});
+
+describe('card-to-card: the receipts queue and the card pool (CONTRACTS §11)', () => {
+  /** The menu's count of receipts awaiting review, as assistive technology reads it. */
+  const menuCount = () =>
+    within(screen.getByRole('navigation', { name: 'Console sections', hidden: true })).getByRole('link', {
+      name: /Receipts/,
+      hidden: true,
+    }).textContent;
+
+  it('approves a renewal after a confirmation: the result shows, the queue and the menu count one fewer', async () => {
+    const { mock } = await renderApp('/admin/receipts', signedIn);
+    const approve = await screen.findByRole('button', { name: 'Approve order 1900000211' }, slow);
+    expect(screen.getAllByRole('button', { name: /^Approve order/ })).toHaveLength(3);
+    await waitFor(() => expect(menuCount()).toMatch(/\(3 waiting\)/));
+    await userEvent.click(approve);
+    const dialog = within(await screen.findByRole('dialog'));
+    const order = mock.admin.data.orders.find((o) => o.resNum === '1900000211')!;
+    const rials = order.card!.amountRials.toLocaleString('en-US');
+    expect(dialog.getByText(new RegExp(`${rials} rials with tracking number 118204736652`))).toBeTruthy();
+    expect(order.state).toBe('pending');
+    await userEvent.click(dialog.getByRole('button', { name: 'Yes, approve' }));
+    expect(
+      await screen.findByText(
+        'Order 1900000211 is approved: account demo was renewed and the buyer was e-mailed.',
+        {},
+        slow,
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /^Approve order/ })).toHaveLength(2), slow);
+    await waitFor(() => expect(menuCount()).toMatch(/\(2 waiting\)/));
+    expect(mock.admin.data.orders.find((o) => o.resNum === '1900000211')).toMatchObject({
+      state: 'paid',
+      card: { state: 'paid' },
+    });
+    expect(mock.admin.data.audit[0]).toMatchObject({ action: 'order.approve', target: 'order:1900000211' });
+  });
+
+  it('says by its code that another operator decided first, and the receipt leaves the queue', async () => {
+    const { mock } = await renderApp('/admin/receipts', signedIn);
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve order 1900000422' }, slow));
+    const dialog = within(await screen.findByRole('dialog'));
+    // Meanwhile another operator rejects it.
+    const order = mock.admin.data.orders.find((o) => o.resNum === '1900000422')!;
+    order.state = 'failed';
+    order.card = { ...order.card!, state: 'rejected', reason: 'Wrong amount' };
+    await userEvent.click(dialog.getByRole('button', { name: 'Yes, approve' }));
+    expect((await dialog.findByRole('alert', {}, slow)).textContent).toMatch(/Another operator has already decided/);
+    expect(dialog.queryByText(/only an order awaiting review/)).toBeNull();
+    await waitFor(
+      () => expect(screen.queryByRole('button', { name: 'Approve order 1900000422', hidden: true })).toBeNull(),
+      slow,
+    );
+    expect(order.state).toBe('failed');
+  });
+
+  it('rejects only with a reason, which the buyer then sees', async () => {
+    const { mock } = await renderApp('/admin/receipts', signedIn);
+    await userEvent.click(await screen.findByRole('button', { name: 'Reject order 1900000000' }, slow));
+    const dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Reject the receipt' }));
+    expect(dialog.getByText('Write why the receipt is rejected.')).toBeTruthy();
+    await userEvent.type(dialog.getByLabelText('Reason for rejecting'), 'The amount is 10,000 rials short.');
+    await userEvent.click(dialog.getByRole('button', { name: 'Reject the receipt' }));
+    expect(await screen.findByText('Order 1900000000 is rejected: the buyer sees the reason.', {}, slow)).toBeTruthy();
+    expect(mock.admin.data.orders.find((o) => o.resNum === '1900000000')!.card).toMatchObject({
+      state: 'rejected',
+      reason: 'The amount is 10,000 rials short.',
+    });
+    expect(mock.admin.data.audit[0]).toMatchObject({ action: 'order.reject', target: 'order:1900000000' });
+  });
+
+  it('adds a card typed in Persian digits, disables one and removes another after a confirmation', async () => {
+    const { mock } = await renderApp('/admin/cards', signedIn);
+    await userEvent.click(await screen.findByRole('button', { name: 'Add a card' }, slow));
+    let dialog = within(await screen.findByRole('dialog'));
+    await userEvent.type(dialog.getByLabelText('Card number'), '۶۲۷۴ ۱۲۰۰ ۹۹۸۸ ۷۷۶۵');
+    await userEvent.type(dialog.getByLabelText("Holder's name"), 'Sahar Amini');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add the card' }));
+    expect(dialog.getByText('This is not a valid card number. Check the digits.')).toBeTruthy();
+    await userEvent.clear(dialog.getByLabelText('Card number'));
+    await userEvent.type(dialog.getByLabelText('Card number'), '۶۲۷۴ ۱۲۰۰ ۹۹۸۸ ۷۷۶۴');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add the card' }));
+    expect(await screen.findByText('6274 1200 9988 7764', {}, slow)).toBeTruthy();
+    expect(mock.admin.data.cards.at(-1)).toMatchObject({ number: '6274120099887764', holder: 'Sahar Amini' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Disable the card ending 5670' }));
+    expect(await screen.findByRole('button', { name: 'Enable the card ending 5670' }, slow)).toBeTruthy();
+    expect(mock.admin.data.cards.find((c) => c.id === 1)!.enabled).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove the card ending 8470' }));
+    dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Yes, remove' }));
+    await waitFor(() => expect(screen.queryByText('5892 1055 3018 8470')).toBeNull(), slow);
+    expect(mock.admin.data.audit[0]).toMatchObject({ action: 'card.remove', target: 'card:3' });
   });
 });

@@ -1,6 +1,13 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, adminErrorCode, adminListParams, type AdminApiError } from './endpoints/admin.ts';
+import {
+  ADMIN_RECEIPT_QUEUE,
+  adminApi,
+  adminErrorCode,
+  adminListParams,
+  adminReceiptUrl,
+  type AdminApiError,
+} from './endpoints/admin.ts';
 import { isAdminEndpoint } from './errors.ts';
 import { adminFailure, createAdminMockBackend, type AdminMockOptions } from './mocks/adminHandlers.ts';
 import { createMockBackend } from './mocks/handlers.ts';
@@ -410,6 +417,115 @@ describe('admin changes refresh what they change', () => {
     const row = waiting.data!.items[0]!;
     const sent = await s.dispatch(endpoints.adminResendOutbox.initiate(row.id));
     expect(sent.data).toMatchObject({ id: row.id, lastError: null, attempts: 0, sentAt: null });
+  });
+});
+
+describe('card-to-card: the pool and the review queue (CONTRACTS §11)', () => {
+  it('adds a card typed with Persian digits and spaces, refuses a bad or repeated number, and refreshes the pool', async () => {
+    const state = backend();
+    const s = store();
+    const pool = s.dispatch(endpoints.adminCards.initiate());
+    const before = (await pool).data!;
+    expect(before.map((c) => c.openOrders)).toEqual([2, 1, 0]);
+    const added = await s.dispatch(
+      endpoints.adminAddCard.initiate({ number: '۶۲۷۴ ۱۲۰۰ ۹۹۸۸ ۷۷۶۴', holder: ' Sahar Amini ', bank: 'تجارت' }),
+    );
+    expect(added.data).toMatchObject({
+      number: '6274120099887764',
+      holder: 'Sahar Amini',
+      enabled: true,
+      openOrders: 0,
+    });
+    await settle();
+    expect(state.calls.cards).toBe(2);
+    expect(endpoints.adminCards.select()(adminState(s)).data).toHaveLength(before.length + 1);
+    const luhn = await s.dispatch(endpoints.adminAddCard.initiate({ number: '6274120099887765', holder: 'x' }));
+    expect(luhn.error).toMatchObject({ code: 400, adminCode: 'invalid' });
+    const twice = await s.dispatch(endpoints.adminAddCard.initiate({ number: '6274120099887764', holder: 'x' }));
+    expect(twice.error).toMatchObject({ code: 409, adminCode: 'conflict' });
+    expect(state.data.audit[0]).toMatchObject({ action: 'card.add', target: `card:${added.data!.id}` });
+    pool.unsubscribe();
+  });
+
+  it('disables, enables and removes a card, each audited', async () => {
+    const state = backend();
+    const s = store();
+    const off = await s.dispatch(endpoints.adminSetCardEnabled.initiate({ id: 1, enabled: false }));
+    expect(off.data).toMatchObject({ id: 1, enabled: false });
+    expect(state.data.audit[0]).toMatchObject({ action: 'card.disable', target: 'card:1' });
+    const on = await s.dispatch(endpoints.adminSetCardEnabled.initiate({ id: 1, enabled: true }));
+    expect(on.data).toMatchObject({ id: 1, enabled: true });
+    expect((await s.dispatch(endpoints.adminRemoveCard.initiate(3))).data).toEqual({ ok: true });
+    expect(state.data.audit[0]).toMatchObject({ action: 'card.remove', target: 'card:3' });
+    const gone = await s.dispatch(endpoints.adminRemoveCard.initiate(3));
+    expect(gone.error).toMatchObject({ code: 404, adminCode: 'not_found' });
+  });
+
+  it('lists the receipts awaiting review oldest first, with their transfer', async () => {
+    backend();
+    const { data } = await store().dispatch(endpoints.adminOrders.initiate(ADMIN_RECEIPT_QUEUE));
+    expect(data!.total).toBe(3);
+    expect(data!.items.map((row) => row.card?.state)).toEqual([
+      'awaiting_review',
+      'awaiting_review',
+      'awaiting_review',
+    ]);
+    const times = data!.items.map((row) => row.createdAt);
+    expect([...times].sort()).toEqual(times);
+    expect(data!.items[0]!.card).toMatchObject({ hasImage: false, amountRials: expect.any(Number) });
+  });
+
+  it('approves a receipt once: the queue refreshes, a second approval is a conflict by its code', async () => {
+    const state = backend();
+    const s = store();
+    const queue = s.dispatch(endpoints.adminOrders.initiate(ADMIN_RECEIPT_QUEUE));
+    const renewal = (await queue).data!.items.find((row) => row.username === 'demo')!;
+    const approved = await s.dispatch(endpoints.adminApproveCardOrder.initiate(renewal.resNum));
+    expect(approved.data).toEqual({ ok: true, resNum: renewal.resNum, state: 'paid', username: 'demo', renewed: true });
+    await settle();
+    expect(state.calls.orders).toBe(2);
+    expect(endpoints.adminOrders.select(ADMIN_RECEIPT_QUEUE)(adminState(s)).data!.total).toBe(2);
+    expect(state.data.audit[0]).toMatchObject({ action: 'order.approve', target: `order:${renewal.resNum}` });
+    const again = await s.dispatch(endpoints.adminApproveCardOrder.initiate(renewal.resNum));
+    expect(again.error).toMatchObject({ code: 409, adminCode: 'conflict' });
+    const first = (await s.dispatch(endpoints.adminOrders.initiate(ADMIN_RECEIPT_QUEUE))).data!.items.at(-1)!;
+    const made = await s.dispatch(endpoints.adminApproveCardOrder.initiate(first.resNum));
+    expect(made.data).toMatchObject({ state: 'paid', renewed: false, username: expect.stringMatching(/^sp\d+$/) });
+    queue.unsubscribe();
+  });
+
+  it('rejects with a reason the contract bounds, and never one already decided', async () => {
+    const state = backend();
+    const s = store();
+    const { items } = (await s.dispatch(endpoints.adminOrders.initiate(ADMIN_RECEIPT_QUEUE))).data!;
+    const resNum = items[0]!.resNum;
+    const empty = await s.dispatch(endpoints.adminRejectCardOrder.initiate({ resNum, reason: '' }));
+    expect(empty.error).toMatchObject({ code: 400, adminCode: 'invalid' });
+    const long = await s.dispatch(endpoints.adminRejectCardOrder.initiate({ resNum, reason: 'x'.repeat(301) }));
+    expect(long.error).toMatchObject({ code: 400, adminCode: 'invalid' });
+    const rejected = await s.dispatch(
+      endpoints.adminRejectCardOrder.initiate({ resNum, reason: 'مبلغ واریزی کمتر است' }),
+    );
+    expect(rejected.data).toEqual({ ok: true, resNum, state: 'rejected' });
+    expect(state.data.orders.find((o) => o.resNum === resNum)!.card).toMatchObject({
+      state: 'rejected',
+      reason: 'مبلغ واریزی کمتر است',
+    });
+    const approve = await s.dispatch(endpoints.adminApproveCardOrder.initiate(resNum));
+    expect(approve.error).toMatchObject({ code: 409, adminCode: 'conflict' });
+  });
+
+  it('serves the receipt image at the address an <img> asks, and 404 without one', async () => {
+    const state = backend();
+    const [withImage, without] = [state.data.orders[0]!, state.data.orders[2]!];
+    expect([withImage.card?.hasImage, without.card?.hasImage]).toEqual([true, false]);
+    const image = await fetch(`${API}${adminReceiptUrl(withImage.resNum)}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect([...new Uint8Array(await image.arrayBuffer()).slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+    const none = await fetch(`${API}${adminReceiptUrl(without.resNum)}`);
+    expect(none.status).toBe(404);
+    expect(await none.json()).toMatchObject({ code: 'not_found' });
   });
 });
 

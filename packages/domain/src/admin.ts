@@ -34,6 +34,7 @@ export type {
   AdminAuditEntry,
   ShopSettings,
 } from './contract/admin.ts';
+export type { AdminCard, AdminCardInput, AdminCardOrderInfo, AdminCardDecision } from './contract/cards.ts';
 
 /** One page of a list that the server searches, sorts and paginates. */
 export interface AdminPage<T> {
@@ -70,7 +71,8 @@ export type AdminUserAction =
 
 /** Filters of `GET /api/admin/orders` beside AdminListQuery (`from`/`to`: YYYY-MM-DD, inclusive). */
 export interface AdminOrderFilter {
-  state?: AdminOrderState;
+  /** An order's state, or `awaiting_review`: the card orders whose receipt waits for an operator. */
+  state?: AdminOrderState | 'awaiting_review';
   gate?: string;
   from?: string;
   to?: string;

@@ -82,3 +82,5 @@ export * from './AdminOperatorsScreen';
 export * from './AdminNodesScreen';
 export * from './AdminSettingsScreen';
 export * from './AdminAuditScreen';
+export * from './AdminReceiptsScreen';
+export * from './AdminCardsScreen';

@@ -1,7 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { isUnauthorized, useAdminLogoutMutation, useAdminMeQuery } from '@separ/api';
+import {
+  ADMIN_RECEIPT_QUEUE,
+  isUnauthorized,
+  useAdminLogoutMutation,
+  useAdminMeQuery,
+  useAdminOrdersQuery,
+} from '@separ/api';
 import type { AdminOperator, Language } from '@separ/domain';
 import {
   ADMIN_SECTIONS,
@@ -17,6 +23,8 @@ import { applyDocumentLanguage, languageOf } from '../i18n.ts';
 import { PageLoading } from '../layout/PageLoading.tsx';
 import { RouterLink } from '../layout/RouterLink.tsx';
 import { AdminLoginPage } from './AdminLoginPage.tsx';
+import { CardsPage } from './CardsPage.tsx';
+import { ReceiptsPage } from './ReceiptsPage.tsx';
 import { adminErrorCode } from './errors.ts';
 import { NodesPage } from './NodesPage.tsx';
 import { OperatorsPage } from './OperatorsPage.tsx';
@@ -29,6 +37,9 @@ import { UserPage, UsersPage } from './UsersPage.tsx';
 
 // The overview's charts (recharts) load with the overview, not with the sign-in or the lists.
 const OverviewPage = lazy(() => import('./OverviewPage.tsx'));
+
+/** How often the menu's count of receipts awaiting review is asked again while the console is open. */
+const RECEIPTS_POLL_MS = 60_000;
 
 /** The section a path of the console is in: `/admin/users/sp1` is in `users`. */
 export function sectionOf(pathname: string): AdminSection {
@@ -96,9 +107,12 @@ function AdminGate({ languageSwitch }: { languageSwitch: ReactNode }) {
 function AdminConsole({ operator, languageSwitch }: { operator: AdminOperator; languageSwitch: ReactNode }) {
   const { pathname } = useLocation();
   const [logout, { isLoading: signingOut }] = useAdminLogoutMutation();
+  // The menu counts the receipts awaiting review: the queue's own query, refreshed by every decision.
+  const queue = useAdminOrdersQuery(ADMIN_RECEIPT_QUEUE, { pollingInterval: RECEIPTS_POLL_MS });
   return (
     <AdminLayout
       section={sectionOf(pathname)}
+      counts={{ receipts: queue.data?.total ?? 0 }}
       operator={operator}
       onSignOut={() => void logout()}
       signingOut={signingOut}
@@ -114,6 +128,8 @@ function AdminConsole({ operator, languageSwitch }: { operator: AdminOperator; l
           <Route path="users/:username" element={<UserPage />} />
           <Route path="orders" element={<OrdersPage />} />
           <Route path="orders/:resNum" element={<OrderPage />} />
+          <Route path="receipts" element={<ReceiptsPage />} />
+          <Route path="cards" element={<CardsPage />} />
           <Route path="outbox" element={<OutboxPage />} />
           <Route path="operators" element={<OperatorsPage operator={operator} />} />
           <Route path="audit" element={<AuditPage />} />

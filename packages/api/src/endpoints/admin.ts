@@ -9,6 +9,9 @@
 import {
   isAdminErrorCode,
   type AdminAuditEntry,
+  type AdminCard,
+  type AdminCardDecision,
+  type AdminCardInput,
   type AdminCountry,
   type AdminErrorCode,
   type AdminListQuery,
@@ -50,6 +53,7 @@ export const ADMIN_TAGS = [
   'AdminServers',
   'AdminUsers',
   'AdminOrders',
+  'AdminCards',
   'AdminOutbox',
   'AdminOperators',
   'AdminAudit',
@@ -95,6 +99,25 @@ export type AdminUsersQuery = AdminListQuery;
 export type AdminOrdersQuery = AdminListQuery & AdminOrderFilter;
 export type AdminOutboxQuery = AdminListQuery & { state?: 'waiting' | 'sent' };
 export type AdminAuditQuery = AdminListQuery;
+
+/**
+ * The review queue of card-to-card receipts (CONTRACTS §11): the card orders awaiting an operator,
+ * oldest first. The queue's screen and its count in the menu ask the same, so they share one answer.
+ */
+export const ADMIN_RECEIPT_QUEUE: AdminOrdersQuery = {
+  state: 'awaiting_review',
+  sort: 'createdAt',
+  dir: 'asc',
+  pageSize: 100,
+};
+
+/**
+ * `GET /api/admin/orders/:resNum/receipt`: the receipt image a buyer sent, for an `<img src>` (same
+ * origin as the console, so the operator's session cookie goes with it).
+ */
+export function adminReceiptUrl(resNum: string): string {
+  return `/api/admin/orders/${encodeURIComponent(resNum)}/receipt`;
+}
 
 /** The admin routes of the contract (`@separ/domain/contract`): the types below come from it. */
 type Route = typeof ADMIN_ROUTES;
@@ -146,6 +169,22 @@ async function watchSession(
 }
 
 const CHANGES: AdminTag[] = ['AdminAudit'];
+
+/**
+ * What a decision on a card order changes: the order and every orders list (the review queue is one),
+ * its card's open orders, and on approval an account, the outbox's receipt and the overview.
+ */
+function cardDecisionTags(resNum: string) {
+  return [
+    { type: 'AdminOrders', id: resNum } as const,
+    { type: 'AdminOrders', id: 'LIST' } as const,
+    'AdminCards' as const,
+    'AdminUsers' as const,
+    'AdminOutbox' as const,
+    'AdminOverview' as const,
+    ...CHANGES,
+  ];
+}
 
 export const adminApi = adminBase.injectEndpoints({
   endpoints: (build) => ({
@@ -411,6 +450,58 @@ export const adminApi = adminBase.injectEndpoints({
         result ? ['AdminOrders', 'AdminUsers', 'AdminOutbox', 'AdminOverview', ...CHANGES] : [],
     }),
 
+    // --- Card-to-card: the pool and the review queue (CONTRACTS §11) ---------------------------
+    /** GET /api/admin/cards → the shop's cards, with their open orders. */
+    adminCards: build.query<AdminCard[], void>({
+      query: () => ({ url: '/api/admin/cards' }),
+      transformResponse: items<AdminCard>,
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: ['AdminCards'],
+    }),
+    /** POST /api/admin/cards: 400 `invalid` (not 16 digits passing Luhn), 409 `conflict` (in the pool already). */
+    adminAddCard: build.mutation<AdminCard, AdminCardInput>({
+      query: (body) => ({ url: '/api/admin/cards', method: 'POST', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminCards', ...CHANGES] : []),
+    }),
+    /** POST /api/admin/cards/:id/enable or /disable: offered to new card orders, or to none. */
+    adminSetCardEnabled: build.mutation<AdminCard, { id: number; enabled: boolean }>({
+      query: ({ id, enabled }) => ({ url: `/api/admin/cards/${id}/${enabled ? 'enable' : 'disable'}`, method: 'POST' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminCards', ...CHANGES] : []),
+    }),
+    /** DELETE /api/admin/cards/:id (kept for the orders that used it, offered to none). */
+    adminRemoveCard: build.mutation<{ ok: true }, number>({
+      query: (id) => ({ url: `/api/admin/cards/${id}`, method: 'DELETE' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminCards', ...CHANGES] : []),
+    }),
+    /**
+     * POST /api/admin/orders/:resNum/approve: completes the card order once (an account made or
+     * renewed, the receipt e-mailed); 409 `conflict` when another operator decided it first.
+     */
+    adminApproveCardOrder: build.mutation<AdminCardDecision, string>({
+      query: (resNum) => ({ url: `/api/admin/orders/${encodeURIComponent(resNum)}/approve`, method: 'POST' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result, _error, resNum) => (result ? cardDecisionTags(resNum) : []),
+    }),
+    /** POST /api/admin/orders/:resNum/reject `{ reason }` (the buyer sees it); 409 `conflict` when decided already. */
+    adminRejectCardOrder: build.mutation<AdminCardDecision, { resNum: string; reason: string }>({
+      query: ({ resNum, reason }) => ({
+        url: `/api/admin/orders/${encodeURIComponent(resNum)}/reject`,
+        method: 'POST',
+        body: { reason },
+      }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result, _error, { resNum }) => (result ? cardDecisionTags(resNum) : []),
+    }),
+
     // --- Outbox --------------------------------------------------------------------------------
     /** GET /api/admin/outbox?state=waiting|sent&q&page&pageSize&sort&dir. */
     adminOutbox: build.query<AdminPage<AdminOutboxRow>, AdminOutboxQuery | void>({
@@ -538,6 +629,12 @@ export const {
   useAdminOrderQuery,
   useAdminCompleteOrderMutation,
   useAdminReconcilePaymentsMutation,
+  useAdminCardsQuery,
+  useAdminAddCardMutation,
+  useAdminSetCardEnabledMutation,
+  useAdminRemoveCardMutation,
+  useAdminApproveCardOrderMutation,
+  useAdminRejectCardOrderMutation,
   useAdminOutboxQuery,
   useAdminResendOutboxMutation,
   useAdminOperatorsQuery,

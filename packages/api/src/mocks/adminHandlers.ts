@@ -28,9 +28,13 @@ import {
   type ShopSettings,
   DAY_MS,
   MINUTE_MS,
+  normalizeCardNumber,
+  formatCardNumber,
+  type AdminCard,
 } from '@separ/domain';
 import {
   ADMIN_ROUTES,
+  CARD_ADMIN_ROUTES,
   AdminPlanChange,
   emptyReconcileSummary,
   type AdminCountryInput,
@@ -85,6 +89,14 @@ export const ADMIN_MOCK_ENDPOINTS = {
   order: ['get', '*/api/admin/orders/:resNum'],
   completeOrder: ['post', '*/api/admin/orders/:resNum/complete'],
   reconcile: ['post', '*/api/admin/payments/reconcile'],
+  cards: ['get', '*/api/admin/cards'],
+  addCard: ['post', '*/api/admin/cards'],
+  enableCard: ['post', '*/api/admin/cards/:id/enable'],
+  disableCard: ['post', '*/api/admin/cards/:id/disable'],
+  removeCard: ['delete', '*/api/admin/cards/:id'],
+  orderReceipt: ['get', '*/api/admin/orders/:resNum/receipt'],
+  approveOrder: ['post', '*/api/admin/orders/:resNum/approve'],
+  rejectOrder: ['post', '*/api/admin/orders/:resNum/reject'],
   outbox: ['get', '*/api/admin/outbox'],
   resendOutbox: ['post', '*/api/admin/outbox/:id/resend'],
   operators: ['get', '*/api/admin/operators'],
@@ -97,6 +109,13 @@ export const ADMIN_MOCK_ENDPOINTS = {
 } as const satisfies Record<string, readonly ['get' | 'post' | 'patch' | 'put' | 'delete', string]>;
 
 export type AdminMockEndpoint = keyof typeof ADMIN_MOCK_ENDPOINTS;
+
+/** Every admin route of the contract the mock serves: the console's and the card pool's (CONTRACTS §11). */
+const MOCK_CONTRACT = { ...ADMIN_ROUTES, ...CARD_ADMIN_ROUTES };
+
+/** The receipt image of a mock card order (a small PNG drawn like a bank app's receipt). */
+export const MOCK_RECEIPT_PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAADwAAABkCAIAAABVQ8S/AAAAi0lEQVR42u3XoQ3AIBQEUIZAd5wOwThM0hFr8Bgslg/kkXOYF0JyudTaf1wSNDQ0NPTIU76QQENDQweglQs0NDQ0NDQ0NHQ4umxwfA9oaGho6Psb0UtDQ0NDQ2tEGxEaGhoaWiPaiNDQ0NDQGtFGhIaGhoaGhp5d5PqGBxoaGnoRWrlAQ0NDQ0Pvng5ldCb87ZcGXgAAAABJRU5ErkJggg==';
 
 /** The mock's cookie of a session (not HttpOnly, unlike the server's): mock mode reads it at start. */
 export const ADMIN_MOCK_SESSION_COOKIE = 'separ_admin';
@@ -348,7 +367,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     { open = false }: { open?: boolean } = {},
   ): HttpHandler => {
     const [method, path] = ADMIN_MOCK_ENDPOINTS[endpoint];
-    const contract: RouteContract | undefined = (ADMIN_ROUTES as Partial<Record<string, RouteContract>>)[endpoint];
+    const contract: RouteContract | undefined = (MOCK_CONTRACT as Partial<Record<string, RouteContract>>)[endpoint];
     return http[method](path, async ({ request, params }) => {
       state.calls[endpoint] += 1;
       if (options.latencyMs) await delay(options.latencyMs);
@@ -411,6 +430,24 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     data().users.find((u) => u.username === username) ?? refuse('not_found', `No account ${username}.`);
   const orderNumbered = (resNum: string) =>
     data().orders.find((o) => o.resNum === resNum) ?? refuse('not_found', `No order ${resNum}.`);
+  const cardNumbered = (id: string) =>
+    data().cards.find((c) => c.id === Number(id)) ?? refuse('not_found', `No card ${id}.`);
+  /** A card's row with its open orders (awaiting the transfer or the review), as the server counts them. */
+  const cardOf = (card: AdminMockData['cards'][number]): AdminCard => ({
+    ...card,
+    openOrders: data().orders.filter(
+      (o) => o.card?.cardId === card.id && (o.card.state === 'awaiting_transfer' || o.card.state === 'awaiting_review'),
+    ).length,
+  });
+  /** A card order an operator may decide: awaiting review, else 409 `conflict` (decided already, or not yet sent). */
+  const awaitingReview = (resNum: string, verb: 'approved' | 'rejected') => {
+    const order = orderNumbered(resNum);
+    if (!order.card) refuse('not_found', `No card order ${resNum}.`);
+    if (order.state === 'paid') refuse('conflict', `Order ${resNum} is approved already.`);
+    if (order.card!.state !== 'awaiting_review')
+      refuse('conflict', `Order ${resNum} is ${order.card!.state}: only an order awaiting review is ${verb}.`);
+    return order;
+  };
   const nodeOf = (id: string) => data().nodes.find((n) => n.id === Number(id)) ?? refuse('not_found', `No node ${id}.`);
   const userDetail = (user: MockAdminUser): AdminUserDetail => {
     const { suspended: _suspended, password: _password, ...rest } = user;
@@ -879,12 +916,12 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       const to = query.get('to');
       for (const day of [from, to])
         if (day && !/^\d{4}-\d{2}-\d{2}$/.test(day)) refuse('invalid', 'from and to are YYYY-MM-DD.');
-      if (wanted && !['pending', 'failed', 'paid', 'expired'].includes(wanted))
-        refuse('invalid', 'state must be pending, failed, paid or expired.');
+      if (wanted && !['pending', 'failed', 'paid', 'expired', 'awaiting_review'].includes(wanted))
+        refuse('invalid', 'state must be pending, failed, paid, expired or awaiting_review.');
       const rows = data()
         .orders.filter(
           (o) =>
-            (!wanted || o.state === wanted) &&
+            (!wanted || (wanted === 'awaiting_review' ? o.card?.state === wanted : o.state === wanted)) &&
             (!gate || o.gate === gate) &&
             (!from || o.createdAt.slice(0, 10) >= from) &&
             (!to || o.createdAt.slice(0, 10) <= to),
@@ -912,7 +949,8 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     }),
     route('reconcile', () => {
       const now = state.now();
-      const open = data().orders.filter((o) => o.state === 'pending');
+      // Card orders have no gateway to ask: an operator settles them (as the server).
+      const open = data().orders.filter((o) => o.state === 'pending' && !o.card);
       const summary = emptyReconcileSummary(open.length);
       open.forEach((order, index) => {
         if (Date.parse(order.createdAt) > now - 30 * MINUTE_MS) {
@@ -928,6 +966,77 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       });
       record('payments.reconcile', 'payments', null, summary);
       return summary;
+    }),
+
+    // --- Card-to-card: the pool and the review queue (CONTRACTS §11) ---------------------------
+    route('cards', () => ({ items: data().cards.map(cardOf) })),
+    route('addCard', async ({ body }) => {
+      const input = await body();
+      const number = normalizeCardNumber(input.number);
+      if (!number) refuse('invalid', 'The card number must be 16 digits that pass the card check (Luhn).');
+      const holder = text(input.holder, 'holder')!;
+      const bank = typeof input.bank === 'string' && input.bank.trim() ? input.bank.trim() : null;
+      const earlier = data().cards.find((c) => c.number === number);
+      if (earlier) refuse('conflict', `Card ${formatCardNumber(number!)} is in the pool already (card ${earlier.id}).`);
+      const card = {
+        id: Math.max(0, ...data().cards.map((c) => c.id)) + 1,
+        number: number!,
+        holder,
+        bank,
+        enabled: true,
+        createdAt: nowIso(),
+      };
+      data().cards.push(card);
+      record('card.add', `card:${card.id}`, null, { number: card.number, holder, bank });
+      return cardOf(card);
+    }),
+    ...(['enableCard', 'disableCard'] as const).map((endpoint) =>
+      route(endpoint, ({ params }) => {
+        const card = cardNumbered(params.id!);
+        const enabled = endpoint === 'enableCard';
+        if (card.enabled !== enabled) {
+          record(enabled ? 'card.enable' : 'card.disable', `card:${card.id}`, { enabled: card.enabled }, { enabled });
+          card.enabled = enabled;
+        }
+        return cardOf(card);
+      }),
+    ),
+    route('removeCard', ({ params }) => {
+      const card = cardNumbered(params.id!);
+      const before = cardOf(card);
+      data().cards = data().cards.filter((c) => c !== card);
+      record('card.remove', `card:${card.id}`, {
+        number: before.number,
+        holder: before.holder,
+        bank: before.bank,
+        openOrders: before.openOrders,
+      });
+      return { ok: true };
+    }),
+    route('orderReceipt', ({ params }) => {
+      const order = orderNumbered(params.resNum!);
+      if (!order.card?.hasImage) refuse('not_found', `Order ${order.resNum} has no receipt image.`);
+      const bytes = Uint8Array.from(atob(MOCK_RECEIPT_PNG_BASE64), (c) => c.charCodeAt(0));
+      return new HttpResponse(bytes, {
+        headers: { 'content-type': 'image/png', 'cache-control': 'private, no-store' },
+      });
+    }),
+    route('approveOrder', ({ params }) => {
+      const order = awaitingReview(params.resNum!, 'approved');
+      const renewed = data().users.some((u) => u.username === order.username);
+      complete(order, order.card!.tracking ?? order.resNum, state.session!);
+      order.card!.state = 'paid';
+      record('order.approve', `order:${order.resNum}`, { state: 'awaiting_review' }, { state: 'paid' });
+      return { ok: true, resNum: order.resNum, state: 'paid', username: order.username!, renewed };
+    }),
+    route('rejectOrder', async ({ params, body }) => {
+      const reason = text((await body()).reason, 'reason')!;
+      const order = awaitingReview(params.resNum!, 'rejected');
+      order.history.push({ at: nowIso(), from: 'pending', to: 'failed', actor: state.session!, detail: reason });
+      Object.assign(order, { state: 'failed' as AdminOrderState, failure: reason });
+      order.card = { ...order.card!, state: 'rejected', reason };
+      record('order.reject', `order:${order.resNum}`, { state: 'awaiting_review' }, { state: 'rejected', reason });
+      return { ok: true, resNum: order.resNum, state: 'rejected' };
     }),
 
     // --- Outbox ----------------------------------------------------------------------------------

@@ -124,6 +124,7 @@ export const AdminCardDecision = Type.Object({
   username: Type.Optional(Type.String()),
   renewed: Type.Optional(Type.Boolean()),
 });
+export type AdminCardDecision = Static<typeof AdminCardDecision>;
 
 const TAGS = ['admin'] as const;
 

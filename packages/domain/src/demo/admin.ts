@@ -6,6 +6,7 @@
  */
 import type {
   AdminAuditEntry,
+  AdminCard,
   AdminCountry,
   AdminNode,
   AdminOperatorRow,
@@ -79,6 +80,8 @@ export interface AdminMockData {
   servers: AdminServer[];
   users: MockAdminUser[];
   orders: MockAdminOrder[];
+  /** The shop's cards for card-to-card transfers (CONTRACTS §11); `openOrders` is counted from `orders`. */
+  cards: Array<Omit<AdminCard, 'openOrders'>>;
   outbox: AdminOutboxRow[];
   operators: MockAdminOperator[];
   audit: AdminAuditEntry[];
@@ -368,6 +371,109 @@ function orders(now: number, r: ReturnType<typeof random>, accounts: MockAdminUs
   return list.reverse();
 }
 
+/** The demo card pool: two cards offered to new card orders, one withdrawn. Numbers pass the Luhn check. */
+function cards(now: number): AdminMockData['cards'] {
+  return [
+    {
+      id: 1,
+      number: '6037997512345670',
+      holder: 'مریم کاظمی',
+      bank: 'ملی',
+      enabled: true,
+      createdAt: iso(now - 80 * DAY),
+    },
+    {
+      id: 2,
+      number: '6104332847619029',
+      holder: 'Reza Tehrani',
+      bank: 'ملت',
+      enabled: true,
+      createdAt: iso(now - 40 * DAY),
+    },
+    {
+      id: 3,
+      number: '5892105530188470',
+      holder: 'علی نوری',
+      bank: null,
+      enabled: false,
+      createdAt: iso(now - 120 * DAY),
+    },
+  ];
+}
+
+/**
+ * Card orders whose buyers sent a receipt that waits for an operator (CONTRACTS §11), newest first:
+ * pending order rows whose `card` says `awaiting_review`, each with its own unique amount; the
+ * second a renewal (its account named), the third without an image.
+ */
+function cardOrders(now: number): MockAdminOrder[] {
+  const plans = [
+    MOCK_ADMIN_PLANS[1] ?? MOCK_ADMIN_PLANS[0]!,
+    MOCK_ADMIN_PLANS[0]!,
+    MOCK_ADMIN_PLANS[2] ?? MOCK_ADMIN_PLANS[0]!,
+  ];
+  const made = [
+    {
+      minutes: 48,
+      email: 'sara.h@example.com',
+      username: null,
+      cardId: 1,
+      offset: 370,
+      tracking: '402918375',
+      image: true,
+    },
+    {
+      minutes: 95,
+      email: 'demo@separ.example',
+      username: 'demo',
+      cardId: 2,
+      offset: 1_240,
+      tracking: '118204736652',
+      image: true,
+    },
+    {
+      minutes: 140,
+      email: 'hamid.r@example.com',
+      username: null,
+      cardId: 1,
+      offset: 90,
+      tracking: '77120934',
+      image: false,
+    },
+  ];
+  return made.map((order, index) => {
+    const plan = plans[index]!;
+    const createdAt = now - order.minutes * 60_000;
+    const receiptAt = iso(createdAt + 11 * 60_000);
+    return {
+      resNum: String(1_900_000_000 + index * 211),
+      state: 'pending',
+      gate: 'card',
+      provider: 'card',
+      amount: plan.toman,
+      planId: plan.id,
+      email: order.email,
+      username: order.username,
+      refNum: null,
+      failure: null,
+      createdAt: iso(createdAt),
+      paidAt: null,
+      authority: null,
+      history: [{ at: iso(createdAt), from: null, to: 'pending', actor: 'customer', detail: 'gateway card' }],
+      receipt: null,
+      card: {
+        state: 'awaiting_review',
+        cardId: order.cardId,
+        amountRials: plan.toman * 10 + order.offset,
+        tracking: order.tracking,
+        hasImage: order.image,
+        receiptAt,
+        reason: null,
+      },
+    };
+  });
+}
+
 function outbox(
   now: number,
   r: ReturnType<typeof random>,
@@ -589,7 +695,9 @@ export function mockAdminData(now: number = Date.parse(MOCK_ADMIN_NOW)): AdminMo
       },
     ],
     users: accounts,
-    orders: allOrders,
+    // The card orders after the rest were drawn: the seeded rows stay what they were.
+    orders: [...cardOrders(now), ...allOrders],
+    cards: cards(now),
     outbox: outbox(now, r, allOrders, accounts),
     operators: [
       {

@@ -4,6 +4,8 @@
  */
 import type {
   AdminAuditEntry,
+  AdminCard,
+  AdminCardOrderInfo,
   AdminOperatorRow,
   AdminOrderDetail,
   AdminOrderRow,
@@ -296,3 +298,102 @@ export const ADMIN_AUDIT: AdminAuditEntry[] = [
 ];
 
 export const ADMIN_AUDIT_PAGE: AdminPage<AdminAuditEntry> = { items: ADMIN_AUDIT, total: 5, page: 1, pageSize: 25 };
+
+// --- Card-to-card (CONTRACTS §11) ------------------------------------------------------------------
+
+/** The card pool: two cards offered to new card orders, one withdrawn. Numbers pass the Luhn check. */
+export const ADMIN_CARDS: AdminCard[] = [
+  {
+    id: 1,
+    number: '6037997512345670',
+    holder: 'مریم کاظمی',
+    bank: 'ملی',
+    enabled: true,
+    openOrders: 2,
+    createdAt: '2026-03-02T08:00:00.000Z',
+  },
+  {
+    id: 2,
+    number: '6104332847619029',
+    holder: 'Reza Tehrani',
+    bank: 'ملت',
+    enabled: true,
+    openOrders: 1,
+    createdAt: '2026-04-11T10:30:00.000Z',
+  },
+  {
+    id: 3,
+    number: '5892105530188470',
+    holder: 'علی نوری',
+    bank: null,
+    enabled: false,
+    openOrders: 0,
+    createdAt: '2026-01-20T12:00:00.000Z',
+  },
+];
+
+/** A receipt photo as a bank app's screenshot looks, drawn (no text, no font): for the stories' <img>. */
+export const RECEIPT_IMAGE_URL = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="300" height="520" viewBox="0 0 300 520">' +
+    '<rect width="300" height="520" fill="#f8fafc"/>' +
+    '<rect width="300" height="84" fill="#1d4ed8"/>' +
+    '<circle cx="150" cy="150" r="34" fill="#15803d"/>' +
+    '<path d="M134 150l11 11 21-23" stroke="#fff" stroke-width="8" fill="none"/>' +
+    '<rect x="70" y="204" width="160" height="16" rx="8" fill="#0f172a"/>' +
+    [252, 296, 340, 384, 428]
+      .map(
+        (y, i) =>
+          `<rect x="28" y="${y}" width="${70 + (i % 2) * 20}" height="12" rx="6" fill="#94a3b8"/>` +
+          `<rect x="${172 - (i % 3) * 20}" y="${y}" width="${100 + (i % 3) * 20}" height="12" rx="6" fill="#334155"/>`,
+      )
+      .join('') +
+    '<rect x="28" y="472" width="244" height="28" rx="14" fill="#dbeafe"/>' +
+    '</svg>',
+)}`;
+
+const cardOrder = (
+  resNum: string,
+  row: Pick<AdminOrderRow, 'amount' | 'planId' | 'email' | 'username' | 'createdAt'>,
+  card: Omit<AdminCardOrderInfo, 'state' | 'reason'>,
+): AdminOrderRow => ({
+  resNum,
+  state: 'pending',
+  gate: 'card',
+  provider: 'card',
+  refNum: null,
+  failure: null,
+  paidAt: null,
+  ...row,
+  card: { ...card, state: 'awaiting_review', reason: null },
+});
+
+/** Card orders whose receipt waits for an operator, oldest first: a new account, a renewal, one without an image. */
+export const ADMIN_RECEIPTS: AdminOrderRow[] = [
+  cardOrder(
+    '1900000422',
+    { amount: 120000, planId: 1, email: 'hamid.r@example.com', username: null, createdAt: '2026-05-21T07:50:00.000Z' },
+    { cardId: 1, amountRials: 1200090, tracking: '77120934', hasImage: false, receiptAt: '2026-05-21T08:01:00.000Z' },
+  ),
+  cardOrder(
+    '1900000211',
+    {
+      amount: 320000,
+      planId: 2,
+      email: 'maryam.k@example.com',
+      username: 'sp482913',
+      createdAt: '2026-05-21T08:35:00.000Z',
+    },
+    {
+      cardId: 2,
+      amountRials: 3201240,
+      tracking: '118204736652',
+      hasImage: true,
+      receiptAt: '2026-05-21T08:46:00.000Z',
+    },
+  ),
+  cardOrder(
+    '1900000000',
+    { amount: 120000, planId: 1, email: 'sara.h@example.com', username: null, createdAt: '2026-05-21T09:22:00.000Z' },
+    { cardId: 1, amountRials: 1200370, tracking: '402918375', hasImage: true, receiptAt: '2026-05-21T09:33:00.000Z' },
+  ),
+];

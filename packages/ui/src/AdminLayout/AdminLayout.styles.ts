@@ -96,6 +96,20 @@ export const NavItem = styled.a<{ $active: boolean }>`
   }
 `;
 
+/** A section's count in the menu (receipts awaiting review), at the item's end. */
+export const NavCount = styled.span`
+  margin-inline-start: auto;
+  min-inline-size: 24px;
+  padding-inline: ${({ theme }) => theme.space(2)};
+  border-radius: 999px;
+  background: ${({ theme }) => theme.colors.focus};
+  color: ${({ theme }) => theme.colors.hero};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: 800;
+  line-height: 24px;
+  text-align: center;
+`;
+
 export const Operator = styled.div`
   ${stack(3)}
   padding: ${({ theme }) => theme.space(3)};

@@ -1,9 +1,10 @@
 import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminOperator } from '@separ/domain';
+import { useFormat } from '../format';
 import { IconButton } from '../IconButton';
 import { Icon, type IconName } from '../icons';
-import { Ltr } from '../Layout';
+import { Ltr, VisuallyHidden } from '../Layout';
 import { useLinkComponent, type LinkProps } from '../provider';
 import { Spinner } from '../Spinner';
 import {
@@ -15,6 +16,7 @@ import {
   MenuButton,
   MenuToggle,
   Nav,
+  NavCount,
   NavItem,
   Operator,
   OperatorActions,
@@ -25,7 +27,17 @@ import {
 
 /** The sections of the console, in the menu's order. */
 export type AdminSection =
-  'overview' | 'plans' | 'nodes' | 'users' | 'orders' | 'outbox' | 'operators' | 'audit' | 'settings';
+  | 'overview'
+  | 'plans'
+  | 'nodes'
+  | 'users'
+  | 'orders'
+  | 'receipts'
+  | 'cards'
+  | 'outbox'
+  | 'operators'
+  | 'audit'
+  | 'settings';
 
 /** Each section's path in the web app and its icon. */
 export const ADMIN_SECTIONS: ReadonlyArray<{ id: AdminSection; to: string; icon: IconName }> = [
@@ -34,6 +46,8 @@ export const ADMIN_SECTIONS: ReadonlyArray<{ id: AdminSection; to: string; icon:
   { id: 'nodes', to: '/admin/nodes', icon: 'server' },
   { id: 'users', to: '/admin/users', icon: 'user' },
   { id: 'orders', to: '/admin/orders', icon: 'receipt' },
+  { id: 'receipts', to: '/admin/receipts', icon: 'hourglass' },
+  { id: 'cards', to: '/admin/cards', icon: 'wallet' },
   { id: 'outbox', to: '/admin/outbox', icon: 'send' },
   { id: 'operators', to: '/admin/operators', icon: 'shieldCheck' },
   { id: 'audit', to: '/admin/audit', icon: 'clock' },
@@ -56,6 +70,8 @@ export interface AdminLayoutProps {
   linkComponent?: ComponentType<LinkProps>;
   /** Open the phone menu at first (stories). */
   initiallyOpen?: boolean;
+  /** A count beside a section's name (the receipts awaiting review); none when absent or zero. */
+  counts?: Partial<Record<AdminSection, number>>;
   children: ReactNode;
 }
 
@@ -68,9 +84,11 @@ export function AdminLayout({
   languageSwitch,
   linkComponent,
   initiallyOpen = false,
+  counts = {},
   children,
 }: AdminLayoutProps) {
   const { t } = useTranslation('admin');
+  const format = useFormat();
   const ContextLink = useLinkComponent();
   const Link = linkComponent ?? ContextLink;
   const [open, setOpen] = useState(initiallyOpen);
@@ -109,6 +127,12 @@ export function AdminLayout({
                   >
                     <Icon name={item.icon} size={20} />
                     {t(`sections.${item.id}`)}
+                    {counts[item.id] ? (
+                      <>
+                        <NavCount aria-hidden="true">{format.number(counts[item.id]!)}</NavCount>
+                        <VisuallyHidden>{t('layout.waiting', { n: format.number(counts[item.id]!) })}</VisuallyHidden>
+                      </>
+                    ) : null}
                   </NavItem>
                 </li>
               ))}

@@ -104,13 +104,15 @@ export function AdminOrdersScreen({
       {...list}
       filters={
         <>
-          <AdminSelect<AdminOrderState | ''>
+          <AdminSelect<AdminOrderState | 'awaiting_review' | ''>
             size="sm"
             label={t('orders.filters.state')}
             value={query.state ?? ''}
             options={[
               { value: '', label: all },
               ...ADMIN_ORDER_STATES.map((state) => ({ value: state, label: t(`orders.states.${state}`) })),
+              // The card orders whose receipt waits for an operator (CONTRACTS §11).
+              { value: 'awaiting_review', label: t('orders.states.awaiting_review') },
             ]}
             onChange={(state) => onQueryChange({ ...query, state: state || undefined, page: 1 })}
           />

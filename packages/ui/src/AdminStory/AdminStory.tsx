@@ -22,11 +22,21 @@ const Main = styled.main`
  * shell (menu, operator, language switch) as the web app shows it; without, the screen alone in
  * the shell's content area. Use it as a decorator: `decorators: [adminStory('plans')]`.
  */
-export function InAdmin({ section, children }: { section?: AdminSection; children: ReactNode }) {
+export function InAdmin({
+  section,
+  counts,
+  children,
+}: {
+  section?: AdminSection;
+  /** The menu's counts (the receipts awaiting review). */
+  counts?: Partial<Record<AdminSection, number>>;
+  children: ReactNode;
+}) {
   if (!section) return <Main>{children}</Main>;
   return (
     <AdminLayout
       section={section}
+      counts={counts}
       operator={STORY_OPERATOR}
       onSignOut={noop}
       languageSwitch={<AdminLanguageButton onToggle={noop} />}
@@ -37,8 +47,12 @@ export function InAdmin({ section, children }: { section?: AdminSection; childre
 }
 
 /** The decorator of a console story (see InAdmin). */
-export function adminStory(section?: AdminSection) {
+export function adminStory(section?: AdminSection, counts?: Partial<Record<AdminSection, number>>) {
   return function AdminStoryDecorator(Story: () => ReactNode) {
-    return <InAdmin section={section}>{Story()}</InAdmin>;
+    return (
+      <InAdmin section={section} counts={counts}>
+        {Story()}
+      </InAdmin>
+    );
   };
 }

@@ -56,7 +56,7 @@ export async function searchOrders(
   const column = sortOf(ORDER_SORTS, query.sort, 'orders.created_at');
   const dir = query.dir === 'asc' ? 'asc' : 'desc';
   // awaiting_review: the card orders whose receipt waits for an operator (CONTRACTS §11).
-  const review = (query.state as string | undefined) === 'awaiting_review';
+  const review = query.state === 'awaiting_review';
   if (query.state !== undefined && !review && !isOrderStateName(query.state))
     throw invalid(`state must be one of ${ORDER_STATE_NAMES.join(', ')}, awaiting_review.`);
   for (const [name, day] of [
@@ -69,7 +69,8 @@ export async function searchOrders(
   if (review) {
     const ids = (await ctx.cardGate?.awaitingReview(ctx)) ?? [];
     base = base.where('orders.id', 'in', ids.length ? ids : [-1]);
-  } else if (query.state) base = base.where('orders.state', '=', ORDER[query.state]);
+  } else if (query.state && query.state !== 'awaiting_review')
+    base = base.where('orders.state', '=', ORDER[query.state]);
   if (query.gate) base = base.where('orders.gate', '=', query.gate);
   if (query.from) base = base.where('orders.created_at', '>=', `${query.from}T00:00:00.000Z`);
   if (query.to) base = base.where('orders.created_at', '<', new Date(Date.parse(query.to) + DAY_MS).toISOString());

@@ -1,0 +1,3 @@
+export { AdminCardsScreen, type AdminCardsScreenProps } from './AdminCardsScreen';
+export { CardNumberText } from './CardNumberText';
+export { cardRefusal, checkNewCard, checkRejectReason, type CardRefusal } from './cardForms';

@@ -1,0 +1,1 @@
+export { AdminReceiptsScreen, DECISION_SHOWN_MS, type AdminReceiptsScreenProps } from './AdminReceiptsScreen';
