@@ -1,0 +1,10 @@
+export {
+  CardTransferScreen,
+  clockText,
+  receiptImageProblem,
+  RECEIPT_IMAGE_TYPES,
+  secondsLeft,
+  type CardReceiptRefusal,
+  type CardTransferScreenProps,
+  type CardTransferView,
+} from './CardTransferScreen';
