@@ -57,7 +57,10 @@ export const Countdown = styled.p<{ $over: boolean }>`
 /** The card, drawn as a card: its number in four groups, its holder and bank. */
 export const BankCard = styled.div`
   ${stack(4)}
-  padding: ${({ theme }) => theme.space(5)};
+  padding: ${({ theme }) => theme.space(4)};
+  ${media.sm} {
+    padding: ${({ theme }) => theme.space(5)};
+  }
   border-radius: ${({ theme }) => theme.radii.lg};
   background: ${({ theme }) => theme.colors.hero};
   color: ${({ theme }) => theme.colors.heroText};
@@ -78,14 +81,15 @@ export const Digits = styled.bdi.attrs({ dir: 'ltr' })`
 
 export const CardNumber = styled(Digits)`
   display: block;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
   font-weight: 800;
-  letter-spacing: 0.04em;
+  letter-spacing: 0.02em;
   text-align: center;
   white-space: normal;
-  word-spacing: 0.2em;
+  word-spacing: 0.15em;
   ${media.sm} {
     letter-spacing: 0.06em;
+    word-spacing: 0.2em;
     font-size: ${({ theme }) => theme.fontSizes['3xl']};
   }
 `;
