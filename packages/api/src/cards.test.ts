@@ -30,7 +30,7 @@ function backend(options: Parameters<typeof createMockBackend>[0] = {}) {
 
 const store = () => createApiStore({ apiBase: API, timeoutMs: 2_000 });
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-const image = (bytes: Uint8Array = PNG, type = 'image/png') => new File([bytes], 'receipt.png', { type });
+const image = (bytes: Uint8Array<ArrayBuffer> = PNG, type = 'image/png') => new File([bytes], 'receipt.png', { type });
 const transfer = (s: ReturnType<typeof store>, resNum: string) =>
   s.dispatch(cardsApi.endpoints.cardTransfer.initiate(resNum, { forceRefetch: true }));
 const receipt = (s: ReturnType<typeof store>, resNum: string, tracking: string, file?: File) =>
