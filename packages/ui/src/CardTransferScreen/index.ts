@@ -1,10 +1,7 @@
 export {
   CardTransferScreen,
-  clockText,
-  receiptImageProblem,
-  RECEIPT_IMAGE_TYPES,
-  secondsLeft,
   type CardReceiptRefusal,
   type CardTransferScreenProps,
   type CardTransferView,
 } from './CardTransferScreen';
+export { clockText, receiptImageProblem, RECEIPT_IMAGE_TYPES, secondsLeft } from './cardTransfer';
