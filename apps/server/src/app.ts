@@ -236,7 +236,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await subscriptionRoutes(app, ctx, { sendPage: hasWeb ? sendPage : null });
   await reminderRoutes(app, ctx);
 
-  const API_PATH = /^\/(api|site_|getTelPlans|requestAccount|appinfo|locales|payment\/|sandbox\/|sub\/)/;
+  // The card transfer's page (`/payment/card/{resNum}`, CONTRACTS §11) is the app's; the rest of `/payment/` the gateways'.
+  const API_PATH = /^\/(api|site_|getTelPlans|requestAccount|appinfo|locales|payment\/(?!card\/)|sandbox\/|sub\/)/;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';

@@ -53,7 +53,13 @@ describe('the web app and documents on the same origin', () => {
 
   it('answers every app route, and unknown paths, with the single-page app', async () => {
     // (The panel without a session is a redirect to /login: pages.test.ts.)
-    for (const path of ['/buy', '/login', '/paymentresult?data=abc', '/some/unknown/path']) {
+    for (const path of [
+      '/buy',
+      '/login',
+      '/paymentresult?data=abc',
+      '/payment/card/1800000001',
+      '/some/unknown/path',
+    ]) {
       const response = await s.app.inject(path);
       expect(response.statusCode, path).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
@@ -61,7 +67,7 @@ describe('the web app and documents on the same origin', () => {
   });
 
   it('keeps API paths and missing files as JSON 404s', async () => {
-    for (const path of ['/api/site/nothing', '/assets/missing-file.js', '/locales/en/none.json']) {
+    for (const path of ['/api/site/nothing', '/assets/missing-file.js', '/locales/en/none.json', '/payment/nothing']) {
       const response = await s.app.inject(path);
       expect(response.statusCode, path).toBe(404);
       expect(json(response)).toMatchObject({ ok: false });

@@ -35,6 +35,8 @@ export const routes: RouteObject[] = [
       { path: 'plans', ...plans },
       { path: 'payment', ...page((m) => m.PaymentPage) },
       { path: 'paymentresult', ...page((m) => m.PaymentResultPage) },
+      // CONTRACTS §11: the card-to-card transfer of one order, where gate=card's answer sends the buyer.
+      { path: 'payment/card/:resNum', ...page((m) => m.CardTransferPage) },
       { path: 'login', ...page((m) => m.LoginPage) },
       { path: 'install', ...page((m) => m.InstallPage) },
       { path: 'download', ...page((m) => m.DownloadPage) },

@@ -179,6 +179,7 @@ describe('gateways and purchase', () => {
       message: 'OK',
       active: { ird: true, spay: false },
       wallet: true,
+      card: false,
     });
     backend({ gateways: { ird: 1, spay: 1, wallet: 0 } });
     const off = await store().dispatch(paymentsApi.endpoints.getGateways.initiate());

@@ -24,7 +24,10 @@ export interface RequestArgs {
   method?: Method;
   /** Query-string parameters (SPEC §7 sends the payload of most calls this way). */
   params?: Record<string, string | number>;
-  /** A JSON body, when present (form-urlencoded with `form`). */
+  /**
+   * A JSON body, when present (form-urlencoded with `form`); a `FormData` is sent as it is, as
+   * multipart/form-data with the boundary the browser writes (the card receipt, CONTRACTS §11).
+   */
   body?: unknown;
   /**
    * Send `application/x-www-form-urlencoded` instead of JSON as the content type (the login call);
@@ -43,9 +46,15 @@ function joinUrl(base: string, path: string, params: RequestArgs['params']): str
   return `${trimmed}${path}${query ? `?${query}` : ''}`;
 }
 
-/** The body as the content type says: form fields (strings and numbers) or JSON. */
-function encodeBody(request: RequestArgs): string | undefined {
+/** Whether the body is a multipart form, which sets its own content type (with its boundary). */
+function isMultipart(body: unknown): body is FormData {
+  return typeof FormData !== 'undefined' && body instanceof FormData;
+}
+
+/** The body as the content type says: form fields (strings and numbers), JSON, or a multipart form as given. */
+function encodeBody(request: RequestArgs): string | FormData | undefined {
   if (request.body === undefined) return undefined;
+  if (isMultipart(request.body)) return request.body;
   if (!request.form) return JSON.stringify(request.body);
   const fields = Object.entries(request.body as Record<string, unknown>).filter(
     (entry): entry is [string, string | number] => typeof entry[1] === 'string' || typeof entry[1] === 'number',
@@ -81,10 +90,12 @@ export const separBaseQuery: BaseQueryFn<RequestArgs | string, unknown, ApiError
       response = await fetch(joinUrl(base, request.url, request.params), {
         method: request.method ?? 'GET',
         credentials: 'include',
-        headers: {
-          'Content-Type': request.form ? 'application/x-www-form-urlencoded' : 'application/json',
-          Accept: 'application/json',
-        },
+        headers: isMultipart(request.body)
+          ? { Accept: 'application/json' }
+          : {
+              'Content-Type': request.form ? 'application/x-www-form-urlencoded' : 'application/json',
+              Accept: 'application/json',
+            },
         body: encodeBody(request),
         signal: controller.signal,
       });

@@ -13,4 +13,5 @@ export * from './endpoints/auth.ts';
 export * from './endpoints/appInfo.ts';
 export * from './endpoints/panel.ts';
 export * from './endpoints/wallet.ts';
+export * from './endpoints/cards.ts';
 export * from './endpoints/admin.ts';

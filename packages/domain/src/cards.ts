@@ -5,6 +5,13 @@
  */
 import { toLatinDigits } from './format.ts';
 
+/** The gate a purchase or a wallet top-up names to be paid by a card-to-card transfer (`gate=card`). */
+export const CARD_GATE = 'card';
+export type CardGate = typeof CARD_GATE;
+
+/** How often the transfer page asks again while the order is open (awaiting the transfer or the review). */
+export const CARD_TRANSFER_POLL_MS = 5_000;
+
 /** What a card order is, as the buyer's transfer page sees it. */
 export const CARD_ORDER_STATES = ['awaiting_transfer', 'awaiting_review', 'paid', 'rejected', 'expired'] as const;
 export type CardOrderState = (typeof CARD_ORDER_STATES)[number];

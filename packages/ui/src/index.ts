@@ -43,6 +43,7 @@ export * from './HomeScreen';
 export * from './PlansScreen';
 export * from './PaymentScreen';
 export * from './PaymentResultScreen';
+export * from './CardTransferScreen';
 export * from './LoginScreen';
 export * from './InstallScreen';
 export * from './DownloadScreen';

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   bestPrice,
+  CARD_GATE,
   GATEWAYS,
   isValidEmail,
   PAYMENT_REDIRECT_DELAY_MS,
@@ -85,10 +86,15 @@ export function PaymentPage() {
       : null;
   const walletUsable =
     wallet !== null && typeof wallet.balance === 'number' && walletShortfall(wallet.balance, wallet.price) === 0;
-  const usable = (gate: PaymentGate) => (gate === 'wallet' ? walletUsable : active?.[gate] === true);
+  // Card to card (CONTRACTS §11): on offer while the shop has a card (`card_active`).
+  const cardOffered = gatewaysQuery.data?.card === true;
+  const usable = (gate: PaymentGate) =>
+    gate === 'wallet' ? walletUsable : gate === CARD_GATE ? cardOffered : active?.[gate] === true;
   // The first active gateway is chosen for the buyer until they pick another.
   const gateway: PaymentGate | null =
-    picked && usable(picked) ? picked : (GATEWAYS.find((gate) => active?.[gate]) ?? (walletUsable ? 'wallet' : null));
+    picked && usable(picked)
+      ? picked
+      : (GATEWAYS.find((gate) => active?.[gate]) ?? (cardOffered ? CARD_GATE : walletUsable ? 'wallet' : null));
 
   const shared = {
     email,
@@ -103,6 +109,7 @@ export function PaymentPage() {
       if (usable(gate)) setPicked(gate);
     },
     wallet,
+    card: cardOffered,
     phase,
     submitError,
     renewal,

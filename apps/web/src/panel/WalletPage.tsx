@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GATEWAYS, isLanguage, WALLET_TOPUP_DEFAULTS, type Gateway } from '@separ/domain';
+import { CARD_GATE, GATEWAYS, isLanguage, WALLET_TOPUP_DEFAULTS } from '@separ/domain';
 import {
   errorCodeOf,
   isTransportError,
@@ -9,7 +9,7 @@ import {
   useWalletTopupMutation,
   type ApiError,
 } from '@separ/api';
-import { WalletScreen, type WalletTopupError } from '@separ/ui';
+import { WalletScreen, type WalletTopupError, type WalletTopupGate } from '@separ/ui';
 import { gatewayNavigation } from '../app/navigation.ts';
 import { useDelayedRetry } from './useDelayedRetry.ts';
 import { screenStatus } from '../app/screenStatus.ts';
@@ -46,11 +46,13 @@ export function WalletPage() {
   const [error, setError] = useState<WalletTopupError | null>(null);
   const status = screenStatus(query, retrying);
   const active = gateways.data?.active;
-  const gates = GATEWAYS.filter((gate) => active?.[gate]);
+  // Card to card (CONTRACTS §11) after the bank gates, when the shop takes transfers.
+  const card: WalletTopupGate[] = gateways.data?.card ? [CARD_GATE] : [];
+  const gates: WalletTopupGate[] = [...GATEWAYS.filter((gate) => active?.[gate]), ...card];
   // The gateways' status says whether the shop takes the wallet; until it answers, the form is offered.
   const walletOff = gateways.data?.ok === true && !gateways.data.wallet;
 
-  async function topup({ amount, gate }: { amount: number; gate: Gateway }) {
+  async function topup({ amount, gate }: { amount: number; gate: WalletTopupGate }) {
     if (busy) return;
     setBusy(true);
     setError(null);

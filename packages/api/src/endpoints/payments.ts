@@ -1,4 +1,4 @@
-import { asRecord, GATEWAYS, toNumber, toText, type Gateway } from '@separ/domain';
+import { asRecord, GATEWAYS, toNumber, toText, type CardGate, type Gateway } from '@separ/domain';
 import type { AnswerOf, GatewaysAnswer, PAYMENT_ROUTES, QueryOf, RenewalRecord } from '@separ/domain/contract';
 import { separApi } from '../api.ts';
 import { apiError, type ApiError, errorCodeOfBody } from '../errors.ts';
@@ -12,6 +12,8 @@ export interface GatewayStatus extends Pick<GatewaysAnswer, 'code' | 'message'> 
   active: Record<Gateway, boolean>;
   /** The shop takes payment from a signed-in buyer's wallet (`wallet_active`, CONTRACTS §10). */
   wallet: boolean;
+  /** The shop takes card-to-card transfers (`card_active`, CONTRACTS §11): an enabled card exists. */
+  card: boolean;
 }
 
 /** SPEC §8: when the status call fails, both gateways are treated as inactive. */
@@ -21,6 +23,7 @@ export const GATEWAYS_FAILED: GatewayStatus = {
   message: 'Failed to load gateways',
   active: { ird: false, spay: false },
   wallet: false,
+  card: false,
 };
 
 export function gatewayStatusFromResponse(body: unknown): GatewayStatus {
@@ -35,15 +38,17 @@ export function gatewayStatusFromResponse(body: unknown): GatewayStatus {
     message: toText(record.message),
     active,
     wallet: toNumber(record.wallet_active) === 1,
+    card: toNumber(record.card_active) === 1,
   };
 }
 
 /**
- * What a purchase is paid with: a bank gate, or `wallet` (CONTRACTS §10: a signed-in buyer pays the
+ * What a purchase is paid with: a bank gate, `wallet` (CONTRACTS §10: a signed-in buyer pays the
  * plan's credit price from the balance at once; refused `insufficientBalance`,
- * `signInToPayFromWallet`, `walletDisabled`).
+ * `signInToPayFromWallet`, `walletDisabled`), or `card` (CONTRACTS §11: the answer's URL is the
+ * transfer page, `/payment/card/{resNum}`).
  */
-export type PurchaseGate = Gateway | 'wallet';
+export type PurchaseGate = Gateway | 'wallet' | CardGate;
 
 export interface PurchaseArgs {
   planId: number;

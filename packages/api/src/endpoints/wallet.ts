@@ -1,4 +1,12 @@
-import { asRecord, isWalletEntryKind, toText, type Gateway, type Language, type WalletEntry } from '@separ/domain';
+import {
+  asRecord,
+  isWalletEntryKind,
+  toText,
+  type CardGate,
+  type Gateway,
+  type Language,
+  type WalletEntry,
+} from '@separ/domain';
 import type { AnswerOf, QueryOf, WALLET_ROUTES } from '@separ/domain/contract';
 import { separApi } from '../api.ts';
 import { apiError, errorCodeOfBody } from '../errors.ts';
@@ -8,10 +16,13 @@ type Wallet = typeof WALLET_ROUTES;
 /** The signed-in account's wallet (CONTRACTS §10): the balance in tomans and the entries, newest first. */
 export type WalletData = Omit<AnswerOf<Wallet['wallet']>, 'ok'>;
 
+/** What a top-up is paid through: a bank gate, or a card-to-card transfer (CONTRACTS §11); never `wallet`. */
+export type TopupGate = Gateway | CardGate;
+
 /** A top-up: how many tomans, through which gate (never `wallet`), and the bank page's language. */
 export interface WalletTopupArgs {
   amount: number;
-  gate: Gateway;
+  gate: TopupGate;
   lng?: Language;
 }
 

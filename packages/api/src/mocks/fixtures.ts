@@ -3,7 +3,14 @@
  * seeds) in the raw shapes of SPEC §3, with the awkward cases the error paths need added here: a
  * plan whose prices cannot be read and a server whose JSON is broken.
  */
-import type { Account, RawPlan, RawServer, WalletEntry } from '@separ/domain';
+import {
+  encodePaymentResult,
+  type Account,
+  type CardOrderState,
+  type RawPlan,
+  type RawServer,
+  type WalletEntry,
+} from '@separ/domain';
 import { DEMO_APP_LINKS, DEMO_COUNTRIES, DEMO_PLANS, DEMO_SERVERS, DEMO_WALLET_ENTRIES } from '@separ/domain/demo';
 
 /** A plan whose toman price is unreadable JSON: never shown (SPEC §9). */
@@ -113,4 +120,73 @@ export function mockUser(overrides: Partial<MockUser> = {}): MockUser {
 /** The demo account's wallet as the mock starts it: the demo entries and their last balance. */
 export function mockWallet(): { balance: number; entries: WalletEntry[] } {
   return { balance: DEMO_WALLET_ENTRIES[0]!.balance, entries: DEMO_WALLET_ENTRIES.map((entry) => ({ ...entry })) };
+}
+
+/** The shop's card in the mock (CONTRACTS §11): 16 digits that pass the Luhn check, its holder and bank. */
+export const MOCK_CARD = { cardNumber: '6037997512345670', holder: 'علی رضایی', bank: 'بانک ملی' } as const;
+
+/** A card order as the mock keeps it: the transfer page's fields, and its receipt once sent. */
+export interface MockCardOrder {
+  state: CardOrderState;
+  /** Rials: the price × 10 plus the order's offset. */
+  amount: number;
+  expiresAt: string;
+  /** Once paid: the payment result's payload. */
+  result?: string;
+  /** Once rejected: the operator's reason. */
+  reason?: string;
+  /** The receipt's tracking number (Latin digits), once sent. */
+  tracking?: string;
+  /** The receipt image's bytes as text, once sent with one. */
+  image?: string;
+}
+
+/** The order numbers of the mock's fixed card orders, one in each state, for stories and tests. */
+export const MOCK_CARD_RES_NUMS = {
+  awaitingTransfer: '1900000001',
+  awaitingReview: '1900000002',
+  paid: '1900000003',
+  rejected: '1900000004',
+  expired: '1900000005',
+} as const;
+
+/** The tracking number the mock's order awaiting review already took: another order sending it is refused. */
+export const MOCK_USED_TRACKING = '740012345678';
+
+/** The mock's transfer deadline: an hour after the order (SEPAR_CARD_TRANSFER_MINUTES' default). */
+export const MOCK_CARD_MINUTES = 60;
+
+/** The fixed card orders, the open ones due an hour from `now` (ms). */
+export function mockCardOrders(now = Date.now()): Record<string, MockCardOrder> {
+  const due = new Date(now + MOCK_CARD_MINUTES * 60_000).toISOString();
+  const past = new Date(now - 30 * 60_000).toISOString();
+  const amount = 2_900_000 + 1_230;
+  const ids = MOCK_CARD_RES_NUMS;
+  const result = encodePaymentResult({
+    status: 'success',
+    resnum: ids.paid,
+    refnum: MOCK_USED_TRACKING,
+    amount,
+    time: '2026-11-22 10:30:00',
+    username: 'user1900000003',
+    password: 'Mock0003',
+  });
+  return {
+    [ids.awaitingTransfer]: { state: 'awaiting_transfer', amount, expiresAt: due },
+    [ids.awaitingReview]: {
+      state: 'awaiting_review',
+      amount: amount + 10,
+      expiresAt: due,
+      tracking: MOCK_USED_TRACKING,
+    },
+    [ids.paid]: { state: 'paid', amount: amount + 20, expiresAt: due, tracking: '740012345679', result },
+    [ids.rejected]: {
+      state: 'rejected',
+      amount: amount + 30,
+      expiresAt: due,
+      tracking: '740012345680',
+      reason: 'مبلغ واریزی با مبلغ سفارش برابر نبود.',
+    },
+    [ids.expired]: { state: 'expired', amount: amount + 40, expiresAt: past },
+  };
 }

@@ -5,8 +5,13 @@
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import {
+  CARD_GATE,
+  CARD_OFFSET,
   canDisconnect,
+  freeCardAmounts,
   encodePaymentResult,
+  normalizeTracking,
+  RECEIPT_IMAGE_MAX_BYTES,
   isGateway,
   isPlanDisplayable,
   isValidEmail,
@@ -21,6 +26,10 @@ import {
 } from '@separ/domain';
 import {
   MOCK_APP_LINKS,
+  MOCK_CARD,
+  MOCK_CARD_MINUTES,
+  mockCardOrders,
+  type MockCardOrder,
   MOCK_COMMON_PASSWORDS,
   MOCK_COUNTRIES,
   MOCK_PLANS,
@@ -31,6 +40,7 @@ import {
   type MockUser,
 } from './fixtures.ts';
 import {
+  CARD_ROUTES,
   LOGIN_LIMITS,
   PANEL_LIMITS,
   PANEL_ROUTES,
@@ -66,7 +76,10 @@ const noCookies: CookieJar = { set: () => undefined, remove: () => undefined };
 export interface MockBackendOptions {
   user?: MockUser;
   plans?: RawPlan[];
-  gateways?: { ird: 0 | 1; spay: 0 | 1; wallet?: 0 | 1 };
+  /** The gates on offer; `card` (CONTRACTS §11) is off unless given. */
+  gateways?: MockGateways;
+  /** The card orders (CONTRACTS §11), by order number; the fixed ones of MOCK_CARD_RES_NUMS when not given. */
+  cardOrders?: Record<string, MockCardOrder>;
   /** The account's wallet (CONTRACTS §10); the demo's seven entries when not given. */
   wallet?: { balance: number; entries: WalletEntry[] };
   /** Start with a session (the panel's stories and tests). */
@@ -84,10 +97,23 @@ export interface MockBackendOptions {
   admin?: AdminMockOptions;
 }
 
+/** Which gates `/site_gateways` says are active. */
+export interface MockGateways {
+  ird: 0 | 1;
+  spay: 0 | 1;
+  wallet?: 0 | 1;
+  card?: 0 | 1;
+}
+
 export interface MockState {
   user: MockUser;
   plans: RawPlan[];
-  gateways: { ird: 0 | 1; spay: 0 | 1; wallet?: 0 | 1 };
+  gateways: MockGateways;
+  /**
+   * The card orders by order number: the fixed ones (MOCK_CARD_RES_NUMS) and those a purchase or a
+   * top-up with `gate=card` placed. A test moves one on (paid, rejected) as an operator would.
+   */
+  cardOrders: Record<string, MockCardOrder>;
   loggedIn: boolean;
   /** Every purchase request the mock accepted (`renew`: the account it renews, when logged in). */
   purchases: Array<{ planId: number; email: string; gate: string; renew?: string }>;
@@ -122,6 +148,8 @@ export const MOCK_ENDPOINTS = {
   botCode: ['post', '*/api/site/botcode'],
   wallet: ['post', '*/api/site/wallet'],
   walletTopup: ['post', '*/api/site/wallet/topup'],
+  cardTransfer: ['get', '*/api/site/card/:resNum'],
+  cardReceipt: ['post', '*/api/site/card/:resNum/receipt'],
 } as const satisfies Record<string, readonly ['get' | 'post', string]>;
 
 export type MockEndpoint = keyof typeof MOCK_ENDPOINTS;
@@ -147,7 +175,25 @@ const MOCK_CONTRACT: Partial<Record<MockEndpoint, RouteContract>> = {
   subscription: SUBSCRIPTION_ROUTES.subscription,
   wallet: WALLET_ROUTES.wallet,
   walletTopup: WALLET_ROUTES.topup,
+  cardTransfer: CARD_ROUTES.transfer,
+  cardReceipt: CARD_ROUTES.receipt,
 };
+
+/** What a receipt image is, by its first bytes, as the server tells it (PNG, JPEG or WebP); null: none of them. */
+function imageKind(bytes: Uint8Array): 'png' | 'jpeg' | 'webp' | null {
+  const starts = (at: number, ...expected: number[]) => expected.every((byte, i) => bytes[at + i] === byte);
+  if (starts(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'png';
+  if (starts(0, 0xff, 0xd8, 0xff)) return 'jpeg';
+  if (starts(0, 0x52, 0x49, 0x46, 0x46) && starts(8, 0x57, 0x45, 0x42, 0x50)) return 'webp';
+  return null;
+}
+
+/** A receipt image's bytes as one text, to tell one image sent twice. */
+function imageKey(bytes: Uint8Array): string {
+  let key = '';
+  for (const byte of bytes) key += byte.toString(16).padStart(2, '0');
+  return key;
+}
 
 const unauthorized = () => errorResponse('loginRequired');
 
@@ -223,6 +269,7 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
     user: options.user ?? mockUser(),
     plans: options.plans ?? MOCK_PLANS,
     gateways: options.gateways ?? { ird: 1, spay: 1 },
+    cardOrders: options.cardOrders ?? mockCardOrders(),
     loggedIn: options.loggedIn ?? false,
     purchases: [],
     wallet: options.wallet ?? mockWallet(),
@@ -237,7 +284,11 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
   };
   const route = (
     endpoint: MockEndpoint,
-    resolve: (request: Request, query: URLSearchParams) => Response | Promise<Response>,
+    resolve: (
+      request: Request,
+      query: URLSearchParams,
+      params: Record<string, string | undefined>,
+    ) => Response | Promise<Response>,
   ): HttpHandler => {
     const [method, path] = MOCK_ENDPOINTS[endpoint];
     const contract = MOCK_CONTRACT[endpoint];
@@ -245,15 +296,15 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       state.calls[endpoint] += 1;
       await wait();
       const query = new URL(request.url).searchParams;
+      const given = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)]));
       if (contract) {
         // As the server: a body that is not JSON, then what the route's schemas refuse.
         const read = await bodyOf(request);
         if (read === 'invalidJson') return checkResponse(endpoint, contract, errorResponse('invalidJson'));
-        const given = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)]));
         const refused = refusePlainRequest(contract, { params: given, query, body: read.body });
         if (refused) return checkResponse(endpoint, contract, errorResponseWithMessage('invalid', refused.message));
       }
-      const response = await resolve(request, query);
+      const response = await resolve(request, query, given);
       return contract ? checkResponse(endpoint, contract, response) : response;
     });
   };
@@ -271,6 +322,27 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
     const createdAt = '2026-11-22T10:30:00.000Z';
     state.wallet.entries.unshift({ id, kind, amount, balance: state.wallet.balance, createdAt, ref });
   };
+  /**
+   * A new card order for `tomans`: the price in rials plus the smallest offset (whole tomans) no
+   * open card order has, due in an hour; its transfer page's address.
+   */
+  const placeCardOrder = (request: Request, resNum: string, tomans: number): string => {
+    const taken = new Set(
+      Object.values(state.cardOrders)
+        .filter((order) => order.state === 'awaiting_transfer' || order.state === 'awaiting_review')
+        .map((order) => order.amount),
+    );
+    const amount = freeCardAmounts(tomans, taken, 1)[0] ?? tomans * 10 + CARD_OFFSET.min;
+    const expiresAt = new Date(Date.now() + MOCK_CARD_MINUTES * 60_000).toISOString();
+    state.cardOrders[resNum] = { state: 'awaiting_transfer', amount, expiresAt };
+    return `${options.origin ?? new URL(request.url).origin}/payment/card/${resNum}`;
+  };
+  /** The card order a path names, moved to expired once its deadline passed without a receipt. */
+  const cardOrderOf = (resNum: string): MockCardOrder | undefined => {
+    const order = Object.hasOwn(state.cardOrders, resNum) ? state.cardOrders[resNum] : undefined;
+    if (order?.state === 'awaiting_transfer' && Date.parse(order.expiresAt) <= Date.now()) order.state = 'expired';
+    return order;
+  };
   const signedIn = (resolve: (request: Request, query: URLSearchParams) => Response) => {
     return (request: Request, query: URLSearchParams) => (state.loggedIn ? resolve(request, query) : unauthorized());
   };
@@ -285,7 +357,7 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
         ird_auto_active: state.gateways.ird,
         spay_auto_active: state.gateways.spay,
         wallet_active: state.gateways.wallet ?? 1,
-        card_active: 0,
+        card_active: state.gateways.card ?? 0,
         oxapay_active: 0,
         nowpayments_active: 0,
       }),
@@ -313,6 +385,8 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
         if (!walletOn()) return errorResponse('walletDisabled');
         credit = parsePriceMap(plan.price_credit)[PRICE_KEY] ?? 0;
         if (state.wallet.balance < credit) return errorResponse('insufficientBalance');
+      } else if (gate === CARD_GATE) {
+        if (state.gateways.card !== 1) return errorResponse('gatewayUnavailable');
       } else {
         if (!isGateway(gate)) return errorResponse('unknownGateway');
         if (state.gateways[gate] !== 1) return errorResponse('gatewayUnavailable');
@@ -321,6 +395,11 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       const renews = state.loggedIn && param('renew') !== '0' ? state.user.username : null;
       state.purchases.push({ planId, email, gate, ...(renews ? { renew: renews } : {}) });
       const number = 1_800_000_000 + state.purchases.length;
+      // A card order (CONTRACTS §11): the transfer page, where the buyer sends the receipt.
+      if (gate === CARD_GATE) {
+        const url = placeCardOrder(request, String(number), parsePriceMap(plan.price_toman)[PRICE_KEY] ?? 0);
+        return HttpResponse.json({ ok: true, url, message: 'OK', ...(renews ? { renew: { username: renews } } : {}) });
+      }
       if (credit !== null) addEntry('purchase', -credit, String(number));
       const paid = {
         status: 'success' as const,
@@ -360,6 +439,12 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       const amount = /^\d+$/.test(amountField.trim()) ? Number(amountField.trim()) : NaN;
       if (!(amount >= walletMinTopup && amount <= walletMaxTopup))
         return errorResponse('invalidTopupAmount', { min: walletMinTopup, max: walletMaxTopup });
+      if (gate === CARD_GATE) {
+        if (state.gateways.card !== 1) return errorResponse('gatewayUnavailable');
+        state.topups.push({ amount, gate });
+        const url = placeCardOrder(request, `MOCKTOPUP${String(state.topups.length).padStart(6, '0')}`, amount);
+        return HttpResponse.json({ ok: true, url, message: 'OK' });
+      }
       if (!isGateway(gate)) return errorResponse('unknownGateway');
       if (state.gateways[gate] !== 1) return errorResponse('gatewayUnavailable');
       state.topups.push({ amount, gate });
@@ -489,6 +574,49 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       state.user = { ...state.user, devices: state.user.devices.filter((d) => d.id !== id) };
       if (state.user.devices.length === before) return errorResponse('deviceNotFound');
       return HttpResponse.json({ ok: true });
+    }),
+    route('cardTransfer', (_request, _query, { resNum }) => {
+      const order = cardOrderOf(resNum ?? '');
+      if (!order) return errorResponse('unknownCardOrder');
+      return HttpResponse.json({
+        ok: true,
+        state: order.state,
+        ...MOCK_CARD,
+        amount: order.amount,
+        expiresAt: order.expiresAt,
+        ...(order.state === 'paid' && order.result ? { result: order.result } : {}),
+        ...(order.state === 'rejected' && order.reason ? { reason: order.reason } : {}),
+      });
+    }),
+    route('cardReceipt', async (request, _query, { resNum }) => {
+      // As the server: the order, a multipart form, the image by its bytes, the tracking number, then
+      // the order's state and what other receipts already took.
+      const order = cardOrderOf(resNum ?? '');
+      if (!order) return errorResponse('unknownCardOrder');
+      if (!(request.headers.get('content-type') ?? '').includes('multipart/form-data'))
+        return errorResponseWithMessage(
+          'invalid',
+          'Send the receipt as multipart/form-data: the field tracking and an optional file image.',
+        );
+      const form = await request.formData();
+      const file = form.get('image');
+      let image: string | null = null;
+      if (file !== null && typeof file !== 'string' && file.size > 0) {
+        if (file.size > RECEIPT_IMAGE_MAX_BYTES) return errorResponse('receiptImageTooLarge');
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        if (!imageKind(bytes)) return errorResponse('invalidReceiptImage');
+        image = imageKey(bytes);
+      }
+      const field = form.get('tracking');
+      const tracking = normalizeTracking(typeof field === 'string' ? field : undefined);
+      if (!tracking) return errorResponse('invalidTracking');
+      if (order.tracking !== undefined) return errorResponse('receiptAlreadySent');
+      if (order.state !== 'awaiting_transfer') return errorResponse('notAwaitingTransfer');
+      const others = Object.values(state.cardOrders).filter((other) => other !== order);
+      if (others.some((other) => other.tracking === tracking)) return errorResponse('trackingUsed');
+      if (image !== null && others.some((other) => other.image === image)) return errorResponse('receiptImageUsed');
+      Object.assign(order, { state: 'awaiting_review', tracking, ...(image !== null ? { image } : {}) });
+      return HttpResponse.json({ ok: true, state: 'awaiting_review' });
     }),
     ...admin.handlers,
   ];

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fn } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { PLANS } from '../fixtures';
 import { InShell } from '../SiteShell/storyShell';
 import { PaymentScreen, type PaymentScreenProps } from './PaymentScreen';
@@ -105,4 +105,19 @@ export const WalletRefused: Story = {
 export const WalletMobile: Story = {
   args: { ...WalletShort.args },
   parameters: { mobile: true },
+};
+/** CONTRACTS §11: the shop takes card-to-card transfers (`card_active`), chosen here: the transfer page comes next. */
+export const CardToCard: Story = {
+  args: { email: 'buyer@example.com', card: true, gateway: 'card', canSubmit: true },
+};
+export const CardToCardMobile: Story = { args: { ...CardToCard.args }, parameters: { mobile: true } };
+/** Card to card on offer, a bank gate chosen. */
+export const CardOffered: Story = {
+  args: { email: 'buyer@example.com', card: true, gateway: 'ird', canSubmit: true },
+  parameters: { screenshot: false },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('radio', { name: /(Card to card|کارت به کارت)/ }));
+    await expect(args.onGatewayChange).toHaveBeenCalledWith('card');
+  },
 };

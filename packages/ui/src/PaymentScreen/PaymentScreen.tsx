@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { walletShortfall, type Gateway, type Plan } from '@separ/domain';
+import { walletShortfall, type CardGate, type Gateway, type Plan } from '@separ/domain';
 import { Button } from '../Button';
 import { ErrorView } from '../ErrorView';
 import { useFormat } from '../format';
@@ -22,8 +22,8 @@ import {
   WalletFacts,
 } from './PaymentScreen.styles';
 
-/** What a purchase is paid with: a bank gate, or the buyer's wallet (CONTRACTS §10). */
-export type PaymentGate = Gateway | 'wallet';
+/** What a purchase is paid with: a bank gate, the buyer's wallet (CONTRACTS §10) or a card-to-card transfer (§11). */
+export type PaymentGate = Gateway | 'wallet' | CardGate;
 
 /** The wallet as the payment page offers it (the shop's `wallet_active`). */
 export interface PaymentWallet {
@@ -54,6 +54,8 @@ export interface PaymentScreenProps {
   onGatewayChange(gateway: PaymentGate): void;
   /** The shop takes payment from the wallet: offered as one more gate, with its price and the balance. */
   wallet?: PaymentWallet | null;
+  /** The shop takes card-to-card transfers (`card_active`): offered as one more gate. */
+  card?: boolean;
   phase: 'idle' | 'processing' | 'redirecting';
   /**
    * The purchase failed: a refusal the page words itself, else the server's message when it gave one,
@@ -114,6 +116,7 @@ export function PaymentScreen(props: PaymentScreenProps) {
   const wallet = props.wallet ?? null;
   const price = gateway === 'wallet' && wallet ? wallet.price : (discounted ?? plan.bestPrice ?? 0);
   const busy = phase !== 'idle';
+  const redirecting = gateway === 'card' ? 'redirectingCard' : 'redirecting';
   const submit = (event: FormEvent) => {
     event.preventDefault();
     props.onSubmit();
@@ -202,6 +205,25 @@ export function PaymentScreen(props: PaymentScreenProps) {
                   );
                 })
               )}
+              {props.card && gateways !== 'loading' ? (
+                <div>
+                  <GatewayOption $checked={gateway === 'card'} $disabled={false}>
+                    <input
+                      type="radio"
+                      name="gateway"
+                      value="card"
+                      checked={gateway === 'card'}
+                      onChange={() => props.onGatewayChange('card')}
+                      aria-describedby="payment-card-facts"
+                    />
+                    <Icon name="receipt" size={22} />
+                    {t('gateway.card')}
+                  </GatewayOption>
+                  <WalletFacts id="payment-card-facts">
+                    <p>{t('gateway.cardHint')}</p>
+                  </WalletFacts>
+                </div>
+              ) : null}
               {wallet && gateways !== 'loading' ? (
                 <WalletGate
                   wallet={wallet}
@@ -219,16 +241,18 @@ export function PaymentScreen(props: PaymentScreenProps) {
             ) : null}
             {phase === 'redirecting' ? (
               <Alert role="status" $tone="info">
-                {t('redirecting')}
+                {t(redirecting)}
               </Alert>
             ) : null}
             <Button type="submit" size="lg" fullWidth disabled={!props.canSubmit} loading={busy} icon="lock">
-              {phase === 'processing' ? t('processing') : phase === 'redirecting' ? t('redirecting') : t('start')}
+              {phase === 'processing' ? t('processing') : phase === 'redirecting' ? t(redirecting) : t('start')}
             </Button>
-            <Secure>
-              <Icon name="shieldCheck" size={18} />
-              {t('secure')}
-            </Secure>
+            {gateway !== 'card' ? (
+              <Secure>
+                <Icon name="shieldCheck" size={18} />
+                {t('secure')}
+              </Secure>
+            ) : null}
           </Form>
         </Card>
       </Body>

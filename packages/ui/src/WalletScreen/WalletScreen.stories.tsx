@@ -67,3 +67,14 @@ export const TopupRefused: Story = { args: { topupError: 'gateway', initialAmoun
 /** The shop switched the wallet off: the balance and entries stay, no top-up. */
 export const WalletOff: Story = { args: { walletOff: true } };
 export const Mobile: Story = { parameters: { mobile: true } };
+/** CONTRACTS §11: the shop takes card-to-card transfers, a top-up may go through one. */
+export const TopupCardToCard: Story = {
+  args: { gates: ['ird', 'spay', 'card'] },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText(/^(Amount \(tomans\)|مبلغ \(تومان\))/), '200000');
+    await userEvent.click(canvas.getByRole('radio', { name: /(Card to card|کارت به کارت)/ }));
+    await userEvent.click(canvas.getByRole('button', { name: /^(Pay and top up|پرداخت و شارژ)$/ }));
+    await expect(args.onTopup).toHaveBeenCalledWith({ amount: 200_000, gate: 'card' });
+  },
+};

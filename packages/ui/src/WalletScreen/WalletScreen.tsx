@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Gateway, WalletEntry } from '@separ/domain';
+import type { CardGate, Gateway, WalletEntry } from '@separ/domain';
 import { Button } from '../Button';
 import { Card, Ltr } from '../Layout';
 import { Chips } from '../Chips';
@@ -20,6 +20,9 @@ import { Balance, BalanceAmount, GateOption, Gates, Notice, Problem, Signed, Top
  */
 export type WalletTopupError = 'range' | 'gateway' | 'disabled' | 'network' | 'failed';
 
+/** What a top-up is paid through: a bank gate, or a card-to-card transfer (CONTRACTS §11). */
+export type WalletTopupGate = Gateway | CardGate;
+
 export interface WalletScreenProps {
   status: 'loading' | 'error' | 'ready';
   /** The balance, in tomans. */
@@ -31,12 +34,12 @@ export interface WalletScreenProps {
   /** The shop's top-up bounds, in tomans. */
   min: number;
   max: number;
-  /** The gates a top-up may be paid through: the active ones (never the wallet itself). */
-  gates: Gateway[];
+  /** The gates a top-up may be paid through: the active ones (never the wallet itself), card when on. */
+  gates: WalletTopupGate[];
   /** The shop has switched the wallet off: the balance shows, no top-up is offered. */
   walletOff?: boolean;
   /** A checked top-up: the container starts it and sends the browser to the bank. */
-  onTopup(topup: { amount: number; gate: Gateway }): void;
+  onTopup(topup: { amount: number; gate: WalletTopupGate }): void;
   /** The top-up is being started, then the browser leaves for the bank. */
   busy?: boolean;
   topupError?: WalletTopupError | null;
@@ -127,7 +130,7 @@ function TopupForm({
   const { t } = useTranslation(['panel', 'errors', 'payment']);
   const format = useFormat();
   const [amount, setAmount] = useState(initialAmount);
-  const [picked, setPicked] = useState<Gateway | null>(null);
+  const [picked, setPicked] = useState<WalletTopupGate | null>(null);
   const [amountError, setAmountError] = useState<TopupAmountError | null>(null);
   const gate = picked && gates.includes(picked) ? picked : (gates[0] ?? null);
   const checked = checkTopupAmount(amount, min, max);
@@ -204,7 +207,7 @@ function TopupForm({
                 checked={gate === option}
                 onChange={() => setPicked(option)}
               />
-              <Icon name="card" size={22} />
+              <Icon name={option === 'card' ? 'receipt' : 'card'} size={22} />
               {t(`payment:gateway.${option}`)}
             </GateOption>
           ))}

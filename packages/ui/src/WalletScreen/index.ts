@@ -1,2 +1,2 @@
-export { WalletScreen, type WalletScreenProps, type WalletTopupError } from './WalletScreen';
+export { WalletScreen, type WalletScreenProps, type WalletTopupError, type WalletTopupGate } from './WalletScreen';
 export { checkTopupAmount, TOPUP_QUICK_AMOUNTS, type TopupAmountError } from './walletForm';
