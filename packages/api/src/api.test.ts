@@ -11,7 +11,7 @@ import { plansApi } from './endpoints/plans.ts';
 import { errorCodeOf, isTransportError, isUnauthorized, type ApiError } from './errors.ts';
 import { createMockBackend, failure, type MockEndpoint, type MockFailure } from './mocks/handlers.ts';
 import { errorResponse } from './mocks/errors.ts';
-import { mockUser } from './mocks/fixtures.ts';
+import { MOCK_REFERRAL_CODE, mockUser } from './mocks/fixtures.ts';
 import { createApiStore } from './testing.ts';
 
 const API = 'http://backend.test:2087';
@@ -350,6 +350,16 @@ describe('the panel', () => {
     );
     const result = await store().dispatch(panelApi.endpoints.getAccount.initiate());
     expect(result.data).toMatchObject({ username: 'x', usedMB: 5, allowedMB: 10, allowedDevices: 2, devices: [] });
+  });
+
+  it('carries the account’s referral code when the server names one (CONTRACTS §12)', async () => {
+    backend({ loggedIn: true });
+    const mocked = await store().dispatch(panelApi.endpoints.getAccount.initiate());
+    expect(mocked.data?.referralCode).toBe(MOCK_REFERRAL_CODE);
+    server.use(http.post('*/api/site/account', () => HttpResponse.json({ ok: true, username: 'x' })));
+    const without = await store().dispatch(panelApi.endpoints.getAccount.initiate());
+    expect(without.data?.username).toBe('x');
+    expect(without.data && 'referralCode' in without.data).toBe(false);
   });
 
   it.each<MockFailure>(['http500', 'badJson', 'timeout', 'notOk', 'unauthorized'])(

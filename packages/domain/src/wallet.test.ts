@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { balanceAfter, isWalletEntryKind, walletShortfall, WALLET_ENTRY_KINDS } from './wallet.ts';
+import {
+  balanceAfter,
+  isWalletEntryKind,
+  referralEarnings,
+  referralLink,
+  walletShortfall,
+  WALLET_ENTRY_KINDS,
+} from './wallet.ts';
 
 describe('the wallet’s rules', () => {
   it('never lets a balance go below zero', () => {
@@ -18,5 +25,21 @@ describe('the wallet’s rules', () => {
     expect(WALLET_ENTRY_KINDS).toEqual(['topup', 'purchase', 'refund', 'referral', 'gift', 'adjustment']);
     expect(isWalletEntryKind('gift')).toBe(true);
     expect(isWalletEntryKind('bonus')).toBe(false);
+  });
+
+  it('sums the referral entries only, with their count (CONTRACTS §12)', () => {
+    const entries = [
+      { kind: 'topup', amount: 500_000 },
+      { kind: 'referral', amount: 50_000 },
+      { kind: 'purchase', amount: -180_000 },
+      { kind: 'referral', amount: 12_500 },
+    ] as const;
+    expect(referralEarnings(entries)).toEqual({ total: 62_500, count: 2 });
+    expect(referralEarnings([{ kind: 'gift', amount: 100_000 }])).toEqual({ total: 0, count: 0 });
+  });
+
+  it('makes the referral link from the origin and the code', () => {
+    expect(referralLink('https://separ.example', 'dem4k7m2qx')).toBe('https://separ.example/?ref=dem4k7m2qx');
+    expect(referralLink('https://separ.example/', 'a b')).toBe('https://separ.example/?ref=a%20b');
   });
 });

@@ -44,3 +44,23 @@ export function balanceAfter(balance: number, amount: number): number | null {
 export function walletShortfall(balance: number, price: number): number {
   return Math.max(0, price - balance);
 }
+
+/** What the account's invitations have paid into its wallet: the sum of its `referral` entries and their count. */
+export function referralEarnings(entries: readonly Pick<WalletEntry, 'kind' | 'amount'>[]): {
+  total: number;
+  count: number;
+} {
+  let total = 0;
+  let count = 0;
+  for (const entry of entries)
+    if (entry.kind === 'referral') {
+      total += entry.amount;
+      count += 1;
+    }
+  return { total, count };
+}
+
+/** An account's referral link (CONTRACTS §12): `{origin}/?ref={code}`, the origin without a trailing slash. */
+export function referralLink(origin: string, code: string): string {
+  return `${origin.replace(/\/+$/, '')}/?ref=${encodeURIComponent(code)}`;
+}

@@ -15,7 +15,7 @@ export interface ServersData {
  * The account as the panel reads it: SPEC §3 (normalised: the spec's backends may send snake_case
  * names) plus the subscription link of CONTRACTS §7 (when the backend sends it).
  */
-export type PanelAccount = Account & Partial<Pick<AccountAnswer, 'subUrl'>>;
+export type PanelAccount = Account & Partial<Pick<AccountAnswer, 'subUrl' | 'referralCode'>>;
 
 /** What the subscription page shows (GET /sub/{token}?format=json): the account's state and its link. */
 export interface SubscriptionData {
@@ -58,6 +58,9 @@ export function accountFromResponse(body: unknown): PanelAccount | null {
   const account: PanelAccount | null = normalizeAccount(source);
   const subUrl = toText(source.subUrl ?? source.sub_url);
   if (account && /^https?:\/\//.test(subUrl)) account.subUrl = subUrl;
+  // The account's referral code (CONTRACTS §12), when the server names one.
+  const referralCode = toText(source.referralCode);
+  if (account && referralCode) account.referralCode = referralCode;
   return account;
 }
 

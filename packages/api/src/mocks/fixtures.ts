@@ -69,13 +69,19 @@ export const MOCK_SUB_TOKEN = 'Dm0SubT0kenSepar000001';
 /** An account of the mock backend, with the password it logs in with. */
 export interface MockUser extends Account {
   password: string;
+  /** The account's referral code (CONTRACTS §12): the panel's invitation link is `{origin}/?ref={code}`. */
+  referralCode?: string;
 }
+
+/** The demo account's referral code: ten of the server's letters (no l, o, 0 or 1). */
+export const MOCK_REFERRAL_CODE = 'dem4k7m2qx';
 
 /** The demo account of mock mode: log in as demo / demo1234. */
 export function mockUser(overrides: Partial<MockUser> = {}): MockUser {
   return {
     username: 'demo',
     password: 'demo1234',
+    referralCode: MOCK_REFERRAL_CODE,
     expireDate: '2027-01-15T12:00:00.000Z',
     usedMB: 12_800,
     allowedMB: 51_200,

@@ -503,7 +503,13 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       const url = new URL(request.url);
       const token = url.pathname.split('/').pop();
       if (token !== state.subToken) return errorResponse('subscriptionNotFound');
-      const { password: _password, devices: _devices, payments: _payments, ...account } = state.user;
+      const {
+        password: _password,
+        devices: _devices,
+        payments: _payments,
+        referralCode: _referralCode,
+        ...account
+      } = state.user;
       return HttpResponse.json({
         ok: true,
         ...account,
