@@ -97,3 +97,6 @@ export const COUNTRIES = {
 
 /** An account's subscription link (CONTRACTS §7). */
 export const SUBSCRIPTION_URL = 'https://shop.separ.example/sub/Xk3pQ9vRtY2mWb7nLs4dHf8cJq1eZa5u';
+
+/** An account's referral link (CONTRACTS §12): `{origin}/?ref={code}`. */
+export const REFERRAL_LINK = 'https://shop.separ.example/?ref=dem4k7m2qx';

@@ -53,6 +53,7 @@ export * from './LegalScreen';
 export * from './PanelLayout';
 export * from './DashboardScreen';
 export * from './BotLinkCard';
+export * from './InviteCard';
 export * from './ChangePasswordScreen';
 export * from './ServersScreen';
 export * from './DevicesScreen';

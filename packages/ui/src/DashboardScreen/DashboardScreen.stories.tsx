@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { Account } from '@separ/domain';
-import { ACCOUNT, STORY_NOW } from '../fixtures';
+import { ACCOUNT, REFERRAL_LINK, STORY_NOW } from '../fixtures';
 import { InPanel } from '../PanelLayout/storyPanel';
 import { DashboardScreen, type DashboardScreenProps } from './DashboardScreen';
 
@@ -47,3 +47,11 @@ export const BotCodeMobile: Story = {
 };
 /** The wallet's balance in one line, with the way to the wallet (CONTRACTS §10). */
 export const WithWallet: Story = { args: { walletBalance: 830_000 } };
+/** The invitation link with its QR code and what it has earned, beside the wallet (CONTRACTS §12). */
+export const WithInvite: Story = {
+  args: { walletBalance: 830_000, invite: { link: REFERRAL_LINK, earnings: { total: 50_000, count: 1 } } },
+};
+export const WithInviteMobile: Story = {
+  args: { walletBalance: 830_000, invite: { link: REFERRAL_LINK, earnings: { total: 50_000, count: 1 } } },
+  parameters: { mobile: true },
+};

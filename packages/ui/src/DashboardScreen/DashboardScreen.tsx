@@ -7,6 +7,7 @@ import { Button } from '../Button';
 import { ErrorView } from '../ErrorView';
 import { useFormat } from '../format';
 import { Icon } from '../icons';
+import { InviteCard, type InviteCardProps } from '../InviteCard';
 import { Card, Ltr } from '../Layout';
 import { PanelHeading } from '../PanelLayout';
 import { Ring } from '../Ring';
@@ -63,11 +64,13 @@ export interface DashboardScreenProps {
   botLink?: BotLinkCardProps;
   /** The wallet's balance in tomans (CONTRACTS §10), with a link to the wallet (shown when given). */
   walletBalance?: number | null;
+  /** The account's referral link, its QR code and what it has earned (CONTRACTS §12; shown when given). */
+  invite?: InviteCardProps;
 }
 
 /**
  * The account at a glance: its status with an icon, data remaining and active devices; Renew (a
- * plan bought while logged in extends this account), and the bot's one-time link code.
+ * plan bought while logged in extends this account), the invitation link, and the bot's one-time link code.
  */
 export function DashboardScreen({
   status,
@@ -77,6 +80,7 @@ export function DashboardScreen({
   onLogout,
   botLink,
   walletBalance = null,
+  invite,
 }: DashboardScreenProps) {
   const { t } = useTranslation(['panel', 'errors']);
   const format = useFormat();
@@ -120,6 +124,7 @@ export function DashboardScreen({
             </Button>
           </WalletCard>
         ) : null}
+        {invite ? <InviteCard {...invite} /> : null}
         {botLink ? <BotLinkCard {...botLink} /> : null}
       </Grid>
       <Actions>
