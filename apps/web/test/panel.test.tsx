@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { createMockBackend, failure, mockUser } from '@separ/api/mocks';
+import { createMockBackend, failure, MOCK_REFERRAL_CODE, mockUser } from '@separ/api/mocks';
 import { gatewayNavigation } from '../src/app/navigation.ts';
 import { renderApp } from './renderApp.tsx';
 import { server } from './setup.ts';
@@ -41,6 +41,29 @@ describe('dashboard (SPEC §4 statuses)', () => {
     await waitFor(() =>
       expect(screen.getByLabelText('One-time code').textContent?.replace(' ', '')).toBe(mock.botCodes[1]),
     );
+  });
+
+  it('shows the invitation link with its QR code and what it has earned (CONTRACTS §12)', async () => {
+    const { unmount } = await renderApp('/panel', { loggedIn: true });
+    const link = `${window.location.origin}/?ref=${MOCK_REFERRAL_CODE}`;
+    const card = within(await screen.findByRole('region', { name: 'Invite your friends' }, { timeout: 5_000 }));
+    expect(card.getByText(link).tagName).toBe('CODE');
+    expect(card.getByRole('img', { name: 'QR code of your invitation link' }).getAttribute('data-qr')).toBe(link);
+    expect(card.getByRole('button', { name: /Copy link/ })).toBeTruthy();
+    // The demo wallet holds one referral entry of 50,000 tomans.
+    expect(
+      await card.findByText('So far 1 purchase by your friends has paid 50,000 Toman into your wallet.'),
+    ).toBeTruthy();
+    unmount();
+    // With the wallet off, the link stays and the earnings line goes.
+    const { mock } = await renderApp('/panel', {
+      loggedIn: true,
+      backend: { gateways: { ird: 1, spay: 1, wallet: 0 } },
+    });
+    const off = within(await screen.findByRole('region', { name: 'Invite your friends' }, { timeout: 5_000 }));
+    await waitFor(() => expect(mock.calls.gateways).toBe(1));
+    expect(off.getByText(link)).toBeTruthy();
+    expect(off.queryByText(/So far|Nothing yet/)).toBeNull();
   });
 
   it('shows the error view and retries', async () => {

@@ -1,4 +1,5 @@
 import { useCreateBotCodeMutation, useGetAccountQuery, useGetGatewaysQuery, useWalletQuery } from '@separ/api';
+import { referralEarnings, referralLink } from '@separ/domain';
 import { DashboardScreen } from '@separ/ui';
 import { usePanel } from './panelContext.ts';
 import { screenStatus } from '../app/screenStatus.ts';
@@ -27,6 +28,15 @@ export function DashboardPage() {
     ...(botCode.data ? { code: botCode.data.code, minutes: botCode.data.minutes } : {}),
     onCreate: () => void createBotCode(),
   };
+  // The invitation link (CONTRACTS §12): this site's origin and the account's code; what it has
+  // earned is the sum of the wallet's referral entries, shown only when the wallet is on and loaded.
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const invite = data?.referralCode
+    ? {
+        link: referralLink(origin, data.referralCode),
+        earnings: walletOn && wallet.data ? referralEarnings(wallet.data.entries) : null,
+      }
+    : undefined;
   return (
     <DashboardScreen
       status={status}
@@ -36,6 +46,7 @@ export function DashboardPage() {
       onLogout={logout}
       botLink={botLink}
       walletBalance={walletOn && wallet.data ? wallet.data.balance : null}
+      {...(invite ? { invite } : {})}
     />
   );
 }
