@@ -48,8 +48,9 @@ describe('what an operator types', () => {
     expect(typedNumber('')).toBeNull();
   });
 
-  it('reads days as 2026-12-31, in either digits, and no impossible day', () => {
+  it('reads days as 2026-12-31 or 2026/12/31, in either digits, and no impossible day', () => {
     expect(typedDay('۱۴۰۵-۰۱-۰۱')).toBe('1405-01-01');
+    expect(typedDay('۲۰۲۶/۱۲/۳۱')).toBe('2026-12-31');
     expect(typedDay(' 2026-12-31 ')).toBe('2026-12-31');
     expect(typedDay('2026-02-30')).toBeNull();
     expect(typedDay('31/12/2026')).toBeNull();

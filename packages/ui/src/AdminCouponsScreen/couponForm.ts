@@ -74,9 +74,9 @@ export function typedNumber(text: string): number | null {
   return /^\d{1,15}$/.test(plain) ? Number(plain) : null;
 }
 
-/** A day as typed (`2026-12-31`, Persian digits accepted), in Latin digits; null when it is not one. */
+/** A day as typed (`2026-12-31` or `2026/12/31`, Persian digits accepted), as `2026-12-31`; null when it is not one. */
 export function typedDay(text: string): string | null {
-  const plain = toLatinDigits(text.trim());
+  const plain = toLatinDigits(text.trim()).replace(/\//g, '-');
   if (!/^\d{4}-\d{2}-\d{2}$/.test(plain)) return null;
   const time = Date.parse(`${plain}T00:00:00Z`);
   return Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== plain ? null : plain;
