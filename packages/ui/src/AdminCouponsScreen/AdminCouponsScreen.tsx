@@ -37,7 +37,7 @@ export interface AdminCouponsScreenProps {
   coupons: AdminCoupon[] | null;
   /** The plans a code may be limited to (their ids and titles), for the add dialog and the list. */
   plans: ReadonlyArray<{ id: number; title: string }>;
-  /** The time the states are judged at (ms); now by default. */
+  /** The time the states are judged at (ms); when the screen opened by default. */
   now?: number;
   onRetry(): void;
   retrying?: boolean;
@@ -79,7 +79,7 @@ export function AdminCouponsScreen({
   status,
   coupons,
   plans,
-  now = Date.now(),
+  now,
   onRetry,
   retrying,
   onAdd,
@@ -89,6 +89,9 @@ export function AdminCouponsScreen({
 }: AdminCouponsScreenProps) {
   const { t } = useTranslation('admin');
   const format = useFormat();
+  // The states are judged at the time the screen opened, unless a time is given.
+  const [openedAt] = useState(() => Date.now());
+  const at = now ?? openedAt;
   const [adding, setAdding] = useState(initial.adding ?? false);
   const [form, setForm] = useState<CouponForm>({ ...EMPTY_COUPON_FORM, ...initial.form });
   const [errors, setErrors] = useState<CouponFormErrors>(initial.errors ?? {});
@@ -269,7 +272,7 @@ export function AdminCouponsScreen({
             key: 'state',
             header: t('coupons.columns.state'),
             cell: (coupon) => {
-              const state = couponState(coupon, now);
+              const state = couponState(coupon, at);
               return <Badge tone={STATE_TONE[state]}>{t(`coupons.states.${state}`)}</Badge>;
             },
           },
