@@ -305,3 +305,77 @@ describe('card-to-card: the receipts queue and the card pool (CONTRACTS §11)', 
     expect(mock.admin.data.audit[0]).toMatchObject({ action: 'card.remove', target: 'card:3' });
   });
 });
+
+describe('the discount codes and gift codes', () => {
+  it('adds a code with its limits, says a duplicate by its code, and disables one after a confirmation', async () => {
+    const { mock } = await renderApp('/admin/coupons', signedIn);
+    expect(await screen.findByText('NOWRUZ1406', {}, slow)).toBeTruthy();
+    const menu = screen.getByRole('navigation', { name: 'Console sections', hidden: true });
+    expect(
+      within(menu)
+        .getByRole('link', { name: /Discount codes/, hidden: true })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+
+    await userEvent.click(screen.getByRole('button', { name: 'New discount code' }));
+    let dialog = within(await screen.findByRole('dialog'));
+    await userEvent.type(dialog.getByLabelText('Code'), 'welcome');
+    await userEvent.type(dialog.getByLabelText('Percent'), '10');
+    await userEvent.click(dialog.getByRole('button', { name: 'Add the code' }));
+    expect((await dialog.findByRole('alert', {}, slow)).textContent).toMatch(/A code with this name exists already/);
+
+    await userEvent.clear(dialog.getByLabelText('Code'));
+    await userEvent.type(dialog.getByLabelText('Code'), 'spring-05');
+    await userEvent.selectOptions(dialog.getByLabelText('Discount'), 'amount');
+    await userEvent.clear(dialog.getByLabelText('Tomans'));
+    await userEvent.type(dialog.getByLabelText('Tomans'), '۳۰٬۰۰۰');
+    await userEvent.type(dialog.getByLabelText('Uses per buyer'), '1');
+    await userEvent.type(dialog.getByLabelText('Valid until'), '2027-01-31');
+    await userEvent.click(dialog.getByLabelText('First purchase only'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Add the code' }));
+    expect(await screen.findByText('SPRING-05', {}, slow)).toBeTruthy();
+    expect(mock.admin.data.coupons[0]).toMatchObject({
+      code: 'SPRING-05',
+      amount: 30_000,
+      percent: null,
+      perUser: 1,
+      firstPurchase: true,
+      until: '2027-02-01T00:00:00.000Z',
+    });
+    expect(mock.admin.data.audit[0]).toMatchObject({ action: 'coupon.add', target: 'coupon:SPRING-05' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Disable the code NOWRUZ1406' }));
+    dialog = within(await screen.findByRole('dialog'));
+    expect(mock.admin.data.coupons.find((c) => c.code === 'NOWRUZ1406')!.disabled).toBe(false);
+    await userEvent.click(dialog.getByRole('button', { name: 'Yes, disable' }));
+    await waitFor(
+      () => expect(screen.queryByRole('button', { name: 'Disable the code NOWRUZ1406', hidden: true })).toBeNull(),
+      slow,
+    );
+    expect(mock.admin.data.coupons.find((c) => c.code === 'NOWRUZ1406')!.disabled).toBe(true);
+    expect(mock.admin.data.audit[0]).toMatchObject({ action: 'coupon.disable', target: 'coupon:NOWRUZ1406' });
+  });
+
+  it('issues gift codes and shows them once, with a warning and a button copying them all', async () => {
+    const { mock } = await renderApp('/admin/coupons', signedIn);
+    await userEvent.click(await screen.findByRole('button', { name: 'Issue gift codes' }, slow));
+    let dialog = within(await screen.findByRole('dialog'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Issue the codes' }));
+    expect(dialog.getByText('Enter the amount.')).toBeTruthy();
+    await userEvent.type(dialog.getByLabelText('Amount in tomans'), '50000');
+    await userEvent.clear(dialog.getByLabelText('How many codes'));
+    await userEvent.type(dialog.getByLabelText('How many codes'), '3');
+    await userEvent.click(dialog.getByRole('button', { name: 'Issue the codes' }));
+    dialog = within(await screen.findByRole('dialog', { name: '3 gift codes issued' }, slow));
+    const codes = within(dialog.getByRole('list', { name: 'The gift codes' })).getAllByRole('listitem');
+    expect(codes).toHaveLength(3);
+    for (const code of codes) expect(code.textContent).toMatch(/^G-[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+    expect(dialog.getByRole('alert').textContent).toMatch(/shown only this once/);
+    expect(dialog.getByRole('button', { name: 'Copy all codes' })).toBeTruthy();
+    expect(mock.admin.data.audit[0]).toMatchObject({ action: 'gift.add', after: { count: 3, amount: 50_000 } });
+
+    const first = codes[0]!.textContent!;
+    await userEvent.click(dialog.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByText(first)).toBeNull());
+  });
+});

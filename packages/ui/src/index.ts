@@ -86,3 +86,4 @@ export * from './AdminSettingsScreen';
 export * from './AdminAuditScreen';
 export * from './AdminReceiptsScreen';
 export * from './AdminCardsScreen';
+export * from './AdminCouponsScreen';

@@ -24,6 +24,7 @@ import { PageLoading } from '../layout/PageLoading.tsx';
 import { RouterLink } from '../layout/RouterLink.tsx';
 import { AdminLoginPage } from './AdminLoginPage.tsx';
 import { CardsPage } from './CardsPage.tsx';
+import { CouponsPage } from './CouponsPage.tsx';
 import { ReceiptsPage } from './ReceiptsPage.tsx';
 import { adminErrorCode } from './errors.ts';
 import { NodesPage } from './NodesPage.tsx';
@@ -130,6 +131,7 @@ function AdminConsole({ operator, languageSwitch }: { operator: AdminOperator; l
           <Route path="orders/:resNum" element={<OrderPage />} />
           <Route path="receipts" element={<ReceiptsPage />} />
           <Route path="cards" element={<CardsPage />} />
+          <Route path="coupons" element={<CouponsPage />} />
           <Route path="outbox" element={<OutboxPage />} />
           <Route path="operators" element={<OperatorsPage operator={operator} />} />
           <Route path="audit" element={<AuditPage />} />

@@ -12,6 +12,9 @@ import {
   type AdminCard,
   type AdminCardDecision,
   type AdminCardInput,
+  type AdminCoupon,
+  type AdminCouponInput,
+  type AdminGiftBatch,
   type AdminCountry,
   type AdminErrorCode,
   type AdminListQuery,
@@ -54,6 +57,7 @@ export const ADMIN_TAGS = [
   'AdminUsers',
   'AdminOrders',
   'AdminCards',
+  'AdminCoupons',
   'AdminOutbox',
   'AdminOperators',
   'AdminAudit',
@@ -502,6 +506,37 @@ export const adminApi = adminBase.injectEndpoints({
       invalidatesTags: (result, _error, { resNum }) => (result ? cardDecisionTags(resNum) : []),
     }),
 
+    // --- Discount codes and gift codes (CONTRACTS §12) -----------------------------------------
+    /** GET /api/admin/coupons → the discount codes, newest first, with their uses. */
+    adminCoupons: build.query<AdminCoupon[], void>({
+      query: () => ({ url: '/api/admin/coupons' }),
+      transformResponse: items<AdminCoupon>,
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: ['AdminCoupons'],
+    }),
+    /** POST /api/admin/coupons: 400 `invalid` (a code's shape, both or neither of percent and amount, a plan, dates), 409 `conflict` (the code exists). */
+    adminAddCoupon: build.mutation<AdminCoupon, AdminCouponInput>({
+      query: (body) => ({ url: '/api/admin/coupons', method: 'POST', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminCoupons', ...CHANGES] : []),
+    }),
+    /** POST /api/admin/coupons/:code/disable: new orders refuse it; 404 `not_found`. */
+    adminDisableCoupon: build.mutation<AdminCoupon, string>({
+      query: (code) => ({ url: `/api/admin/coupons/${encodeURIComponent(code)}/disable`, method: 'POST' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminCoupons', ...CHANGES] : []),
+    }),
+    /** POST /api/admin/gifts `{ amount, count, until }` → the gift codes, shown this once. */
+    adminAddGifts: build.mutation<AdminGiftBatch, { amount: number; count?: number | null; until?: string | null }>({
+      query: (body) => ({ url: '/api/admin/gifts', method: 'POST', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? [...CHANGES] : []),
+    }),
+
     // --- Outbox --------------------------------------------------------------------------------
     /** GET /api/admin/outbox?state=waiting|sent&q&page&pageSize&sort&dir. */
     adminOutbox: build.query<AdminPage<AdminOutboxRow>, AdminOutboxQuery | void>({
@@ -635,6 +670,10 @@ export const {
   useAdminRemoveCardMutation,
   useAdminApproveCardOrderMutation,
   useAdminRejectCardOrderMutation,
+  useAdminCouponsQuery,
+  useAdminAddCouponMutation,
+  useAdminDisableCouponMutation,
+  useAdminAddGiftsMutation,
   useAdminOutboxQuery,
   useAdminResendOutboxMutation,
   useAdminOperatorsQuery,

@@ -31,10 +31,16 @@ import {
   normalizeCardNumber,
   formatCardNumber,
   type AdminCard,
+  type AdminCoupon,
+  giftCodeOf,
+  GIFT_CODE_BITS,
+  normalizeCouponCode,
+  WALLET_MAX_ENTRY,
 } from '@separ/domain';
 import {
   ADMIN_ROUTES,
   CARD_ADMIN_ROUTES,
+  GROWTH_ADMIN_ROUTES,
   AdminPlanChange,
   emptyReconcileSummary,
   type AdminCountryInput,
@@ -94,6 +100,10 @@ export const ADMIN_MOCK_ENDPOINTS = {
   enableCard: ['post', '*/api/admin/cards/:id/enable'],
   disableCard: ['post', '*/api/admin/cards/:id/disable'],
   removeCard: ['delete', '*/api/admin/cards/:id'],
+  coupons: ['get', '*/api/admin/coupons'],
+  addCoupon: ['post', '*/api/admin/coupons'],
+  disableCoupon: ['post', '*/api/admin/coupons/:code/disable'],
+  addGifts: ['post', '*/api/admin/gifts'],
   orderReceipt: ['get', '*/api/admin/orders/:resNum/receipt'],
   approveOrder: ['post', '*/api/admin/orders/:resNum/approve'],
   rejectOrder: ['post', '*/api/admin/orders/:resNum/reject'],
@@ -110,8 +120,29 @@ export const ADMIN_MOCK_ENDPOINTS = {
 
 export type AdminMockEndpoint = keyof typeof ADMIN_MOCK_ENDPOINTS;
 
-/** Every admin route of the contract the mock serves: the console's and the card pool's (CONTRACTS §11). */
-const MOCK_CONTRACT = { ...ADMIN_ROUTES, ...CARD_ADMIN_ROUTES };
+/**
+ * Every admin route of the contract the mock serves: the console's, the card pool's (CONTRACTS §11)
+ * and the discount and gift codes' (§12).
+ */
+const MOCK_CONTRACT = { ...ADMIN_ROUTES, ...CARD_ADMIN_ROUTES, ...GROWTH_ADMIN_ROUTES };
+
+/** A whole number from 1 to `max`, or null when not given; else 400 `invalid` (as the server's `positive`). */
+const positiveOrNull = (value: unknown, what: string, max = 1_000_000_000): number | null => {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > max)
+    return refuse('invalid', `${what} must be a whole number from 1 to ${max}.`);
+  return value;
+};
+
+/** An operator's date as the server reads it: a day (`2026-12-31`, the whole day counts) or a moment. */
+const operatorDate = (value: unknown, what: 'from' | 'until'): string | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const text = String(value).trim();
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? Date.parse(`${text}T00:00:00Z`) : Date.parse(text);
+  if (Number.isNaN(day)) return refuse('invalid', `--${what} must be a date such as 2026-12-31, not "${text}".`);
+  const whole = /^\d{4}-\d{2}-\d{2}$/.test(text) && what === 'until';
+  return new Date(whole ? day + DAY_MS : day).toISOString();
+};
 
 /** The receipt image of a mock card order (a small PNG drawn like a bank app's receipt). */
 export const MOCK_RECEIPT_PNG_BASE64 =
@@ -1012,6 +1043,68 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
         openOrders: before.openOrders,
       });
       return { ok: true };
+    }),
+    // --- Discount codes and gift codes (CONTRACTS §12) -----------------------------------------
+    route('coupons', () => ({ items: data().coupons })),
+    route('addCoupon', async ({ body }) => {
+      const input = await body();
+      const code = normalizeCouponCode(typeof input.code === 'string' ? input.code : '');
+      if (!code) refuse('invalid', 'The code must be 3 to 32 Latin letters, digits, - or _.');
+      const percent = positiveOrNull(input.percent, 'The percent', 100);
+      const amount = positiveOrNull(input.amount, 'The amount in tomans', WALLET_MAX_ENTRY);
+      if ((percent === null) === (amount === null))
+        refuse('invalid', 'Give either a percent or an amount in tomans, not both.');
+      const maxUses = positiveOrNull(input.maxUses, 'The most uses');
+      const perUser = positiveOrNull(input.perUser, 'The uses per buyer');
+      const given = Array.isArray(input.plans) ? [...new Set(input.plans as number[])] : [];
+      const missing = given.filter((id) => !data().plans.some((plan) => plan.id === id));
+      if (missing.length) refuse('invalid', `No plan ${missing.join(', ')}.`);
+      const from = operatorDate(input.from, 'from');
+      const until = operatorDate(input.until, 'until');
+      if (from && until && from >= until) refuse('invalid', '--from must be before --until.');
+      if (data().coupons.some((c) => c.code === code)) refuse('conflict', `A code ${code} exists already.`);
+      const coupon: AdminCoupon = {
+        id: Math.max(0, ...data().coupons.map((c) => c.id)) + 1,
+        code: code!,
+        percent,
+        amount,
+        maxUses,
+        perUser,
+        firstPurchase: input.firstPurchase === true,
+        plans: given.length ? given : null,
+        from,
+        until,
+        uses: 0,
+        disabled: false,
+        createdAt: nowIso(),
+      };
+      data().coupons.unshift(coupon);
+      record('coupon.add', `coupon:${coupon.code}`, null, coupon);
+      return coupon;
+    }),
+    route('disableCoupon', ({ params }) => {
+      const code = normalizeCouponCode(params.code ?? '');
+      const coupon =
+        data().coupons.find((c) => c.code === code) ?? refuse('not_found', `No discount code ${params.code}.`);
+      if (!coupon.disabled) {
+        coupon.disabled = true;
+        record('coupon.disable', `coupon:${coupon.code}`, { disabled: false }, { disabled: true });
+      }
+      return coupon;
+    }),
+    route('addGifts', async ({ body }) => {
+      const input = await body();
+      const amount = positiveOrNull(input.amount, 'The amount', WALLET_MAX_ENTRY);
+      if (amount === null) refuse('invalid', 'amount must be a whole number of tomans.');
+      const count = positiveOrNull(input.count, 'The count', 1_000) ?? 1;
+      const expiresAt = operatorDate(input.until, 'until');
+      const codes = Array.from({ length: count }, () =>
+        giftCodeOf(crypto.getRandomValues(new Uint8Array(GIFT_CODE_BITS / 8))),
+      );
+      // A batch's name, as the server draws one (its audit target): 6 random bytes in hex.
+      const batch = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, '0'));
+      record('gift.add', `gifts:${batch.join('')}`, null, { count, amount, expiresAt });
+      return { codes, amount: amount!, expiresAt };
     }),
     route('orderReceipt', ({ params }) => {
       const order = orderNumbered(params.resNum!);

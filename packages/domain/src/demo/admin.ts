@@ -7,6 +7,7 @@
 import type {
   AdminAuditEntry,
   AdminCard,
+  AdminCoupon,
   AdminCountry,
   AdminNode,
   AdminOperatorRow,
@@ -82,6 +83,8 @@ export interface AdminMockData {
   orders: MockAdminOrder[];
   /** The shop's cards for card-to-card transfers (CONTRACTS §11); `openOrders` is counted from `orders`. */
   cards: Array<Omit<AdminCard, 'openOrders'>>;
+  /** The discount codes (CONTRACTS §12), newest first as the server lists them. */
+  coupons: AdminCoupon[];
   outbox: AdminOutboxRow[];
   operators: MockAdminOperator[];
   audit: AdminAuditEntry[];
@@ -369,6 +372,74 @@ function orders(now: number, r: ReturnType<typeof random>, accounts: MockAdminUs
     });
   }
   return list.reverse();
+}
+
+/**
+ * The demo discount codes, newest first: one of each state the console shows (active, disabled,
+ * expired, used up) and each kind of limit.
+ */
+function coupons(now: number): AdminCoupon[] {
+  const base = { maxUses: null, perUser: null, firstPurchase: false, plans: null, from: null, until: null };
+  return [
+    {
+      ...base,
+      id: 5,
+      code: 'NOWRUZ1406',
+      percent: 20,
+      amount: null,
+      maxUses: 500,
+      perUser: 1,
+      from: iso(now - 5 * DAY),
+      until: iso(now + 25 * DAY),
+      uses: 137,
+      disabled: false,
+      createdAt: iso(now - 6 * DAY),
+    },
+    {
+      ...base,
+      id: 4,
+      code: 'WELCOME',
+      percent: null,
+      amount: 50_000,
+      firstPurchase: true,
+      plans: [1, 2],
+      uses: 42,
+      disabled: false,
+      createdAt: iso(now - 30 * DAY),
+    },
+    {
+      ...base,
+      id: 3,
+      code: 'YALDA',
+      percent: 15,
+      amount: null,
+      until: iso(now - 70 * DAY),
+      uses: 88,
+      disabled: false,
+      createdAt: iso(now - 100 * DAY),
+    },
+    {
+      ...base,
+      id: 2,
+      code: 'FRIENDS10',
+      percent: 10,
+      amount: null,
+      maxUses: 10,
+      uses: 10,
+      disabled: false,
+      createdAt: iso(now - 120 * DAY),
+    },
+    {
+      ...base,
+      id: 1,
+      code: 'LAUNCH',
+      percent: 30,
+      amount: null,
+      uses: 3,
+      disabled: true,
+      createdAt: iso(now - 200 * DAY),
+    },
+  ];
 }
 
 /** The demo card pool: two cards offered to new card orders, one withdrawn. Numbers pass the Luhn check. */
@@ -698,6 +769,7 @@ export function mockAdminData(now: number = Date.parse(MOCK_ADMIN_NOW)): AdminMo
     // The card orders after the rest were drawn: the seeded rows stay what they were.
     orders: [...cardOrders(now), ...allOrders],
     cards: cards(now),
+    coupons: coupons(now),
     outbox: outbox(now, r, allOrders, accounts),
     operators: [
       {

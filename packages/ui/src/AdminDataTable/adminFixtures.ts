@@ -6,6 +6,8 @@ import type {
   AdminAuditEntry,
   AdminCard,
   AdminCardOrderInfo,
+  AdminCoupon,
+  AdminGiftBatch,
   AdminOperatorRow,
   AdminOrderDetail,
   AdminOrderRow,
@@ -397,3 +399,96 @@ export const ADMIN_RECEIPTS: AdminOrderRow[] = [
     { cardId: 1, amountRials: 1200370, tracking: '402918375', hasImage: true, receiptAt: '2026-05-21T09:33:00.000Z' },
   ),
 ];
+
+/** The time the coupon stories judge the codes' states at. */
+export const ADMIN_COUPONS_NOW = Date.parse('2026-11-26T12:00:00.000Z');
+
+const COUPON_BASE = { maxUses: null, perUser: null, firstPurchase: false, plans: null, from: null, until: null };
+
+/** The discount codes, newest first: one of each state and each kind of limit. */
+export const ADMIN_COUPONS: AdminCoupon[] = [
+  {
+    ...COUPON_BASE,
+    id: 6,
+    code: 'YALDA1405',
+    percent: 25,
+    amount: null,
+    from: '2026-12-21T00:00:00.000Z',
+    until: '2026-12-23T00:00:00.000Z',
+    uses: 0,
+    disabled: false,
+    createdAt: '2026-11-25T09:10:00.000Z',
+  },
+  {
+    ...COUPON_BASE,
+    id: 5,
+    code: 'NOWRUZ',
+    percent: 20,
+    amount: null,
+    maxUses: 500,
+    perUser: 1,
+    until: '2026-12-31T00:00:00.000Z',
+    uses: 137,
+    disabled: false,
+    createdAt: '2026-11-20T08:00:00.000Z',
+  },
+  {
+    ...COUPON_BASE,
+    id: 4,
+    code: 'WELCOME',
+    percent: null,
+    amount: 50_000,
+    firstPurchase: true,
+    plans: [1, 2],
+    uses: 42,
+    disabled: false,
+    createdAt: '2026-10-27T10:00:00.000Z',
+  },
+  {
+    ...COUPON_BASE,
+    id: 3,
+    code: 'SUMMER',
+    percent: 15,
+    amount: null,
+    until: '2026-09-01T00:00:00.000Z',
+    uses: 88,
+    disabled: false,
+    createdAt: '2026-06-01T10:00:00.000Z',
+  },
+  {
+    ...COUPON_BASE,
+    id: 2,
+    code: 'FRIENDS10',
+    percent: 10,
+    amount: null,
+    maxUses: 10,
+    uses: 10,
+    disabled: false,
+    createdAt: '2026-05-10T10:00:00.000Z',
+  },
+  {
+    ...COUPON_BASE,
+    id: 1,
+    code: 'LAUNCH',
+    percent: 30,
+    amount: null,
+    uses: 3,
+    disabled: true,
+    createdAt: '2026-01-05T10:00:00.000Z',
+  },
+];
+
+/** The plans a code may be limited to, as the add dialog lists them. */
+export const ADMIN_COUPON_PLANS = [
+  { id: 1, title: 'یک ماهه ۵۰ گیگ' },
+  { id: 2, title: 'سه ماهه ۱۵۰ گیگ' },
+  { id: 3, title: 'یک ماهه نامحدود' },
+  { id: 4, title: 'سالانه نامحدود' },
+];
+
+/** A batch of gift codes as the server answers it, shown once. */
+export const ADMIN_GIFT_BATCH: AdminGiftBatch = {
+  codes: ['G-7KQ2-M9XD-4HRT-W8PZ', 'G-C3VN-62JB-QY5E-TK1A', 'G-R8FD-WZ47-N2MC-HX6G', 'G-J5PT-8A3Q-DV9K-ME2B'],
+  amount: 100_000,
+  expiresAt: '2027-01-31T00:00:00.000Z',
+};

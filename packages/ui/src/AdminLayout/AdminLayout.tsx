@@ -34,6 +34,7 @@ export type AdminSection =
   | 'orders'
   | 'receipts'
   | 'cards'
+  | 'coupons'
   | 'outbox'
   | 'operators'
   | 'audit'
@@ -48,6 +49,7 @@ export const ADMIN_SECTIONS: ReadonlyArray<{ id: AdminSection; to: string; icon:
   { id: 'orders', to: '/admin/orders', icon: 'receipt' },
   { id: 'receipts', to: '/admin/receipts', icon: 'hourglass' },
   { id: 'cards', to: '/admin/cards', icon: 'wallet' },
+  { id: 'coupons', to: '/admin/coupons', icon: 'gift' },
   { id: 'outbox', to: '/admin/outbox', icon: 'send' },
   { id: 'operators', to: '/admin/operators', icon: 'shieldCheck' },
   { id: 'audit', to: '/admin/audit', icon: 'clock' },
