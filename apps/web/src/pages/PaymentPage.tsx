@@ -210,7 +210,6 @@ export function PaymentPage() {
       if (quote && refused) {
         setQuote(null);
         setCouponOpen(true);
-        setCouponRefused(refused);
         setSubmitError({ coupon: refused });
         setPhase('idle');
         return;

@@ -425,9 +425,11 @@ function CouponField({ coupon, busy, walletGate }: { coupon: PaymentCoupon; busy
         error={coupon.refusal ? t(`coupon.refusals.${coupon.refusal}`) : undefined}
         disabled={busy || checking}
       />
-      <Button variant="secondary" onClick={apply} loading={checking} disabled={busy || coupon.code.trim() === ''}>
-        {checking ? t('coupon.checking') : t('coupon.apply')}
-      </Button>
+      <div>
+        <Button variant="secondary" onClick={apply} loading={checking} disabled={busy || coupon.code.trim() === ''}>
+          {checking ? t('coupon.checking') : t('coupon.apply')}
+        </Button>
+      </div>
     </CouponRow>
   );
 }

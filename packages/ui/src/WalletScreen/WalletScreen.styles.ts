@@ -127,8 +127,12 @@ export const GiftRow = styled.div`
   > :first-child {
     flex: 1 1 240px;
   }
-  > button {
-    margin-block-start: 30px;
+  /* The button beside the control: below a line as tall as the field's label, and the field's gap. */
+  > :last-child {
+    padding-block-start: calc(1lh + ${({ theme }) => theme.space(2)});
+  }
+  > :last-child > button {
+    min-block-size: 48px;
   }
 `;
 

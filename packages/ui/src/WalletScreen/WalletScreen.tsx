@@ -292,9 +292,11 @@ function GiftForm({ gift }: { gift: WalletGift }) {
           disabled={busy}
           required
         />
-        <Button type="submit" variant="secondary" icon="check" loading={busy}>
-          {busy ? t('wallet.gift.busy') : t('wallet.gift.submit')}
-        </Button>
+        <div>
+          <Button type="submit" variant="secondary" icon="check" loading={busy}>
+            {busy ? t('wallet.gift.busy') : t('wallet.gift.submit')}
+          </Button>
+        </div>
       </GiftRow>
       {redeemed !== null && !refusal ? (
         <Redeemed role="status">
