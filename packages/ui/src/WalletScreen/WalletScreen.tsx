@@ -278,7 +278,6 @@ function GiftForm({ gift }: { gift: WalletGift }) {
       <GiftRow>
         <TextField
           label={t('wallet.gift.label')}
-          placeholder={t('wallet.gift.placeholder')}
           value={code}
           onChange={(value) => {
             setCode(value);
