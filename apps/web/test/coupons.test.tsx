@@ -68,6 +68,27 @@ describe('a discount code on the payment page (CONTRACTS §12)', () => {
     await waitFor(() => expect(go).toHaveBeenCalledTimes(1), { timeout: 3000 });
     expect(mock.purchases).toEqual([{ planId: 1, email: 'a@b.co', gate: 'ird' }]);
   });
+
+  it('says a code the purchase refused by its reason, and takes the code off', async () => {
+    quiet();
+    const go = vi.spyOn(gatewayNavigation, 'go').mockImplementation(() => undefined);
+    const { mock } = await renderApp('/payment?plan_id=2');
+    await userEvent.click(await screen.findByRole('button', { name: 'Have a discount code?' }, { timeout: 5_000 }));
+    await userEvent.type(screen.getByLabelText('Discount code'), 'SEPAR20');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('256,000 Toman')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('E-mail'), 'a@b.co');
+    // The code is used up between the check and the purchase.
+    mock.coupons.SEPAR20 = { percent: 20, refusal: 'couponUsedUp' };
+    const start = screen.getByRole('button', { name: 'Start payment' });
+    await waitFor(() => expect(start.hasAttribute('disabled')).toBe(false));
+    await userEvent.click(start);
+    expect((await screen.findByRole('alert')).textContent).toBe('This discount code has been used up.');
+    expect(screen.queryByText('256,000 Toman')).toBeNull();
+    expect(document.querySelector('s')).toBeNull();
+    expect(go).not.toHaveBeenCalled();
+    expect(mock.purchases).toEqual([]);
+  });
 });
 
 describe('a gift code on the wallet page (CONTRACTS §12)', () => {

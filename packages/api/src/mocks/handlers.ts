@@ -34,6 +34,7 @@ import {
   mockCardOrders,
   type MockCardOrder,
   MOCK_COUPONS,
+  type MockCoupon,
   mockGifts,
   type MockGift,
   MOCK_COMMON_PASSWORDS,
@@ -89,6 +90,8 @@ export interface MockBackendOptions {
   cardOrders?: Record<string, MockCardOrder>;
   /** The account's wallet (CONTRACTS §10); the demo's seven entries when not given. */
   wallet?: { balance: number; entries: WalletEntry[] };
+  /** The discount codes (CONTRACTS §12) by their upper-case spelling; MOCK_COUPONS when not given. */
+  coupons?: Record<string, MockCoupon>;
   /** The gift codes (CONTRACTS §12) by their one spelling; mockGifts() when not given. */
   gifts?: Record<string, MockGift>;
   /** Start with a session (the panel's stories and tests). */
@@ -129,6 +132,8 @@ export interface MockState {
    * `coupon`: the discount code it took, with the price after it).
    */
   purchases: Array<{ planId: number; email: string; gate: string; renew?: string; coupon?: string; price?: number }>;
+  /** The discount codes by their upper-case spelling (a test may use one up meanwhile). */
+  coupons: Record<string, MockCoupon>;
   /** The gift codes by their one spelling; a redeemed one turns `used`. */
   gifts: Record<string, MockGift>;
   /** The account's wallet: its balance in tomans and its entries, newest first. */
@@ -290,6 +295,7 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
     cardOrders: options.cardOrders ?? mockCardOrders(),
     loggedIn: options.loggedIn ?? false,
     purchases: [],
+    coupons: structuredClone(options.coupons ?? MOCK_COUPONS),
     gifts: options.gifts ?? mockGifts(),
     wallet: options.wallet ?? mockWallet(),
     topups: [],
@@ -368,7 +374,7 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
    */
   const couponQuote = (given: string, planId: number, price: number) => {
     const code = normalizeCouponCode(given);
-    const coupon = code && Object.hasOwn(MOCK_COUPONS, code) ? MOCK_COUPONS[code] : undefined;
+    const coupon = code && Object.hasOwn(state.coupons, code) ? state.coupons[code] : undefined;
     if (!code || !coupon) return 'couponUnknown' as const;
     if (coupon.refusal) return coupon.refusal;
     if (coupon.plans && !coupon.plans.includes(planId)) return 'couponNotForPlan' as const;
