@@ -16,12 +16,20 @@ import {
   serverMessage,
   useGetGatewaysQuery,
   useGetPlansQuery,
+  useCheckCouponMutation,
   useGetRenewalQuery,
   useRequestPaymentMutation,
   useWalletQuery,
   type ApiError,
+  type CouponQuote,
 } from '@separ/api';
-import { PaymentScreen, type PaymentGate, type PaymentRefusal, type PaymentScreenProps } from '@separ/ui';
+import {
+  PaymentScreen,
+  type CouponRefusal,
+  type PaymentGate,
+  type PaymentRefusal,
+  type PaymentScreenProps,
+} from '@separ/ui';
 import { useAppSelector } from '../app/hooks.ts';
 
 import { gatewayNavigation } from '../app/navigation.ts';
@@ -35,11 +43,31 @@ export function walletPrice(plan: Plan): number {
 
 const REFUSALS: readonly PaymentRefusal[] = ['insufficientBalance', 'signInToPayFromWallet', 'walletDisabled'];
 
+/** The discount code's refusals the page words itself (CONTRACTS §12), by the answer's code. */
+const COUPON_REFUSALS: readonly CouponRefusal[] = [
+  'couponUnknown',
+  'couponExpired',
+  'couponNotYetValid',
+  'couponUsedUp',
+  'couponNotForPlan',
+  'couponFirstPurchaseOnly',
+  'couponPerUserLimit',
+  'tooManyAttempts',
+];
+
+/** A refused or failed code check, as the page says it: by the answer's code, never its text. */
+export function couponRefusal(error: ApiError): CouponRefusal {
+  if (isTransportError(error)) return 'network';
+  const code = errorCodeOf(error);
+  return COUPON_REFUSALS.find((known) => known === code) ?? 'failed';
+}
+
 /**
  * The purchase of one plan (SPEC §2, §4, §5): loading, then an error (no plan id, plan not found,
  * fetch failure) or the form; the e-mail is checked on entry and on submit; a gateway is selectable
  * only when active; on success the redirecting label shows and the browser goes to the gateway
- * after 1.5 s.
+ * after 1.5 s. A discount code (CONTRACTS §12) is checked for the plan before paying: the summary
+ * shows the server's quote, and the purchase sends the code.
  */
 export function PaymentPage() {
   const [params] = useSearchParams();
@@ -61,6 +89,12 @@ export function PaymentPage() {
   const [picked, setPicked] = useState<PaymentGate | null>(null);
   const [phase, setPhase] = useState<PaymentScreenProps['phase']>('idle');
   const [submitError, setSubmitError] = useState<PaymentScreenProps['submitError']>(null);
+  // The discount code: the field (behind a link), the server's quote once it applies, or why not.
+  const [checkCoupon, couponCheck] = useCheckCouponMutation();
+  const [couponOpen, setCouponOpen] = useState(false);
+  const [couponCode, setCouponCode] = useState('');
+  const [quote, setQuote] = useState<CouponQuote | null>(null);
+  const [couponRefused, setCouponRefused] = useState<CouponRefusal | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -113,10 +147,45 @@ export function PaymentPage() {
     phase,
     submitError,
     renewal,
+    coupon: {
+      open: couponOpen,
+      onOpen: () => setCouponOpen(true),
+      code: couponCode,
+      onCodeChange: (value: string) => {
+        setCouponCode(value);
+        setCouponRefused(null);
+      },
+      onApply: () => void applyCoupon(),
+      checking: couponCheck.isLoading,
+      applied: quote,
+      onRemove: () => {
+        setQuote(null);
+        setCouponCode('');
+        setSubmitError(null);
+      },
+      refusal: couponRefused,
+    },
   };
   // From the wallet the e-mail may be left out: the account's own receipt.
   const emailOk = gateway === 'wallet' && email.trim() === '' ? true : isValidEmail(email);
   const canSubmit = emailOk && (email.trim() !== '' || gateway === 'wallet') && gateway !== null && phase === 'idle';
+
+  async function applyCoupon() {
+    const code = couponCode.trim();
+    if (!plan || code === '' || couponCheck.isLoading) return;
+    setCouponRefused(null);
+    const given = email.trim();
+    const result = await checkCoupon({
+      code,
+      planId: plan.id,
+      ...(!loggedIn && isValidEmail(given) ? { email: given } : {}),
+    });
+    if (result.error) setCouponRefused(couponRefusal(result.error as ApiError));
+    else {
+      setQuote(result.data);
+      setSubmitError(null);
+    }
+  }
 
   async function submit() {
     if (!emailOk) {
@@ -131,10 +200,20 @@ export function PaymentPage() {
       email: email.trim(),
       gate: gateway,
       ...(renewal && buyNew ? { renew: false } : {}),
+      ...(quote ? { coupon: quote.code } : {}),
     });
     if (result.error) {
       const error = result.error as ApiError;
       const code = errorCodeOf(error);
+      // The code no longer applies (used up meanwhile, …): said by its reason, the code taken off.
+      const refused = COUPON_REFUSALS.find((known) => known === code);
+      if (quote && refused) {
+        setQuote(null);
+        setCouponOpen(true);
+        setSubmitError({ coupon: refused });
+        setPhase('idle');
+        return;
+      }
       const refusal = REFUSALS.find((known) => known === code);
       setSubmitError(isTransportError(error) ? {} : { message: serverMessage(error), ...(refusal ? { refusal } : {}) });
       setPhase('idle');

@@ -5,11 +5,12 @@ import {
   errorCodeOf,
   isTransportError,
   useGetGatewaysQuery,
+  useRedeemGiftMutation,
   useWalletQuery,
   useWalletTopupMutation,
   type ApiError,
 } from '@separ/api';
-import { WalletScreen, type WalletTopupError, type WalletTopupGate } from '@separ/ui';
+import { WalletScreen, type GiftRefusal, type WalletTopupError, type WalletTopupGate } from '@separ/ui';
 import { gatewayNavigation } from '../app/navigation.ts';
 import { useDelayedRetry } from './useDelayedRetry.ts';
 import { screenStatus } from '../app/screenStatus.ts';
@@ -30,11 +31,27 @@ export function topupError(error: ApiError): WalletTopupError {
   }
 }
 
+const GIFT_REFUSALS: readonly GiftRefusal[] = [
+  'giftUnknown',
+  'giftUsed',
+  'giftExpired',
+  'walletDisabled',
+  'tooManyAttempts',
+];
+
+/** A refused or failed gift code, as the screen says it: by the answer's code, never its text. */
+export function giftRefusal(error: ApiError): GiftRefusal {
+  if (isTransportError(error)) return 'network';
+  const code = errorCodeOf(error);
+  return GIFT_REFUSALS.find((known) => known === code) ?? 'failed';
+}
+
 /**
  * The wallet (CONTRACTS §10): the balance and its entries (POST /api/site/wallet; a retry waits 1 s),
  * and a top-up through one of the active gates that sends the browser to the answered payment URL.
  * The site is not told the shop's bounds: the form checks the defaults, and the server's refusal
- * (`invalidTopupAmount`) is said under the field.
+ * (`invalidTopupAmount`) is said under the field. A gift code (CONTRACTS §12) is redeemed into the
+ * balance, which then loads again.
  */
 export function WalletPage() {
   const { i18n } = useTranslation();
@@ -44,6 +61,9 @@ export function WalletPage() {
   const { retrying, retry } = useDelayedRetry(query.refetch);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<WalletTopupError | null>(null);
+  const [redeemGift, redeeming] = useRedeemGiftMutation();
+  const [redeemed, setRedeemed] = useState<number | null>(null);
+  const [refusal, setRefusal] = useState<GiftRefusal | null>(null);
   const status = screenStatus(query, retrying);
   const active = gateways.data?.active;
   // Card to card (CONTRACTS §11) after the bank gates, when the shop takes transfers.
@@ -67,6 +87,15 @@ export function WalletPage() {
     gatewayNavigation.go(result.data.url);
   }
 
+  async function redeem(code: string) {
+    if (redeeming.isLoading) return;
+    setRefusal(null);
+    setRedeemed(null);
+    const result = await redeemGift(code);
+    if (result.error) setRefusal(giftRefusal(result.error as ApiError));
+    else setRedeemed(result.data.amount);
+  }
+
   return (
     <WalletScreen
       status={status}
@@ -81,6 +110,7 @@ export function WalletPage() {
       onTopup={(next) => void topup(next)}
       busy={busy}
       topupError={error}
+      gift={walletOff ? null : { onRedeem: (code) => void redeem(code), busy: redeeming.isLoading, redeemed, refusal }}
     />
   );
 }

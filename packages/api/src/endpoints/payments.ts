@@ -1,5 +1,12 @@
 import { asRecord, GATEWAYS, toNumber, toText, type CardGate, type Gateway } from '@separ/domain';
-import type { AnswerOf, GatewaysAnswer, PAYMENT_ROUTES, QueryOf, RenewalRecord } from '@separ/domain/contract';
+import type {
+  AnswerOf,
+  GatewaysAnswer,
+  GROWTH_ROUTES,
+  PAYMENT_ROUTES,
+  QueryOf,
+  RenewalRecord,
+} from '@separ/domain/contract';
 import { separApi } from '../api.ts';
 import { apiError, type ApiError, errorCodeOfBody } from '../errors.ts';
 
@@ -60,6 +67,26 @@ export interface PurchaseArgs {
    * Otherwise the server decides: such a purchase renews that account (issue #24).
    */
   renew?: boolean;
+  /** A discount code (CONTRACTS §12): the order is for the discounted price, or refused by the code's reason. */
+  coupon?: string;
+}
+
+/** A discount code to check for a plan (`POST /api/site/coupon`), with the buyer's e-mail when typed. */
+export interface CouponCheckArgs {
+  code: string;
+  planId: number;
+  email?: string;
+}
+
+/** A discount code that applies: the code, the plan's price after it and what it took off, in tomans. */
+export type CouponQuote = Omit<AnswerOf<typeof GROWTH_ROUTES.coupon>, 'ok'>;
+
+/** POST /api/site/coupon's body as the page reads it; null when it is not a quote. */
+export function couponQuoteFromResponse(body: unknown): CouponQuote | null {
+  const record = asRecord(body);
+  const { price, discount } = record;
+  if (record.ok !== true || typeof price !== 'number' || typeof discount !== 'number') return null;
+  return { code: toText(record.code), price, discount };
 }
 
 /**
@@ -111,12 +138,13 @@ export const paymentsApi = separApi.injectEndpoints({
      * the account the payment will renew, when it renews one.
      */
     requestPayment: build.mutation<PaymentRequested, PurchaseArgs>({
-      async queryFn({ planId, email, gate, renew }, _api, _extra, baseQuery) {
+      async queryFn({ planId, email, gate, renew, coupon }, _api, _extra, baseQuery) {
         const params = {
           plan_id: String(planId),
           ...(email !== '' || gate !== 'wallet' ? { email } : {}),
           gate,
           ...(renew === false ? { renew: '0' } : {}),
+          ...(coupon ? { coupon } : {}),
         } satisfies QueryOf<Payments['purchase']>;
         const result = await baseQuery({ url: '/requestAccount2', method: 'POST', params });
         if (result.error) return { error: result.error };
@@ -130,6 +158,27 @@ export const paymentsApi = separApi.injectEndpoints({
       // Paid from the wallet: the balance has changed.
       invalidatesTags: (result, _error, { gate }) => (result && gate === 'wallet' ? ['Wallet'] : []),
     }),
+    /**
+     * POST /api/site/coupon?code&plan_id[&email] → the plan's price after the code and the discount;
+     * its refusals carry their code (`couponUnknown`, `couponExpired`, … `tooManyAttempts`).
+     */
+    checkCoupon: build.mutation<CouponQuote, CouponCheckArgs>({
+      async queryFn({ code, planId, email }, _api, _extra, baseQuery) {
+        const params = {
+          code,
+          plan_id: String(planId),
+          ...(email ? { email } : {}),
+        } satisfies QueryOf<typeof GROWTH_ROUTES.coupon>;
+        const result = await baseQuery({ url: '/api/site/coupon', method: 'POST', params });
+        if (result.error) return { error: result.error };
+        const quote = couponQuoteFromResponse(result.data);
+        if (!quote) {
+          const body = asRecord(result.data);
+          return { error: apiError(toText(body.message) || 'Coupon refused', undefined, errorCodeOfBody(body)) };
+        }
+        return { data: quote };
+      },
+    }),
     /** POST /api/site/renewal → the account a purchase would renew, or null; a failure counts as null. */
     getRenewal: build.query<Renewal | null, void>({
       async queryFn(_args, _api, _extra, baseQuery) {
@@ -141,4 +190,5 @@ export const paymentsApi = separApi.injectEndpoints({
   }),
 });
 
-export const { useGetGatewaysQuery, useRequestPaymentMutation, useGetRenewalQuery } = paymentsApi;
+export const { useGetGatewaysQuery, useRequestPaymentMutation, useGetRenewalQuery, useCheckCouponMutation } =
+  paymentsApi;

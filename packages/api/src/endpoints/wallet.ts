@@ -7,7 +7,7 @@ import {
   type Language,
   type WalletEntry,
 } from '@separ/domain';
-import type { AnswerOf, QueryOf, WALLET_ROUTES } from '@separ/domain/contract';
+import type { AnswerOf, GROWTH_ROUTES, QueryOf, WALLET_ROUTES } from '@separ/domain/contract';
 import { separApi } from '../api.ts';
 import { apiError, errorCodeOfBody } from '../errors.ts';
 
@@ -28,6 +28,9 @@ export interface WalletTopupArgs {
 
 /** Where to send the browser to pay for a top-up. */
 export type WalletTopupStarted = Pick<AnswerOf<Wallet['topup']>, 'url'>;
+
+/** A redeemed gift code (CONTRACTS §12): the tomans added and the balance after them. */
+export type GiftRedeemed = Omit<AnswerOf<typeof GROWTH_ROUTES.redeem>, 'ok'>;
 
 function entryOf(value: unknown): WalletEntry | null {
   const record = asRecord(value);
@@ -90,7 +93,24 @@ export const walletApi = separApi.injectEndpoints({
         return { data: { url } };
       },
     }),
+    /**
+     * POST /api/site/wallet/redeem?code → the tomans added and the balance; the wallet loads again.
+     * Its refusals carry their code (`giftUnknown`, `giftUsed`, `giftExpired`, `walletDisabled`, …).
+     */
+    redeemGift: build.mutation<GiftRedeemed, string>({
+      async queryFn(code, _api, _extra, baseQuery) {
+        const params = { code } satisfies QueryOf<typeof GROWTH_ROUTES.redeem>;
+        const result = await baseQuery({ url: '/api/site/wallet/redeem', method: 'POST', params });
+        if (result.error) return { error: result.error };
+        const body = asRecord(result.data);
+        const { amount, balance } = body;
+        if (body.ok !== true || typeof amount !== 'number' || typeof balance !== 'number')
+          return { error: apiError(toText(body.message) || 'Gift refused', undefined, errorCodeOfBody(body)) };
+        return { data: { amount, balance } };
+      },
+      invalidatesTags: (result) => (result ? ['Wallet'] : []),
+    }),
   }),
 });
 
-export const { useWalletQuery, useWalletTopupMutation } = walletApi;
+export const { useWalletQuery, useWalletTopupMutation, useRedeemGiftMutation } = walletApi;

@@ -196,3 +196,46 @@ export function mockCardOrders(now = Date.now()): Record<string, MockCardOrder> 
     [ids.expired]: { state: 'expired', amount: amount + 40, expiresAt: past },
   };
 }
+
+/**
+ * The mock's discount codes (CONTRACTS §12), by their upper-case spelling: a code that applies, or
+ * the reason it never does (`refusal`). `plans`: the plans it is for (null: every plan).
+ */
+export interface MockCoupon {
+  percent?: number;
+  amount?: number;
+  plans?: number[] | null;
+  refusal?: 'couponExpired' | 'couponNotYetValid' | 'couponUsedUp' | 'couponFirstPurchaseOnly' | 'couponPerUserLimit';
+}
+
+export const MOCK_COUPONS: Record<string, MockCoupon> = {
+  /** 20% off every plan. */
+  SEPAR20: { percent: 20 },
+  /** 50,000 tomans off the one-month 50 GB plans only (1 and 7). */
+  MONTH50: { amount: 50_000, plans: [1, 7] },
+  OLD10: { percent: 10, refusal: 'couponExpired' },
+  SOON15: { percent: 15, refusal: 'couponNotYetValid' },
+  GONE30: { percent: 30, refusal: 'couponUsedUp' },
+  FIRST25: { percent: 25, refusal: 'couponFirstPurchaseOnly' },
+  ONCE10: { percent: 10, refusal: 'couponPerUserLimit' },
+};
+
+/** The mock's gift codes (CONTRACTS §12), in their one spelling: the tomans each adds, or why it is refused. */
+export interface MockGift {
+  amount: number;
+  state: 'new' | 'used' | 'expired';
+}
+
+export const MOCK_GIFT_CODES = {
+  fresh: 'G-7K3M-9QXR-2D4F-8HJP',
+  used: 'G-4T2N-6WBC-3R8S-5YZA',
+  expired: 'G-8P5E-1MKD-7VQT-2XHC',
+} as const;
+
+export function mockGifts(): Record<string, MockGift> {
+  return {
+    G7K3M9QXR2D4F8HJP: { amount: 50_000, state: 'new' },
+    G4T2N6WBC3R8S5YZA: { amount: 100_000, state: 'used' },
+    G8P5E1MKD7VQT2XHC: { amount: 75_000, state: 'expired' },
+  };
+}

@@ -5,6 +5,7 @@
  */
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import {
+  applyCoupon,
   CARD_GATE,
   CARD_OFFSET,
   canDisconnect,
@@ -15,6 +16,8 @@ import {
   isGateway,
   isPlanDisplayable,
   isValidEmail,
+  normalizeCouponCode,
+  normalizeGiftCode,
   maxPasswordLength,
   parsePriceMap,
   PRICE_KEY,
@@ -30,6 +33,10 @@ import {
   MOCK_CARD_MINUTES,
   mockCardOrders,
   type MockCardOrder,
+  MOCK_COUPONS,
+  type MockCoupon,
+  mockGifts,
+  type MockGift,
   MOCK_COMMON_PASSWORDS,
   MOCK_COUNTRIES,
   MOCK_PLANS,
@@ -41,6 +48,7 @@ import {
 } from './fixtures.ts';
 import {
   CARD_ROUTES,
+  GROWTH_ROUTES,
   LOGIN_LIMITS,
   PANEL_LIMITS,
   PANEL_ROUTES,
@@ -82,6 +90,10 @@ export interface MockBackendOptions {
   cardOrders?: Record<string, MockCardOrder>;
   /** The account's wallet (CONTRACTS §10); the demo's seven entries when not given. */
   wallet?: { balance: number; entries: WalletEntry[] };
+  /** The discount codes (CONTRACTS §12) by their upper-case spelling; MOCK_COUPONS when not given. */
+  coupons?: Record<string, MockCoupon>;
+  /** The gift codes (CONTRACTS §12) by their one spelling; mockGifts() when not given. */
+  gifts?: Record<string, MockGift>;
   /** Start with a session (the panel's stories and tests). */
   loggedIn?: boolean;
   /** Pause before each answer, in ms (mock mode feels like a network). */
@@ -115,8 +127,15 @@ export interface MockState {
    */
   cardOrders: Record<string, MockCardOrder>;
   loggedIn: boolean;
-  /** Every purchase request the mock accepted (`renew`: the account it renews, when logged in). */
-  purchases: Array<{ planId: number; email: string; gate: string; renew?: string }>;
+  /**
+   * Every purchase request the mock accepted (`renew`: the account it renews, when logged in;
+   * `coupon`: the discount code it took, with the price after it).
+   */
+  purchases: Array<{ planId: number; email: string; gate: string; renew?: string; coupon?: string; price?: number }>;
+  /** The discount codes by their upper-case spelling (a test may use one up meanwhile). */
+  coupons: Record<string, MockCoupon>;
+  /** The gift codes by their one spelling; a redeemed one turns `used`. */
+  gifts: Record<string, MockGift>;
   /** The account's wallet: its balance in tomans and its entries, newest first. */
   wallet: { balance: number; entries: WalletEntry[] };
   /** Every top-up the mock started (pending: the sandbox bank would settle it). */
@@ -148,6 +167,8 @@ export const MOCK_ENDPOINTS = {
   botCode: ['post', '*/api/site/botcode'],
   wallet: ['post', '*/api/site/wallet'],
   walletTopup: ['post', '*/api/site/wallet/topup'],
+  coupon: ['post', '*/api/site/coupon'],
+  giftRedeem: ['post', '*/api/site/wallet/redeem'],
   cardTransfer: ['get', '*/api/site/card/:resNum'],
   cardReceipt: ['post', '*/api/site/card/:resNum/receipt'],
 } as const satisfies Record<string, readonly ['get' | 'post', string]>;
@@ -175,6 +196,8 @@ const MOCK_CONTRACT: Partial<Record<MockEndpoint, RouteContract>> = {
   subscription: SUBSCRIPTION_ROUTES.subscription,
   wallet: WALLET_ROUTES.wallet,
   walletTopup: WALLET_ROUTES.topup,
+  coupon: GROWTH_ROUTES.coupon,
+  giftRedeem: GROWTH_ROUTES.redeem,
   cardTransfer: CARD_ROUTES.transfer,
   cardReceipt: CARD_ROUTES.receipt,
 };
@@ -272,6 +295,8 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
     cardOrders: options.cardOrders ?? mockCardOrders(),
     loggedIn: options.loggedIn ?? false,
     purchases: [],
+    coupons: structuredClone(options.coupons ?? MOCK_COUPONS),
+    gifts: options.gifts ?? mockGifts(),
     wallet: options.wallet ?? mockWallet(),
     topups: [],
     botCodes: [],
@@ -343,6 +368,19 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
     if (order?.state === 'awaiting_transfer' && Date.parse(order.expiresAt) <= Date.now()) order.state = 'expired';
     return order;
   };
+  /**
+   * A discount code for a plan, as the server quotes it: the price after it and the discount off
+   * `price` (tomans), or the reason it does not apply.
+   */
+  const couponQuote = (given: string, planId: number, price: number) => {
+    const code = normalizeCouponCode(given);
+    const coupon = code && Object.hasOwn(state.coupons, code) ? state.coupons[code] : undefined;
+    if (!code || !coupon) return 'couponUnknown' as const;
+    if (coupon.refusal) return coupon.refusal;
+    if (coupon.plans && !coupon.plans.includes(planId)) return 'couponNotForPlan' as const;
+    const value = coupon.percent !== undefined ? { percent: coupon.percent } : { amount: coupon.amount ?? 0 };
+    return { code, ...applyCoupon(price, value) };
+  };
   const signedIn = (resolve: (request: Request, query: URLSearchParams) => Response) => {
     return (request: Request, query: URLSearchParams) => (state.loggedIn ? resolve(request, query) : unauthorized());
   };
@@ -378,12 +416,17 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       const plan = state.plans.find((p) => p.id === planId);
       if (!plan || !isPlanDisplayable(plan)) return errorResponse('planNotFound');
       if (email !== '' && !isValidEmail(email)) return errorResponse('invalidEmail');
+      // A discount code (CONTRACTS §12): refused by its reason before the gate, else the order's price.
+      const couponField = param('coupon')?.trim();
+      const listed = (fromWallet ? parsePriceMap(plan.price_credit) : parsePriceMap(plan.price_toman))[PRICE_KEY] ?? 0;
+      const quote = couponField ? couponQuote(couponField, planId, listed) : null;
+      if (typeof quote === 'string') return errorResponse(quote);
       let credit: number | null = null;
       if (fromWallet) {
         // As the server: a session, the wallet on, then a balance that covers the credit price.
         if (!state.loggedIn) return errorResponse('signInToPayFromWallet');
         if (!walletOn()) return errorResponse('walletDisabled');
-        credit = parsePriceMap(plan.price_credit)[PRICE_KEY] ?? 0;
+        credit = quote?.price ?? listed;
         if (state.wallet.balance < credit) return errorResponse('insufficientBalance');
       } else if (gate === CARD_GATE) {
         if (state.gateways.card !== 1) return errorResponse('gatewayUnavailable');
@@ -393,11 +436,18 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       }
       // Logged in: the purchase renews the account (issue #24), unless renew=0 asks for a new one.
       const renews = state.loggedIn && param('renew') !== '0' ? state.user.username : null;
-      state.purchases.push({ planId, email, gate, ...(renews ? { renew: renews } : {}) });
+      state.purchases.push({
+        planId,
+        email,
+        gate,
+        ...(renews ? { renew: renews } : {}),
+        ...(quote ? { coupon: quote.code, price: quote.price } : {}),
+      });
+      const price = quote?.price ?? parsePriceMap(plan.price_toman)[PRICE_KEY] ?? 0;
       const number = 1_800_000_000 + state.purchases.length;
       // A card order (CONTRACTS §11): the transfer page, where the buyer sends the receipt.
       if (gate === CARD_GATE) {
-        const url = placeCardOrder(request, String(number), parsePriceMap(plan.price_toman)[PRICE_KEY] ?? 0);
+        const url = placeCardOrder(request, String(number), price);
         return HttpResponse.json({ ok: true, url, message: 'OK', ...(renews ? { renew: { username: renews } } : {}) });
       }
       if (credit !== null) addEntry('purchase', -credit, String(number));
@@ -405,7 +455,7 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
         status: 'success' as const,
         resnum: String(number),
         refnum: `MOCK-${number}`,
-        amount: (credit ?? parsePriceMap(plan.price_toman)[PRICE_KEY]!) * 10,
+        amount: (credit ?? price) * 10,
         time: '2026-11-22 10:30:00',
       };
       const data = encodePaymentResult(
@@ -451,6 +501,34 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       // The sandbox bank's page, which settles the order and adds the amount once it is paid.
       const authority = `MOCKTOPUP${String(state.topups.length).padStart(6, '0')}`;
       return HttpResponse.json({ ok: true, url: `${options.origin ?? ''}/sandbox/pay/${authority}`, message: 'OK' });
+    }),
+    route('coupon', async (request) => {
+      // As the server: the code and the plan, then the code's reasons, from the plan's toman price.
+      const param = await paramsOf(request);
+      const given = required(param, 'code', 64);
+      if (given instanceof Response) return given;
+      const planField = required(param, 'plan_id', PURCHASE_LIMITS.plan_id);
+      if (planField instanceof Response) return planField;
+      const plan = state.plans.find((p) => p.id === Number(planField));
+      if (!plan || !isPlanDisplayable(plan)) return errorResponse('planNotFound');
+      const quote = couponQuote(given, plan.id, parsePriceMap(plan.price_toman)[PRICE_KEY] ?? 0);
+      if (typeof quote === 'string') return errorResponse(quote);
+      return HttpResponse.json({ ok: true, ...quote });
+    }),
+    route('giftRedeem', async (request) => {
+      if (!state.loggedIn) return unauthorized();
+      const param = await paramsOf(request);
+      const given = required(param, 'code', 64);
+      if (given instanceof Response) return given;
+      if (!walletOn()) return errorResponse('walletDisabled');
+      const code = normalizeGiftCode(given);
+      const gift = code && Object.hasOwn(state.gifts, code) ? state.gifts[code] : undefined;
+      if (!code || !gift) return errorResponse('giftUnknown');
+      if (gift.state === 'used') return errorResponse('giftUsed');
+      if (gift.state === 'expired') return errorResponse('giftExpired');
+      gift.state = 'used';
+      addEntry('gift', gift.amount, null);
+      return HttpResponse.json({ ok: true, amount: gift.amount, balance: state.wallet.balance });
     }),
     route('renewal', () =>
       HttpResponse.json({

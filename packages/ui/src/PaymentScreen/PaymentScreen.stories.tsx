@@ -121,3 +121,76 @@ export const CardOffered: Story = {
     await expect(args.onGatewayChange).toHaveBeenCalledWith('card');
   },
 };
+
+/** CONTRACTS §12: the discount code, behind its link; `applied` is the server's quote for the plan (SEPAR20 on 320,000). */
+const coupon = (over: Partial<PaymentScreenProps['coupon'] & object> = {}): PaymentScreenProps['coupon'] => ({
+  open: true,
+  onOpen: fn(),
+  code: 'SEPAR20',
+  onCodeChange: fn(),
+  onApply: fn(),
+  onRemove: fn(),
+  ...over,
+});
+const ready = { email: 'buyer@example.com', gateway: 'ird', canSubmit: true } as const;
+const applied = { code: 'SEPAR20', price: 256_000, discount: 64_000 };
+
+/** The link that opens the discount code's field. */
+export const CouponOffered: Story = { args: { ...ready, coupon: coupon({ open: false, code: '' }) } };
+export const CouponTyped: Story = { args: { ...ready, coupon: coupon() } };
+export const CouponChecking: Story = { args: { ...ready, coupon: coupon({ checking: true }) } };
+/** The code applies: the listed price struck through, the discount and the new total. */
+export const CouponApplied: Story = { args: { ...ready, coupon: coupon({ applied }) } };
+export const CouponAppliedMobile: Story = {
+  args: { ...ready, coupon: coupon({ applied }) },
+  parameters: { mobile: true },
+};
+/** From the wallet the code comes off the wallet price: the summary keeps the wallet's price. */
+export const CouponAppliedWallet: Story = {
+  args: {
+    gateway: 'wallet',
+    email: '',
+    canSubmit: true,
+    wallet: { price: 290_000, balance: 830_000 },
+    coupon: coupon({ applied }),
+  },
+};
+export const CouponUnknown: Story = {
+  args: { ...ready, coupon: coupon({ code: 'SEPRA20', refusal: 'couponUnknown' }) },
+};
+export const CouponExpired: Story = { args: { ...ready, coupon: coupon({ code: 'OLD10', refusal: 'couponExpired' }) } };
+export const CouponNotForPlan: Story = {
+  args: { ...ready, coupon: coupon({ code: 'MONTH50', refusal: 'couponNotForPlan' }) },
+};
+export const CouponUsedUp: Story = { args: { ...ready, coupon: coupon({ code: 'GONE30', refusal: 'couponUsedUp' }) } };
+export const CouponFirstPurchaseOnly: Story = {
+  args: { ...ready, coupon: coupon({ code: 'FIRST25', refusal: 'couponFirstPurchaseOnly' }) },
+};
+/** The purchase refused the code (used up meanwhile): the code taken off, the reason above the button. */
+export const CouponRefusedAtPurchase: Story = {
+  args: {
+    ...ready,
+    coupon: coupon({ code: 'GONE30' }),
+    submitError: { coupon: 'couponUsedUp', message: 'This discount code has been used up.' },
+  },
+};
+/** The link opens the field; Enter in the field applies the code, not the payment. */
+export const CouponInteraction: Story = {
+  args: { ...ready, coupon: coupon({ open: false, code: '' }) },
+  parameters: { screenshot: false },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: /(Have a discount code|کد تخفیف دارید)/ }));
+    await expect(args.coupon?.onOpen).toHaveBeenCalled();
+  },
+};
+export const CouponEnterApplies: Story = {
+  args: { ...ready, coupon: coupon() },
+  parameters: { screenshot: false },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText(/(Discount code|کد تخفیف)/), '{Enter}');
+    await expect(args.coupon?.onApply).toHaveBeenCalledTimes(1);
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};

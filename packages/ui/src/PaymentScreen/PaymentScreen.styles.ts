@@ -121,3 +121,55 @@ export const WalletFacts = styled.div`
     font-weight: 600;
   }
 `;
+
+/** The discount code: the field and its Apply button side by side, the button at the field's foot. */
+export const CouponRow = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: flex-start;
+  > :first-child {
+    flex: 1;
+  }
+  /* The button beside the control: below a line as tall as the field's label, and the field's gap. */
+  > :last-child {
+    padding-block-start: calc(1lh + ${({ theme }) => theme.space(2)});
+  }
+  > :last-child > button {
+    min-block-size: 48px;
+  }
+`;
+
+/** A code that applies: what it took off, and the way to remove it. */
+export const CouponApplied = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: center;
+  justify-content: space-between;
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.successSoft};
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 700;
+  p {
+    display: flex;
+    gap: ${({ theme }) => theme.space(2)};
+    align-items: center;
+  }
+`;
+
+/** The summary's lines under a code: the listed price struck through and the discount. */
+export const PriceLine = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: baseline;
+  margin-block-start: ${({ theme }) => theme.space(3)};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: 600;
+  s {
+    text-decoration-thickness: 2px;
+  }
+  &[data-discount] {
+    color: ${({ theme }) => theme.colors.success};
+  }
+`;

@@ -12,15 +12,21 @@ import { Spinner } from '../Spinner';
 import {
   Alert,
   Body,
+  CouponApplied,
+  CouponRow,
   Form,
   GatewayOption,
   Gateways,
+  PriceLine,
   Renewal,
   Secure,
   Summary,
   Total,
   WalletFacts,
 } from './PaymentScreen.styles';
+
+/** The minus sign before the discount. */
+const MINUS = '\u2212';
 
 /** What a purchase is paid with: a bank gate, the buyer's wallet (CONTRACTS §10) or a card-to-card transfer (§11). */
 export type PaymentGate = Gateway | 'wallet' | CardGate;
@@ -37,6 +43,38 @@ export interface PaymentWallet {
 
 /** The refusals of a purchase the page says in its own words (by the answer's code). */
 export type PaymentRefusal = 'insufficientBalance' | 'signInToPayFromWallet' | 'walletDisabled';
+
+/**
+ * Why a discount code does not apply, each in the page's own words (CONTRACTS §12's codes), or
+ * too many codes tried, the call not answered, or anything else.
+ */
+export type CouponRefusal =
+  | 'couponUnknown'
+  | 'couponExpired'
+  | 'couponNotYetValid'
+  | 'couponUsedUp'
+  | 'couponNotForPlan'
+  | 'couponFirstPurchaseOnly'
+  | 'couponPerUserLimit'
+  | 'tooManyAttempts'
+  | 'network'
+  | 'failed';
+
+/** The discount code on the payment page: behind a link until opened, then a field and Apply. */
+export interface PaymentCoupon {
+  /** The field shows; closed, only the link "Have a discount code?". */
+  open: boolean;
+  onOpen(): void;
+  code: string;
+  onCodeChange(code: string): void;
+  onApply(): void;
+  /** The code is being checked. */
+  checking?: boolean;
+  /** The server's quote for the plan: the code, the price after it and the discount, in tomans. */
+  applied?: { code: string; price: number; discount: number } | null;
+  onRemove(): void;
+  refusal?: CouponRefusal | null;
+}
 
 export interface PaymentScreenProps {
   status: 'loading' | 'error' | 'form';
@@ -61,7 +99,7 @@ export interface PaymentScreenProps {
    * The purchase failed: a refusal the page words itself, else the server's message when it gave one,
    * else 'Payment failed. Please try again.'.
    */
-  submitError?: { message?: string; refusal?: PaymentRefusal } | null;
+  submitError?: { message?: string; refusal?: PaymentRefusal; coupon?: CouponRefusal } | null;
   canSubmit: boolean;
   onSubmit(): void;
   /**
@@ -69,6 +107,8 @@ export interface PaymentScreenProps {
    * #24), with the choice of a separate new account instead. Absent: the purchase makes a new account.
    */
   renewal?: { username: string; buyNew: boolean; onBuyNewChange(buyNew: boolean): void } | null;
+  /** The discount code (CONTRACTS §12); absent: not offered. */
+  coupon?: PaymentCoupon | null;
 }
 
 /** The purchase of one plan: summary, e-mail, gateway and the start button (SPEC §2 /payment). */
@@ -114,7 +154,10 @@ export function PaymentScreen(props: PaymentScreenProps) {
   }
   const discounted = plan.discountPercent !== null ? plan.pricing.credit['100'] : undefined;
   const wallet = props.wallet ?? null;
-  const price = gateway === 'wallet' && wallet ? wallet.price : (discounted ?? plan.bestPrice ?? 0);
+  const listed = gateway === 'wallet' && wallet ? wallet.price : (discounted ?? plan.bestPrice ?? 0);
+  // A code that applies: the server's quote for the plan (from the wallet it is taken off the wallet price).
+  const applied = props.coupon?.applied ?? null;
+  const price = applied && gateway !== 'wallet' ? applied.price : listed;
   const busy = phase !== 'idle';
   const redirecting = gateway === 'card' ? 'redirectingCard' : 'redirecting';
   const submit = (event: FormEvent) => {
@@ -139,6 +182,18 @@ export function PaymentScreen(props: PaymentScreenProps) {
             <dt>{t('summary.duration')}</dt>
             <dd>{format.duration(plan.duration)}</dd>
           </Summary>
+          {applied && gateway !== 'wallet' ? (
+            <>
+              <PriceLine>
+                <span>{t('coupon.listed')}</span>
+                <s>{format.toman(applied.price + applied.discount)}</s>
+              </PriceLine>
+              <PriceLine data-discount>
+                <span>{t('coupon.discount', { code: '\u2068' + applied.code + '\u2069' })}</span>
+                <span>{MINUS + format.toman(applied.discount)}</span>
+              </PriceLine>
+            </>
+          ) : null}
           <Total>
             <span>{t('summary.total')}</span>
             <strong>{format.toman(price)}</strong>
@@ -232,11 +287,14 @@ export function PaymentScreen(props: PaymentScreenProps) {
                 />
               ) : null}
             </Gateways>
+            {props.coupon ? <CouponField coupon={props.coupon} busy={busy} walletGate={gateway === 'wallet'} /> : null}
             {props.submitError ? (
               <Alert role="alert" $tone="danger">
-                {props.submitError.refusal
-                  ? t(`wallet.refusals.${props.submitError.refusal}`)
-                  : props.submitError.message || t('errors:payment.purchaseFailed')}
+                {props.submitError.coupon
+                  ? t(`coupon.refusals.${props.submitError.coupon}`)
+                  : props.submitError.refusal
+                    ? t(`wallet.refusals.${props.submitError.refusal}`)
+                    : props.submitError.message || t('errors:payment.purchaseFailed')}
               </Alert>
             ) : null}
             {phase === 'redirecting' ? (
@@ -311,5 +369,67 @@ function WalletGate({ wallet, checked, onChange }: { wallet: PaymentWallet; chec
         )}
       </WalletFacts>
     </div>
+  );
+}
+
+/**
+ * The discount code: a link that opens the field; the field and Apply; once the code applies, what
+ * it took off and the way to remove it; a refusal in the page's words, by its code.
+ */
+function CouponField({ coupon, busy, walletGate }: { coupon: PaymentCoupon; busy: boolean; walletGate: boolean }) {
+  const { t } = useTranslation('payment');
+  const format = useFormat();
+  const { applied, checking = false } = coupon;
+  if (applied)
+    return (
+      <CouponApplied role="status">
+        <p>
+          <Icon name="check" size={20} />
+          {walletGate
+            ? t('coupon.appliedWallet', { code: '\u2068' + applied.code + '\u2069' })
+            : t('coupon.applied', { code: '\u2068' + applied.code + '\u2069', amount: format.toman(applied.discount) })}
+        </p>
+        <Button variant="ghost" size="sm" icon="x" onClick={coupon.onRemove} disabled={busy}>
+          {t('coupon.remove')}
+        </Button>
+      </CouponApplied>
+    );
+  if (!coupon.open)
+    return (
+      <div>
+        <Button variant="ghost" size="sm" onClick={coupon.onOpen} disabled={busy}>
+          {t('coupon.open')}
+        </Button>
+      </div>
+    );
+  const apply = () => {
+    if (!checking && coupon.code.trim() !== '') coupon.onApply();
+  };
+  return (
+    <CouponRow>
+      <TextField
+        label={t('coupon.label')}
+        dir="ltr"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        value={coupon.code}
+        onChange={coupon.onCodeChange}
+        onKeyDown={(event) => {
+          // Enter applies the code rather than starting the payment.
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            apply();
+          }
+        }}
+        error={coupon.refusal ? t(`coupon.refusals.${coupon.refusal}`) : undefined}
+        disabled={busy || checking}
+      />
+      <div>
+        <Button variant="secondary" onClick={apply} loading={checking} disabled={busy || coupon.code.trim() === ''}>
+          {checking ? t('coupon.checking') : t('coupon.apply')}
+        </Button>
+      </div>
+    </CouponRow>
   );
 }

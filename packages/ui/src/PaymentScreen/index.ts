@@ -1,5 +1,7 @@
 export {
   PaymentScreen,
+  type CouponRefusal,
+  type PaymentCoupon,
   type PaymentGate,
   type PaymentRefusal,
   type PaymentScreenProps,

@@ -78,3 +78,35 @@ export const TopupCardToCard: Story = {
     await expect(args.onTopup).toHaveBeenCalledWith({ amount: 200_000, gate: 'card' });
   },
 };
+
+/** CONTRACTS §12: the gift-code form under the balance and the top-up. */
+const gift = (over: Partial<WalletScreenProps['gift'] & object> = {}): WalletScreenProps['gift'] => ({
+  onRedeem: fn(),
+  ...over,
+});
+export const GiftOffered: Story = { args: { gift: gift() } };
+export const GiftBusy: Story = { args: { gift: gift({ busy: true, initialCode: 'G-7K3M-9QXR-2D4F-8HJP' }) } };
+export const GiftRedeemed: Story = { args: { gift: gift({ redeemed: 50_000, initialCode: 'G-7K3M-9QXR-2D4F-8HJP' }) } };
+export const GiftUnknown: Story = {
+  args: { gift: gift({ refusal: 'giftUnknown', initialCode: 'G-7K3M-9QXR-2D4F-8HJQ' }) },
+};
+export const GiftUsed: Story = { args: { gift: gift({ refusal: 'giftUsed', initialCode: 'G-4T2N-6WBC-3R8S-5YZA' }) } };
+export const GiftExpired: Story = {
+  args: { gift: gift({ refusal: 'giftExpired', initialCode: 'G-8P5E-1MKD-7VQT-2XHC' }) },
+};
+export const GiftMobile: Story = { args: { gift: gift({ redeemed: 50_000 }) }, parameters: { mobile: true } };
+/** An empty code is refused before anything is sent; a typed one is handed over trimmed. */
+export const GiftInteraction: Story = {
+  args: { gift: gift() },
+  parameters: { screenshot: false },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const submit = canvas.getByRole('button', { name: /(Redeem|ثبت کد)/ });
+    await userEvent.click(submit);
+    await expect(canvas.getByText(/(Enter a gift code|کد هدیه را وارد کنید)/)).toBeVisible();
+    await expect(args.gift?.onRedeem).not.toHaveBeenCalled();
+    await userEvent.type(canvas.getByLabelText(/^(Gift code|کد هدیه)$/), '  g-7k3m-9qxr-2d4f-8hjp ');
+    await userEvent.click(submit);
+    await expect(args.gift?.onRedeem).toHaveBeenCalledWith('g-7k3m-9qxr-2d4f-8hjp');
+  },
+};

@@ -102,3 +102,46 @@ export const Signed = styled.bdi.attrs({ dir: 'ltr' })<{ $negative: boolean }>`
   font-weight: 700;
   color: ${({ theme, $negative }) => ($negative ? theme.colors.danger : theme.colors.success)};
 `;
+
+/** The gift code: a heading and a line, then the field and its button side by side. */
+export const Gift = styled.form`
+  background: ${({ theme }) => theme.colors.surface};
+  ${outlined('lg')}
+  padding: ${({ theme }) => theme.space(6)};
+  margin-block-end: ${({ theme }) => theme.space(6)};
+  ${stack(4)}
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-weight: 800;
+  }
+  > p {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`;
+
+export const GiftRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: flex-start;
+  > :first-child {
+    flex: 1 1 240px;
+  }
+  /* The button beside the control: below a line as tall as the field's label, and the field's gap. */
+  > :last-child {
+    padding-block-start: calc(1lh + ${({ theme }) => theme.space(2)});
+  }
+  > :last-child > button {
+    min-block-size: 48px;
+  }
+`;
+
+export const Redeemed = styled.p`
+  ${notice('info', 4)}
+  background: ${({ theme }) => theme.colors.successSoft};
+  color: ${({ theme }) => theme.colors.success};
+  font-weight: 700;
+  svg {
+    flex-shrink: 0;
+  }
+`;

@@ -12,7 +12,20 @@ import { Loadable } from '../Loadable';
 import { PanelFooterLinks, PanelHeading } from '../PanelLayout';
 import { Table } from '../Table';
 import { checkTopupAmount, TOPUP_QUICK_AMOUNTS, type TopupAmountError } from './walletForm';
-import { Balance, BalanceAmount, GateOption, Gates, Notice, Problem, Signed, Top, Topup } from './WalletScreen.styles';
+import {
+  Balance,
+  BalanceAmount,
+  GateOption,
+  Gates,
+  Gift,
+  GiftRow,
+  Notice,
+  Problem,
+  Redeemed,
+  Signed,
+  Top,
+  Topup,
+} from './WalletScreen.styles';
 
 /**
  * Why the server refused a top-up: the amount outside the shop's bounds (said under the field), the
@@ -22,6 +35,22 @@ export type WalletTopupError = 'range' | 'gateway' | 'disabled' | 'network' | 'f
 
 /** What a top-up is paid through: a bank gate, or a card-to-card transfer (CONTRACTS §11). */
 export type WalletTopupGate = Gateway | CardGate;
+
+/** Why a gift code was not redeemed: the server's reasons (CONTRACTS §12), the call not answered, or anything else. */
+export type GiftRefusal =
+  'giftUnknown' | 'giftUsed' | 'giftExpired' | 'walletDisabled' | 'tooManyAttempts' | 'network' | 'failed';
+
+/** The gift-code form (CONTRACTS §12). */
+export interface WalletGift {
+  /** A typed code: the container redeems it. */
+  onRedeem(code: string): void;
+  busy?: boolean;
+  /** The tomans the last redeemed code added. */
+  redeemed?: number | null;
+  refusal?: GiftRefusal | null;
+  /** The code already in the field (stories). */
+  initialCode?: string;
+}
 
 export interface WalletScreenProps {
   status: 'loading' | 'error' | 'ready';
@@ -45,6 +74,8 @@ export interface WalletScreenProps {
   topupError?: WalletTopupError | null;
   /** The amount already in the field (stories). */
   initialAmount?: string;
+  /** Redeem a gift code into the balance; absent: not offered. */
+  gift?: WalletGift | null;
 }
 
 /** The account's wallet: the balance, a top-up through a gate, and every entry with the balance after it. */
@@ -75,6 +106,7 @@ export function WalletScreen(props: WalletScreenProps) {
           </Balance>
           <TopupForm {...props} />
         </Top>
+        {props.gift ? <GiftForm gift={props.gift} /> : null}
         {entries.length === 0 ? (
           <Card>
             <EmptyState icon="wallet" title={t('wallet.emptyTitle')} message={t('wallet.emptyMessage')} />
@@ -220,5 +252,57 @@ function TopupForm({
         {busy ? t('wallet.topup.busy') : t('wallet.topup.submit')}
       </Button>
     </Topup>
+  );
+}
+
+/** A gift code: the field and Redeem; the amount it added, or why not, by the answer's code. */
+function GiftForm({ gift }: { gift: WalletGift }) {
+  const { t } = useTranslation('panel');
+  const format = useFormat();
+  const { busy = false, redeemed = null, refusal = null } = gift;
+  const [code, setCode] = useState(gift.initialCode ?? '');
+  const [empty, setEmpty] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (code.trim() === '') {
+      setEmpty(true);
+      return;
+    }
+    gift.onRedeem(code.trim());
+  };
+  return (
+    <Gift onSubmit={submit} noValidate aria-labelledby="wallet-gift">
+      <h2 id="wallet-gift">{t('wallet.gift.title')}</h2>
+      <p>{t('wallet.gift.intro')}</p>
+      <GiftRow>
+        <TextField
+          label={t('wallet.gift.label')}
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            setEmpty(false);
+          }}
+          error={empty ? t('wallet.gift.required') : refusal ? t(`wallet.gift.refusals.${refusal}`) : undefined}
+          dir="ltr"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          disabled={busy}
+          required
+        />
+        <div>
+          <Button type="submit" variant="secondary" icon="check" loading={busy}>
+            {busy ? t('wallet.gift.busy') : t('wallet.gift.submit')}
+          </Button>
+        </div>
+      </GiftRow>
+      {redeemed !== null && !refusal ? (
+        <Redeemed role="status">
+          <Icon name="check" size={20} />
+          {t('wallet.gift.redeemed', { amount: format.toman(redeemed) })}
+        </Redeemed>
+      ) : null}
+    </Gift>
   );
 }
