@@ -28,20 +28,8 @@ export const Body = styled.div`
   min-inline-size: 0;
 `;
 
-/** The link itself: left to right, wrapped anywhere, selectable. */
-export const Url = styled.code`
-  display: block;
-  direction: ltr;
-  text-align: start;
-  unicode-bidi: isolate;
-  overflow-wrap: anywhere;
-  padding: ${({ theme }) => theme.space(3)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceMuted};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  user-select: all;
-`;
+/** The link itself, as the subscription link shows its own: left to right, wrapped anywhere, selectable. */
+export { Url } from '../SubscriptionLink/SubscriptionLink.styles';
 
 export const Actions = styled.div`
   ${cluster(2)}

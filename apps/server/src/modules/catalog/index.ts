@@ -17,3 +17,4 @@ export { currentPlans } from './plansCache.ts';
 export { publicRoutes } from './routes.ts';
 export { CATALOG_COMMANDS } from './cli.ts';
 export { catalogAdminRoutes } from './adminRoutes.ts';
+export { planOnSale } from './onSale.ts';

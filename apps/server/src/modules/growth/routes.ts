@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { GROWTH_ROUTES, PURCHASE_LIMITS } from '@separ/domain/contract';
 import {
-  isPlanDisplayable,
   isValidEmail,
   MINUTE_MS,
   normalizeCouponCode,
@@ -18,6 +17,7 @@ import { param, requiredParam } from '../../platform/http/params.ts';
 import { throttledAttempt, type AttemptCounter } from '../../platform/security/throttle.ts';
 import { requireUser, sessionToken, userForSession } from '../accounts/index.ts';
 import { currentShopSettings } from '../settings/index.ts';
+import { planOnSale } from '../catalog/index.ts';
 import { couponByCode, quoteFor } from './coupons.ts';
 import { redeemGift } from './gifts.ts';
 
@@ -34,25 +34,8 @@ const CODE_PARAM_MAX = 64;
 
 /** A plan that may be bought, by its id as given; `planNotFound` otherwise. */
 export async function purchasablePlan(ctx: Pick<AppContext, 'db'>, given: string): Promise<PlanRow> {
-  const planId = Number(given);
-  const plan =
-    Number.isInteger(planId) && planId > 0
-      ? await ctx.db.selectFrom('plans').selectAll().where('id', '=', planId).executeTakeFirst()
-      : undefined;
-  const displayable =
-    plan &&
-    isPlanDisplayable({
-      id: plan.id,
-      title: plan.title,
-      active: plan.active,
-      ios: plan.ios,
-      allowedMB: Number(plan.allowed_mb),
-      subsDays: plan.subs_days,
-      allowedDevices: plan.allowed_devices,
-      price_toman: plan.price_toman,
-      price_credit: plan.price_credit,
-    });
-  if (!plan || !displayable) throw new AppError('planNotFound');
+  const plan = await planOnSale(ctx.db, Number(given));
+  if (!plan) throw new AppError('planNotFound');
   return plan;
 }
 

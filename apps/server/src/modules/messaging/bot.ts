@@ -33,6 +33,7 @@ import { renewToken } from '../accounts/index.ts';
 import { isAppError } from '../../platform/errors.ts';
 import { accountOf } from '../accounts/index.ts';
 import { getShopSettings } from '../settings/index.ts';
+import { planOnSale } from '../catalog/index.ts';
 import { buyFromWallet, walletQuote } from '../payments/index.ts';
 import { ensureSubToken, findUserByUsername, subscriptionUrl } from '../accounts/index.ts';
 import {
@@ -260,8 +261,8 @@ export function createBot(ctx: PaymentsContext): {
       await c.reply(t(language, 'buy.linkForWallet'));
       return;
     }
-    const plan = await ctx.db.selectFrom('plans').selectAll().where('id', '=', planId).executeTakeFirst();
-    if (!plan || !isPlanDisplayable(plan as unknown as RawPlan)) {
+    const plan = await planOnSale(ctx.db, planId);
+    if (!plan) {
       await c.reply(t(language, 'buy.gone'));
       return;
     }
@@ -297,8 +298,8 @@ export function createBot(ctx: PaymentsContext): {
   async function payByCard(c: Context, planId: number) {
     const chat = idOf(c);
     const language = await languageOf(c);
-    const plan = await ctx.db.selectFrom('plans').selectAll().where('id', '=', planId).executeTakeFirst();
-    if (!plan || !isPlanDisplayable(plan as unknown as RawPlan)) {
+    const plan = await planOnSale(ctx.db, planId);
+    if (!plan) {
       await c.reply(t(language, 'buy.gone'));
       return;
     }

@@ -8,7 +8,6 @@ import {
   isGateway,
   usdCents,
   type CryptoGateway,
-  isPlanDisplayable,
   isValidEmail,
   parsePriceMap,
   PRICE_KEY,
@@ -47,6 +46,7 @@ import {
 } from './orders.ts';
 import { forgetRenewLink, renewalTarget, requireUser, sessionToken, userForSession } from '../accounts/index.ts';
 import { currentShopSettings } from '../settings/index.ts';
+import { planOnSale } from '../catalog/index.ts';
 
 function originOf(ctx: AppContext, request: FastifyRequest): string {
   return ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
@@ -103,22 +103,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
       : requiredParam(request, 'email', PURCHASE_LIMITS.email).trim();
     if (email.length > PURCHASE_LIMITS.email) throw new AppError('parameterTooLong', { name: 'email' });
     const gate = requiredParam(request, 'gate', PURCHASE_LIMITS.gate);
-    const plan =
-      Number.isInteger(planId) && planId > 0
-        ? await ctx.db.selectFrom('plans').selectAll().where('id', '=', planId).executeTakeFirst()
-        : undefined;
-    const raw = plan && {
-      id: plan.id,
-      title: plan.title,
-      active: plan.active,
-      ios: plan.ios,
-      allowedMB: Number(plan.allowed_mb),
-      subsDays: plan.subs_days,
-      allowedDevices: plan.allowed_devices,
-      price_toman: plan.price_toman,
-      price_credit: plan.price_credit,
-    };
-    if (!plan || !raw || !isPlanDisplayable(raw)) throw new AppError('planNotFound');
+    const plan = await planOnSale(ctx.db, planId);
+    if (!plan) throw new AppError('planNotFound');
     if ((email || !fromWallet) && !isValidEmail(email)) throw new AppError('invalidEmail');
     // A discount code and a referrer (CONTRACTS §12) go with any gate.
     const coupon = couponParam(request);
