@@ -185,6 +185,14 @@ describe('normalizePlan', () => {
     expect(plan.dataVolume).toEqual({ kind: 'amount', value: 50, unit: 'GB' });
   });
 
+  it('keeps the dollar price the shop sends (rounded to cents), and null without one or for junk', () => {
+    expect(normalizePlan(rawPlan({})).priceUsd).toBeNull();
+    expect(normalizePlan(rawPlan({ price_usd: 4.99 })).priceUsd).toBe(4.99);
+    expect(normalizePlan(rawPlan({ price_usd: 2.345 })).priceUsd).toBe(2.35);
+    for (const junk of [0, -1, Number.NaN, 1e12] as number[])
+      expect(normalizePlan(rawPlan({ price_usd: junk })).priceUsd).toBeNull();
+  });
+
   it('treats broken price JSON as empty prices', () => {
     const plan = normalizePlan(rawPlan({ price_toman: '{broken', price_credit: '{"100":1}' }));
     expect(plan.pricing.toman).toEqual({});

@@ -18,6 +18,8 @@ export interface RawPlan {
   discount?: number | string | null;
   price_toman: string;
   price_credit: string;
+  /** CONTRACTS §12: with the shop's tomanPerUsd set, the toman price in dollars, rounded to cents. */
+  price_usd?: number;
 }
 
 /** The platform tab a plan belongs to: ios 1 is iOS and other platforms, ios 0 Android/Windows. */
@@ -27,6 +29,11 @@ export type Platform = 'ios' | 'android';
 export interface Plan extends RawPlan {
   pricing: { toman: Record<string, number>; credit: Record<string, number> };
   bestPrice: number | null;
+  /**
+   * The dollar price the shop sends (`price_usd`, CONTRACTS §12) when its toman-per-dollar rate is
+   * set and the price is above 0; null otherwise. English pages show it instead of tomans.
+   */
+  priceUsd: number | null;
   originalPrice: number | null;
   discountPercent: number | null;
   platform: Platform;
@@ -108,6 +115,12 @@ function numberOr(value: unknown, fallback: number): number {
   return toFiniteNumber(value) ?? fallback;
 }
 
+/** A plan's `price_usd` as a dollar amount above 0 with at most cents, else null. */
+function usdOf(value: unknown): number | null {
+  const usd = toFiniteNumber(value);
+  return usd !== null && usd > 0 && usd < 1e9 ? Math.round(usd * 100) / 100 : null;
+}
+
 /** Parses a raw plan's prices and adds its best price, discount, platform, data volume and duration. */
 export function normalizePlan(raw: RawPlan): Plan {
   const toman = parsePriceMap(raw.price_toman);
@@ -121,6 +134,7 @@ export function normalizePlan(raw: RawPlan): Plan {
     ...raw,
     pricing: { toman, credit },
     bestPrice: bestPrice(toman),
+    priceUsd: usdOf(raw.price_usd),
     originalPrice: percent !== null && mainToman !== undefined ? mainToman : null,
     discountPercent: percent,
     platform: Number(raw.ios) === 1 ? 'ios' : 'android',
