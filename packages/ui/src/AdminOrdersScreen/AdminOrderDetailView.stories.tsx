@@ -24,6 +24,13 @@ type Story = StoryObj<typeof meta>;
 export const Pending: Story = {};
 /** A paid order: nothing to complete, the receipt sent. */
 export const Paid: Story = { args: { order: ADMIN_ORDER_PAID } };
+/** A paid wallet top-up: it buys no plan (plan 0), so the plan's place says so. */
+export const TopUp: Story = {
+  args: { order: { ...ADMIN_ORDER_PAID, planId: 0 } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/^(Wallet top-up|شارژ کیف پول)$/)).toBeVisible();
+  },
+};
 export const Loading: Story = { args: { status: 'loading', order: null } };
 export const Error: Story = { args: { status: 'error', order: null } };
 export const Mobile: Story = { parameters: { mobile: true } };

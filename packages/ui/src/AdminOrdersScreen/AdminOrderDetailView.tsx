@@ -105,7 +105,10 @@ export function AdminOrderDetailView({
         <Fact label={t('orders.fields.gate')}>
           {gate} · <Ltr>{order.provider}</Ltr>
         </Fact>
-        <Fact label={t('orders.fields.plan')}>{t('orders.planNumber', { id: format.number(order.planId) })}</Fact>
+        <Fact label={t('orders.fields.plan')}>
+          {/* A wallet top-up buys no plan: its order carries plan 0 (CONTRACTS §10). */}
+          {order.planId === 0 ? t('orders.topup') : t('orders.planNumber', { id: format.number(order.planId) })}
+        </Fact>
         <Fact label={t('orders.fields.username')}>
           {order.username === null ? (
             t('orders.noAccount')
