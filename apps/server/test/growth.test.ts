@@ -166,6 +166,10 @@ describe.each(KINDS)('growth, on %s', (kind) => {
     const path = await pay(url);
     await Promise.all(Array.from({ length: 5 }, () => s.app.inject(path)));
     expect((await coupon('HALF')).uses).toBe(1);
+    // The operator's view of the order says its code and what it took off.
+    expect((await cli('payments', 'show', pending.res_num)).join('\n')).toMatch(
+      new RegExp(`^discount code: +HALF, ${Math.floor(plan.toman / 2)} tomans off$`, 'm'),
+    );
     const uses = await s.database.db.selectFrom('coupon_uses').selectAll().where('order_id', '=', pending.id).execute();
     expect(uses).toHaveLength(1);
   });

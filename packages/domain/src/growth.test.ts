@@ -34,6 +34,11 @@ describe('discount codes', () => {
     expect(normalizeCouponCode('کد۱۰')).toBeNull();
   });
 
+  it('reads Persian and Arabic-Indic digits as Latin ones, as a Persian keyboard types them', () => {
+    expect(normalizeCouponCode('bahar-۱۴۰۵')).toBe('BAHAR-1405');
+    expect(normalizeCouponCode(' NOROOZ٢٠ ')).toBe('NOROOZ20');
+  });
+
   it('takes a percent, rounded down, or fixed tomans off, never below the least price', () => {
     expect(applyCoupon(45_000, { percent: 10 })).toEqual({ price: 40_500, discount: 4_500 });
     expect(applyCoupon(45_005, { percent: 10 })).toEqual({ price: 40_505, discount: 4_500 });

@@ -4,14 +4,21 @@
  * and what a referral pays are decided here.
  */
 import type { ErrorCode } from './contract/errors.ts';
+import { toLatinDigits } from './format.ts';
 
-/** A discount code as typed: 3 to 32 Latin letters, digits, `-` and `_`; matched without case. */
+/**
+ * A discount code as typed: 3 to 32 Latin letters, digits, `-` and `_`; matched without case. Its
+ * digits may be typed as Persian or Arabic-Indic ones (a Persian keyboard's number row).
+ */
 export const COUPON_CODE_PATTERN = /^[A-Za-z0-9_-]{3,32}$/;
 export const COUPON_CODE_MAX = 32;
 
-/** The code as it is kept and compared: trimmed, upper-case; null when it is not a code's shape. */
+/**
+ * The code as it is kept and compared: trimmed, Latin digits, upper-case; null when it is not a
+ * code's shape.
+ */
 export function normalizeCouponCode(value: string): string | null {
-  const code = value.trim();
+  const code = toLatinDigits(value).trim();
   return COUPON_CODE_PATTERN.test(code) ? code.toUpperCase() : null;
 }
 

@@ -37,6 +37,10 @@ export const PAYMENT_COMMANDS: Array<CommandRow<PaymentsContext>> = [
           `order:           ${order.res_num}`,
           `state:           ${state(order.state)}${order.failure ? ` (${order.failure})` : ''}`,
           `amount:          ${order.amount} IRR (plan ${order.plan_id})${order.amount_usd_cents === null ? '' : `, invoiced ${centsText(Number(order.amount_usd_cents))} USD at ${order.toman_per_usd} tomans a dollar`}`,
+          // The discount code the order was priced with (CONTRACTS §12), when it had one.
+          ...(order.coupon_code
+            ? [`discount code:   ${order.coupon_code}, ${Number(order.discount_toman ?? 0)} tomans off`]
+            : []),
           `gateway:         ${order.gate} via ${order.provider}, authority ${order.authority ?? '-'}`,
           `bank reference:  ${order.ref_num ?? '-'}`,
           `e-mail:          ${order.email}`,
