@@ -73,6 +73,27 @@ export const ACCOUNT: Account = normalizeAccount({
   ],
 });
 
+/**
+ * The account's payments with one paid in dollars first (a crypto gateway, CONTRACTS §12): 150,000
+ * tomans invoiced as $2.50 at the rate of its day.
+ */
+export const PAYMENTS_WITH_USD: Account['payments'] = [
+  normalizeAccount({
+    payments: [
+      {
+        resNum: 'S20260525-730114',
+        refNum: 'OXA-51840272',
+        state: 2,
+        amount: 1_500_000,
+        amountUsdCents: 250,
+        createdAt: '2026-05-25T08:30:00.000Z',
+        plan_id: 7,
+      },
+    ],
+  }).payments[0]!,
+  ...ACCOUNT.payments,
+];
+
 /** A fixed "now" for stories, so that statuses and days left never drift. */
 export const STORY_NOW = new Date('2026-06-01T12:00:00.000Z');
 
