@@ -119,7 +119,23 @@ describe('payments (SPEC §4)', () => {
     await renderApp('/panel/payments', { loggedIn: true });
     const table = await screen.findByRole('table');
     expect(within(table).getByText('1700000001')).toBeTruthy();
-    expect(within(table).getByText('Successful')).toBeTruthy();
+    expect(within(table).getAllByText('Successful')).toHaveLength(2);
+  });
+
+  it('says the dollars of a payment made in dollars (issue 31 §1), first in English', async () => {
+    await renderApp('/panel/payments', { loggedIn: true });
+    const table = await screen.findByRole('table');
+    const crypto = within(table).getByText('1700000004').closest('tr')!;
+    expect(within(crypto).getByText('$2.50 (150,000 Toman)')).toBeTruthy();
+    const bank = within(table).getByText('1700000001').closest('tr')!;
+    expect(within(bank).getByText('150,000 Toman')).toBeTruthy();
+  });
+
+  it('and in Persian the tomans first, the dollars beside', async () => {
+    await renderApp('/panel/payments', { loggedIn: true, language: 'fa' });
+    const table = await screen.findByRole('table');
+    const crypto = within(table).getByText('1700000004').closest('tr')!;
+    expect(within(crypto).getByText('۱۵۰٬۰۰۰ تومان (معادل ۲٫۵۰ دلار)')).toBeTruthy();
   });
 
   it('says so when there are none', async () => {

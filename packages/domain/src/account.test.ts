@@ -88,6 +88,19 @@ describe('normalizeAccount', () => {
     expect(payments[0]).toMatchObject({ resNum: 'T', refNum: 'BT', state: 2 });
   });
 
+  it('reads a payment in dollars (amountUsdCents: whole cents above 0) as its cents, and nothing else', () => {
+    const { payments } = normalizeAccount({
+      payments: [
+        { resNum: 'R3', amount: 1_500_000, amountUsdCents: 250 },
+        { res_num: 'R4', amount: 10, amount_usd_cents: 1999 },
+        ...[0, -1, 2.5, '250', null].map((junk) => ({ resNum: 'J', amountUsdCents: junk })),
+      ],
+    });
+    expect(payments[0]).toMatchObject({ resNum: 'R3', amount: 1_500_000, amountUsdCents: 250 });
+    expect(payments[1]).toMatchObject({ resNum: 'R4', amountUsdCents: 1999 });
+    for (const junk of payments.slice(2)) expect(junk).not.toHaveProperty('amountUsdCents');
+  });
+
   it('turns missing numbers into 0, missing lists into [] and a missing expiry into null', () => {
     expect(normalizeAccount({})).toEqual({
       username: '',

@@ -17,6 +17,11 @@ export interface Payment {
   amount: number;
   createdAt: string;
   plan_id: number;
+  /**
+   * A payment in dollars (a crypto gateway, CONTRACTS §12): the US cents its order was invoiced.
+   * Present only then; `amount` stays the rials.
+   */
+  amountUsdCents?: number;
 }
 
 /** A VPN account as the panel shows it. */
@@ -65,7 +70,7 @@ export function normalizeDevice(raw: unknown): Device {
 /** A payment from its current or earlier field names (number, trackingId, bankTrackingId, status). */
 export function normalizePayment(raw: unknown): Payment {
   const r = asRecord(raw);
-  return {
+  const payment: Payment = {
     resNum: toText(pick(r, 'resNum', 'res_num', 'resnum', 'trackingId', 'number')),
     refNum: toText(pick(r, 'refNum', 'ref_num', 'refnum', 'bankTrackingId')),
     state: toNumber(pick(r, 'state', 'status')),
@@ -73,6 +78,10 @@ export function normalizePayment(raw: unknown): Payment {
     createdAt: toDateText(pick(r, 'createdAt', 'created_at')) ?? '',
     plan_id: toNumber(pick(r, 'plan_id', 'planId')),
   };
+  // An order in dollars (CONTRACTS §12): its whole cents above 0, else none.
+  const cents = pick(r, 'amountUsdCents', 'amount_usd_cents');
+  if (typeof cents === 'number' && Number.isSafeInteger(cents) && cents > 0) payment.amountUsdCents = cents;
+  return payment;
 }
 
 /** An account from camelCase or snake_case fields; missing numbers become 0 and missing lists []. */

@@ -90,6 +90,19 @@ describe('decodePaymentResult (SPEC §3 payment result payload)', () => {
     expect(decodePaymentResult(base64(JSON.stringify({ ...payload, status: undefined }))).status).toBe('failed');
   });
 
+  it('reads an order in dollars (usd_cents: whole cents above 0) as amountUsd, and nothing else as dollars', () => {
+    const paid = decodePaymentResult(encodePaymentResult({ ...payload, status: 'success', usd_cents: 250 }));
+    expect(paid).toMatchObject({ amountToman: 120000, amountUsd: 2.5 });
+    const topup = decodePaymentResult(
+      encodePaymentResult({ ...payload, status: 'success', topup: 150_000, usd_cents: 199 }),
+    );
+    expect(topup).toMatchObject({ topupToman: 150_000, amountUsd: 1.99 });
+    for (const junk of [0, -5, 1.5, '250', null])
+      expect(decodePaymentResult(base64(JSON.stringify({ ...payload, usd_cents: junk })))).not.toHaveProperty(
+        'amountUsd',
+      );
+  });
+
   it('reads a wallet top-up (topup: tomans) with no credentials, and only a positive whole number', () => {
     const topup = decodePaymentResult(
       base64(JSON.stringify({ ...payload, topup: 250_000, username: 'leak', password: 'leak' })),

@@ -47,6 +47,11 @@ export interface PaymentResult {
    * credentials come with it. Present only then.
    */
   topupToman?: number;
+  /**
+   * An order paid in dollars (a crypto gateway, CONTRACTS §12): the dollars it was invoiced, at the
+   * rate stored on the order. Present only then; English receipts show it instead of the tomans.
+   */
+  amountUsd?: number;
 }
 
 /** The raw payload carried, base64-encoded, in the result page's data query parameter. */
@@ -62,6 +67,8 @@ export interface PaymentResultPayload {
   renewed?: 1;
   /** A wallet top-up: the tomans added (no username, no password). */
   topup?: number;
+  /** An order paid in dollars (CONTRACTS §12): its amount in US cents (absent otherwise). */
+  usd_cents?: number;
 }
 
 const NOT_AVAILABLE = 'N/A';
@@ -105,7 +112,8 @@ function toAmountToman(value: unknown): number | null {
 
 /**
  * Decodes the result page's data parameter: base64 (standard or URL-safe, padding optional) of JSON
- * {status, resnum, refnum, amount, time, username, password}. The amount is in rials and becomes tomans (/10);
+ * {status, resnum, refnum, amount, time, username, password}, with `usd_cents` for an order in dollars
+ * (it becomes `amountUsd`). The amount is in rials and becomes tomans (/10);
  * an unknown status is 'failed'; missing or unparseable data is 'failed' with order id 'N/A'.
  */
 export function decodePaymentResult(data: string | null | undefined): PaymentResult {
@@ -131,6 +139,9 @@ export function decodePaymentResult(data: string | null | undefined): PaymentRes
     username: toText(r.username),
     password: toText(r.password),
   };
+  // An order in dollars: whole cents above 0, or nothing.
+  const cents = r.usd_cents;
+  if (typeof cents === 'number' && Number.isSafeInteger(cents) && cents > 0) result.amountUsd = cents / 100;
   // A top-up shows the tomans added and no credentials, whatever the payload says.
   const topup = r.topup;
   if (typeof topup === 'number' && Number.isSafeInteger(topup) && topup > 0)

@@ -6,7 +6,10 @@ import {
   isPlanDisplayable,
   normalizeAccount,
   normalizePlan,
+  parsePriceMap,
   parseServer,
+  PRICE_KEY,
+  usdPrice,
   type Account,
   type Plan,
 } from '@separ/domain';
@@ -14,6 +17,20 @@ import { DEMO_PLANS } from '@separ/domain/demo';
 
 /** The demo catalogue's plans that a shop shows (the inactive one is left out). */
 export const PLANS: Plan[] = DEMO_PLANS.filter(isPlanDisplayable).map(normalizePlan);
+
+/** The shop's toman-per-dollar rate in the stories of dollar prices (CONTRACTS §12). */
+export const STORY_TOMAN_PER_USD = 60_000;
+
+/**
+ * The same plans as GET /getTelPlans sends them with the shop's rate set: each with `price_usd`, its
+ * toman price in dollars (English pages show it).
+ */
+export const PLANS_USD: Plan[] = DEMO_PLANS.filter(isPlanDisplayable).map((raw) =>
+  normalizePlan({
+    ...raw,
+    price_usd: usdPrice(parsePriceMap(raw.price_toman)[PRICE_KEY] ?? 0, STORY_TOMAN_PER_USD) ?? 0,
+  }),
+);
 
 export const ACCOUNT: Account = normalizeAccount({
   username: 'sp482913',
@@ -55,6 +72,27 @@ export const ACCOUNT: Account = normalizeAccount({
     },
   ],
 });
+
+/**
+ * The account's payments with one paid in dollars first (a crypto gateway, CONTRACTS §12): 150,000
+ * tomans invoiced as $2.50 at the rate of its day.
+ */
+export const PAYMENTS_WITH_USD: Account['payments'] = [
+  normalizeAccount({
+    payments: [
+      {
+        resNum: 'S20260525-730114',
+        refNum: 'OXA-51840272',
+        state: 2,
+        amount: 1_500_000,
+        amountUsdCents: 250,
+        createdAt: '2026-05-25T08:30:00.000Z',
+        plan_id: 7,
+      },
+    ],
+  }).payments[0]!,
+  ...ACCOUNT.payments,
+];
 
 /** A fixed "now" for stories, so that statuses and days left never drift. */
 export const STORY_NOW = new Date('2026-06-01T12:00:00.000Z');

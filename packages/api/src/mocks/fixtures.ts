@@ -94,6 +94,16 @@ export function mockUser(overrides: Partial<MockUser> = {}): MockUser {
       { id: 'dev-windows', deviceInfo: 'Windows;11', loginAt: '2026-11-10T18:40:00.000Z' },
     ],
     payments: [
+      // Paid in dollars through a crypto gateway (CONTRACTS §12): its order's cents, $2.50.
+      {
+        resNum: '1700000004',
+        refNum: 'OXA-51840272',
+        state: 2,
+        amount: 1_500_000,
+        amountUsdCents: 250,
+        createdAt: '2026-11-12T09:00:00.000Z',
+        plan_id: 7,
+      },
       {
         resNum: '1700000001',
         refNum: 'GW-88412093',

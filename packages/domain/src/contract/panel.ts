@@ -35,7 +35,11 @@ export const DeviceRecord = Type.Object({
 });
 export type DeviceRecord = Static<typeof DeviceRecord>;
 
-/** A payment of the account (SPEC §3): `state` 2 success, 1 failed, else pending; `amount` in rials. */
+/**
+ * A payment of the account (SPEC §3): `state` 2 success, 1 failed, else pending; `amount` in rials;
+ * `amountUsdCents` only for an order paid in dollars (a crypto gateway, CONTRACTS §12): the US cents
+ * it was invoiced, at the rate stored on the order.
+ */
 export const PaymentRecord = Type.Object({
   resNum: Type.String(),
   refNum: Type.String(),
@@ -43,6 +47,7 @@ export const PaymentRecord = Type.Object({
   amount: Type.Integer(),
   createdAt: Type.String(),
   plan_id: Type.Integer(),
+  amountUsdCents: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000_000_000 })),
 });
 export type PaymentRecord = Static<typeof PaymentRecord>;
 

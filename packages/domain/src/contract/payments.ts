@@ -57,7 +57,7 @@ const ReturnBody = Type.Object(
 );
 const RETURN_ERRORS = ['noSuchGateway', 'noPaymentNamed', 'unknownPayment', 'amountMismatch'] as const;
 const ReturnRedirect = Redirect(
-  'See Other: to /paymentresult#data={base64 JSON} (status, resnum, refnum, amount, time, username, password; in the fragment, out of every log).',
+  'See Other: to /paymentresult#data={base64 JSON} (status, resnum, refnum, amount, time, username, password, and usd_cents for an order in dollars; in the fragment, out of every log).',
 );
 
 /** The longest purchase fields the request takes (longer: 400 `parameterTooLong`). */

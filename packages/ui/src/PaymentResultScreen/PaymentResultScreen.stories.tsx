@@ -46,3 +46,26 @@ export const TopupMobile: Story = {
   args: { result: { status: 'success', ...base, amountToman: 250000, username: '', password: '', topupToman: 250000 } },
   parameters: { mobile: true },
 };
+/**
+ * Paid in dollars (a crypto gateway, CONTRACTS §12): the amount gives the dollars invoiced, first in
+ * English and beside the tomans in Persian.
+ */
+export const SuccessInDollars: Story = { args: { result: { status: 'success', ...base, amountUsd: 2 } } };
+export const SuccessInDollarsMobile: Story = {
+  args: { result: { status: 'success', ...base, amountUsd: 2 } },
+  parameters: { mobile: true },
+};
+/** A wallet top-up paid in dollars: the wallet gains tomans, the amount paid says the dollars too. */
+export const TopupInDollars: Story = {
+  args: {
+    result: {
+      status: 'success',
+      ...base,
+      amountToman: 250000,
+      amountUsd: 4.17,
+      username: '',
+      password: '',
+      topupToman: 250000,
+    },
+  },
+};

@@ -114,7 +114,9 @@ export function PaymentResultScreen({ result }: PaymentResultScreenProps) {
     outcome === 'topup' || outcome === 'renewed'
       ? { icon: outcome === 'topup' ? ('card' as const) : ('refresh' as const), tone: 'success' as const }
       : LOOK[result.status];
-  const amount = result.amountToman === null ? t('errors:payment.notAvailable') : format.toman(result.amountToman);
+  // An order paid in dollars (a crypto gateway) shows its dollars too: in English first.
+  const amount =
+    result.amountToman === null ? t('errors:payment.notAvailable') : format.paid(result.amountToman, result.amountUsd);
   const facts = (
     <Facts>
       <TermValue label={t('result.fields.orderId')}>

@@ -15,7 +15,10 @@ export interface PaymentsScreenProps {
   retrying?: boolean;
 }
 
-/** The account's payments: counters, the refund notice, and a table with a status badge per payment. */
+/**
+ * The account's payments: counters, the refund notice, and a table with each payment's amount (in
+ * dollars too for an order paid in dollars) and a status badge.
+ */
 export function PaymentsScreen({ status, payments, onRetry, retrying = false }: PaymentsScreenProps) {
   const { t } = useTranslation(['panel', 'errors']);
   const format = useFormat();
@@ -46,6 +49,16 @@ export function PaymentsScreen({ status, payments, onRetry, retrying = false }: 
           key: 'ref',
           header: t('payments.table.bankTrackingId'),
           cell: (payment) => <Ltr>{payment.refNum || '—'}</Ltr>,
+        },
+        {
+          key: 'amount',
+          header: t('payments.table.amount'),
+          // Rials, shown in tomans; an order paid in dollars (CONTRACTS §12) shows its dollars too.
+          cell: (payment) =>
+            format.paid(
+              payment.amount / 10,
+              payment.amountUsdCents === undefined ? null : payment.amountUsdCents / 100,
+            ),
         },
         {
           key: 'state',

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { availableDurations, filterByPlatform, pickDuration } from '@separ/domain';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { PLANS } from '../fixtures';
+import { PLANS, PLANS_USD } from '../fixtures';
 import { InShell } from '../SiteShell/storyShell';
 import { PlansScreen, type PlansScreenProps } from './PlansScreen';
 
@@ -10,13 +10,16 @@ function Demo({
   status,
   onRetry,
   empty = false,
+  catalogue = PLANS,
 }: {
   status: PlansScreenProps['status'];
   onRetry: () => void;
   empty?: boolean;
+  /** The plans as the service sends them (with dollar prices: PLANS_USD). */
+  catalogue?: typeof PLANS;
 }) {
   const [platform, setPlatform] = useState<'android' | 'ios'>('android');
-  const all = empty ? [] : filterByPlatform(PLANS, platform);
+  const all = empty ? [] : filterByPlatform(catalogue, platform);
   const durations = availableDurations(all);
   const [chosen, setChosen] = useState<number | null>(null);
   const duration = pickDuration(durations, chosen);
@@ -47,6 +50,31 @@ export const Loading: Story = { args: { status: 'loading' } };
 export const Error: Story = { args: { status: 'error' } };
 export const Empty: Story = { args: { empty: true } };
 export const Mobile: Story = { parameters: { mobile: true } };
+/**
+ * The shop's toman-per-dollar rate set (CONTRACTS §12): English shows dollar prices, without a
+ * struck-through price or a discount; Persian keeps tomans.
+ */
+export const InDollars: Story = { args: { catalogue: PLANS_USD } };
+/** The iOS tab and a longer duration in dollars: the discounted plan too shows only its dollar price. */
+export const InDollarsDiscounted: Story = {
+  args: { catalogue: PLANS_USD },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getAllByRole('tab')[1]!);
+    const chips = within(canvas.getByRole('group')).getAllByRole('button');
+    await userEvent.click(chips[1]!);
+    await expect(chips[1]).toHaveAttribute('aria-pressed', 'true');
+    // The 90-day iOS plan: 450,000 tomans, or 390,000 from the wallet; $7.50 at 60,000 a dollar.
+    const [card] = canvas.getAllByRole('article');
+    if (canvasElement.ownerDocument.documentElement.lang === 'en') {
+      await expect(card).toHaveTextContent('$7.50');
+      await expect(card).not.toHaveTextContent(/Toman|%/);
+    } else {
+      await expect(card).toHaveTextContent('۳۹۰٬۰۰۰');
+      await expect(card).toHaveTextContent('۴۵۰٬۰۰۰');
+    }
+  },
+};
 
 /** The duration defaults to the shortest, and a chosen duration is kept when the platform changes back. */
 export const TabsAndDurations: Story = {

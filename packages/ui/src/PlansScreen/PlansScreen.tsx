@@ -56,6 +56,8 @@ export function PlansScreen({
   const format = useFormat();
   const card = usePlanCardContent();
   const ids = tabIds('plans', platform);
+  // English with the shop's dollar rate set: the cards show dollars (usePlanCardContent).
+  const inDollars = format.language === 'en' && plans.some((plan) => plan.priceUsd !== null);
   let content;
   if (status === 'loading')
     content = (
@@ -115,7 +117,7 @@ export function PlansScreen({
         <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab}>
           {content}
         </div>
-        <Note>{t('note')}</Note>
+        <Note>{t(inDollars ? 'noteUsd' : 'note')}</Note>
       </Body>
     </>
   );

@@ -9,6 +9,11 @@ export interface Formatter {
   number(value: number, options?: Intl.NumberFormatOptions): string;
   toman(value: number): string;
   usd(value: number): string;
+  /**
+   * An amount paid: its tomans, or for an order paid in dollars (CONTRACTS §12) both, each
+   * language's own currency first (English `$2.50 (150,000 Toman)`, Persian the tomans first).
+   */
+  paid(toman: number, usd?: number | null): string;
   data(value: DataVolume | number): string;
   duration(value: Duration | number): string;
   devices(count: number): string;
@@ -130,6 +135,7 @@ export function useFormat(): Formatter {
     const number = (value: number, options?: Intl.NumberFormatOptions) =>
       plainNumber(value, language, options) ??
       cached(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options)).format(value);
+    const usd = (value: number) => number(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     const fmtDate = (iso: string | null | undefined, withTime: boolean) => {
       const time = parseDateTime(iso);
       if (time === null) return '—';
@@ -147,7 +153,14 @@ export function useFormat(): Formatter {
       number,
       digits: (text) => (language === 'fa' ? toPersianDigits(text) : String(text)),
       toman: (value) => t('units.toman', { value: number(value) }),
-      usd: (value) => t('units.usd', { value: number(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) }),
+      usd: (value) => t('units.usd', { value: usd(value) }),
+      paid: (toman, dollars) =>
+        dollars
+          ? t('units.tomanAndUsd', {
+              toman: t('units.toman', { value: number(toman) }),
+              usd: t('units.usd', { value: usd(dollars) }),
+            })
+          : t('units.toman', { value: number(toman) }),
       data: (value) => {
         const volume = typeof value === 'number' ? dataVolume(value) : value;
         if (volume.kind === 'unlimited') return t('units.unlimited');

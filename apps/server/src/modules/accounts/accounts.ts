@@ -201,9 +201,22 @@ export async function startSubscription(
 type AccountUser = AccessColumns;
 
 /** The account of SPEC §3 from a user row and its lists (bigint columns may come as text). */
-function toAccount(user: AccountUser, devices: Device[], payments: Payment[]): Account {
-  return accountOf(user, { devices, payments: payments.map((p) => ({ ...p, amount: Number(p.amount) })) });
+function toAccount(user: AccountUser, devices: Device[], payments: PaymentRow[]): Account {
+  return accountOf(user, {
+    devices,
+    payments: payments.map(({ amountUsdCents, ...p }) => ({
+      ...p,
+      amount: Number(p.amount),
+      // An order paid in dollars (CONTRACTS §12) says its cents; every other payment says none.
+      ...(amountUsdCents === null || amountUsdCents === undefined || Number(amountUsdCents) <= 0
+        ? {}
+        : { amountUsdCents: Number(amountUsdCents) }),
+    })),
+  });
 }
+
+/** A payment as the account's query lists it: the dollars of its order, if it had any, or null. */
+type PaymentRow = Omit<Payment, 'amountUsdCents'> & { amountUsdCents: number | string | null };
 
 type AccountRow = AccountUser & {
   id: number;
@@ -211,7 +224,7 @@ type AccountRow = AccountUser & {
   referral_code: string | null;
   /** JSON text on SQLite, parsed by the driver on PostgreSQL. */
   devices: string | Device[];
-  payments: string | Payment[];
+  payments: string | PaymentRow[];
 };
 
 /**
@@ -228,18 +241,20 @@ const sessionAccount = prepare<'tokenHash' | 'now' | 'activeSince', AccountRow>(
       from radius_sessions r
       where r.user_id = u.id and r.stopped_at is null and r.updated_at > ${param('activeSince')}`;
   const device = sql`'id', d.id, 'deviceInfo', d.info, 'loginAt', d.at`;
+  // A payment's order (by its unique number) says the dollars of a crypto order (CONTRACTS §12).
   const payment = sql`'resNum', p.res_num, 'refNum', p.ref_num, 'state', p.state, 'amount', p.amount,
-    'createdAt', p.created_at, 'plan_id', p.plan_id`;
+    'createdAt', p.created_at, 'plan_id', p.plan_id, 'amountUsdCents', o.amount_usd_cents`;
+  const payments = sql`payments p left join orders o on o.res_num = p.res_num`;
   const lists =
     kind === 'postgres'
       ? sql`coalesce((select json_agg(json_build_object(${device}) order by d.at)
             from (${deviceRows}) d), '[]'::json) as devices,
           coalesce((select json_agg(json_build_object(${payment}) order by p.created_at desc, p.id desc)
-            from payments p where p.user_id = u.id), '[]'::json) as payments`
+            from ${payments} where p.user_id = u.id), '[]'::json) as payments`
       : sql`(select json_group_array(json_object(${device}) order by d.at)
             from (${deviceRows}) d) as devices,
           (select json_group_array(json_object(${payment}) order by p.created_at desc, p.id desc)
-            from payments p where p.user_id = u.id) as payments`;
+            from ${payments} where p.user_id = u.id) as payments`;
   return sql<AccountRow>`select u.id, u.sub_token, u.referral_code, u.username, u.expire_date, u.used_bytes, u.allowed_mb, u.allowed_devices, u.suspend,
       u.subs_days, u.ios, ${lists}
     from sessions s inner join users u on u.id = s.user_id

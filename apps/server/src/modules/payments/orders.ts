@@ -70,6 +70,10 @@ export function resultPayload(
     password: topup || renewed ? '' : (credentials?.password ?? ''),
     ...(renewed ? { renewed: 1 as const } : {}),
     ...(topup ? { topup: Number(order.topup_toman) } : {}),
+    // An order in dollars (CONTRACTS §12): the cents it was invoiced, for English receipts.
+    ...(order.amount_usd_cents !== null && Number(order.amount_usd_cents) > 0
+      ? { usd_cents: Number(order.amount_usd_cents) }
+      : {}),
   };
 }
 
@@ -286,6 +290,7 @@ export async function completeOrder(
         refNum,
         plan: plan.title,
         amountToman: Number(order.amount) / 10,
+        amountUsdCents: order.amount_usd_cents === null ? null : Number(order.amount_usd_cents),
         username: account.username,
         ...receiptTerms,
       });
@@ -542,6 +547,8 @@ function renderReceipt(
     refNum: string;
     plan: string;
     amountToman: number;
+    /** An order in dollars (CONTRACTS §12): the cents it was invoiced; the amount then says both. */
+    amountUsdCents?: number | null;
     username: string;
     password: string | null;
     until?: string | null;
@@ -552,6 +559,10 @@ function renderReceipt(
     ctx.texts.t(lng, `email:receipt.${key}`, { shop: data.shop, ...vars });
   const digits = (value: string) => (lng === 'fa' ? toPersianDigits(value) : value);
   const amount = digits(new Intl.NumberFormat('en-US').format(data.amountToman));
+  // In dollars: English leads with the dollars, Persian with the tomans, each with the other beside.
+  const usd = data.amountUsdCents
+    ? digits(new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(data.amountUsdCents / 100))
+    : null;
   const panel = `${publicOrigin(ctx.config)}/login`;
   const renewal = data.password === null;
   const term = !renewal
@@ -576,7 +587,7 @@ function renderReceipt(
     `${t('orderId')}: ${data.orderId}`,
     `${t('refId')}: ${data.refNum}`,
     `${t('plan')}: ${data.plan}`,
-    `${t('amount')}: ${t('amountValue', { value: amount })}`,
+    `${t('amount')}: ${usd ? t('amountUsdValue', { value: amount, usd }) : t('amountValue', { value: amount })}`,
     `${t('username')}: ${data.username}`,
     ...(renewal ? [] : [`${t('password')}: ${data.password}`]),
     '',
