@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -202,10 +203,18 @@ describe.each(PAIRS)('a %s shop backed up and restored into an empty %s database
         );
       expect(await n(target.ctx.db), table).toBe(await n(s.ctx.db));
     }
-    const audits = await target.ctx.db.selectFrom('audit_log').select(['action', 'target']).orderBy('id').execute();
+    const audits = await target.ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'target', 'operator'])
+      .orderBy('id')
+      .execute();
     // The backup is of the moment before its own audit entry (which stays in the source's log).
     expect(audits.at(-2)).toMatchObject({ action: 'node.add' });
-    expect(audits.at(-1)).toMatchObject({ action: 'backup.restore', target: 'shop.backup' });
+    expect(audits.at(-1)).toMatchObject({
+      action: 'backup.restore',
+      target: 'shop.backup',
+      operator: `${userInfo().username}@cli`,
+    });
 
     // New rows get fresh ids (PostgreSQL's sequences moved past the restored rows).
     const { user } = await createAccount(

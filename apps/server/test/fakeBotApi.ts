@@ -226,7 +226,8 @@ export function uploadOf(body: Buffer, type: string): { filename: string; bytes:
     const headers = part.subarray(0, headerEnd).toString('utf8');
     // grammY writes `filename=name` unquoted; browsers quote it.
     const filename = /filename=(?:"([^"]*)"|([^\r\n;]*))/i.exec(headers);
-    if (filename && headerEnd >= 0) return { filename: (filename[1] ?? filename[2])!, bytes: Buffer.from(part.subarray(headerEnd + 4)) };
+    if (filename && headerEnd >= 0)
+      return { filename: (filename[1] ?? filename[2])!, bytes: Buffer.from(part.subarray(headerEnd + 4)) };
     at = next;
   }
   return null;
