@@ -11,6 +11,7 @@ import { loadConfig } from '../src/platform/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseKind } from '../src/platform/db/index.ts';
 import { createAccount } from '../src/modules/accounts/accounts.ts';
 import { runScheduledBackup } from '../src/modules/backup/index.ts';
+import { writeBackupFile } from '../src/modules/backup/format.ts';
 import { FakeBotApi } from './fakeBotApi.ts';
 import { freshDatabase, json, startTestServer, type TestServer } from './harness.ts';
 
@@ -279,6 +280,53 @@ describe.each(['sqlite', 'postgres'] as DatabaseKind[])('a backup refused by an 
     await expect(admin(target.ctx, 'backup', 'restore', foreign)).rejects.toThrow(
       /not made under this shop's secret key/,
     );
+    await untouched();
+
+    // A file of this key whose payload goes wrong half-way: what went in before is rolled back.
+    const broken = backupFile(target.dataDir, 'broken.backup');
+    const migrations = (
+      await target.ctx.db
+        .selectFrom('kysely_migration' as never)
+        .select('name' as never)
+        .execute()
+    ).map((row) => (row as { name: string }).name);
+    await writeBackupFile(
+      broken,
+      target.ctx.secrets.box,
+      '2026-06-01T00:00:00.000Z',
+      (async function* () {
+        yield JSON.stringify({
+          separ: 'backup',
+          format: 1,
+          createdAt: 'x',
+          databaseKind: 'sqlite',
+          migrations: migrations.sort(),
+        });
+        yield JSON.stringify({
+          table: 'countries',
+          columns: [
+            ['id', 'text'],
+            ['title', 'text'],
+            ['title_fa', 'text'],
+            ['sort_order', 'int'],
+          ],
+        });
+        yield JSON.stringify(['DE', 'Germany', 'آلمان', 1]);
+        yield JSON.stringify({ end: 'countries', rows: 1 });
+        yield JSON.stringify({ table: 'no_such_table', columns: [['id', 'int']] });
+      })(),
+    );
+    await expect(admin(target.ctx, 'backup', 'restore', broken)).rejects.toThrow(/does not have: no_such_table/);
+    expect(
+      Number(
+        (
+          await target.ctx.db
+            .selectFrom('countries')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(0);
     await untouched();
 
     await admin(target.ctx, 'backup', 'restore', file);
