@@ -149,195 +149,212 @@ function backupFile(dir: string, name = 'shop.backup') {
   return join(dir, name);
 }
 
+/** These tests build two or three shops each, on both databases: a loaded machine needs more than the default. */
+const SLOW = 120_000;
+
 const PAIRS: Array<[DatabaseKind, DatabaseKind]> = [
   ['sqlite', 'postgres'],
   ['postgres', 'sqlite'],
 ];
 
 describe.each(PAIRS)('a %s shop backed up and restored into an empty %s database', (from, to) => {
-  it('logs the same accounts in with the same passwords, and gives them the same links and subUrl', async () => {
-    const { s, accounts } = await sourceShop(from);
-    const before = await Promise.all(accounts.map((a) => accountView(s, a)));
-    const file = backupFile(s.config.dataDir);
-    const printed = await admin(s.ctx, 'backup', 'create', '--out', file);
-    expect(printed).toContain('Backup written');
-    const bytes = readFileSync(file);
-    // Encrypted and compressed whole: no name, e-mail or password hash can be read in it.
-    for (const needle of [...accounts.map((a) => a.username), 'ali@example.com', 'scrypt$', 'de.example.com', 'users'])
-      expect(bytes.includes(Buffer.from(needle))).toBe(false);
+  it(
+    'logs the same accounts in with the same passwords, and gives them the same links and subUrl',
+    async () => {
+      const { s, accounts } = await sourceShop(from);
+      const before = await Promise.all(accounts.map((a) => accountView(s, a)));
+      const file = backupFile(s.config.dataDir);
+      const printed = await admin(s.ctx, 'backup', 'create', '--out', file);
+      expect(printed).toContain('Backup written');
+      const bytes = readFileSync(file);
+      // Encrypted and compressed whole: no name, e-mail or password hash can be read in it.
+      for (const needle of [
+        ...accounts.map((a) => a.username),
+        'ali@example.com',
+        'scrypt$',
+        'de.example.com',
+        'users',
+      ])
+        expect(bytes.includes(Buffer.from(needle))).toBe(false);
 
-    const target = await emptyShop(to);
-    const restored = await admin(target.ctx, 'backup', 'restore', file);
-    expect(restored).toMatch(new RegExp(`from a ${from} backup`));
-    const after = await Promise.all(accounts.map((a) => accountView(target, a)));
-    expect(after).toEqual(before);
-    expect(after[0]!.links.some((link) => link.startsWith('vless://'))).toBe(true);
-    // A wrong password still fails.
-    const wrong = await target.app.inject({
-      method: 'POST',
-      url: `/site_login?username=${accounts[0]!.username}&password=not-the-password-1`,
-    });
-    expect(wrong.statusCode).not.toBe(200);
+      const target = await emptyShop(to);
+      const restored = await admin(target.ctx, 'backup', 'restore', file);
+      expect(restored).toMatch(new RegExp(`from a ${from} backup`));
+      const after = await Promise.all(accounts.map((a) => accountView(target, a)));
+      expect(after).toEqual(before);
+      expect(after[0]!.links.some((link) => link.startsWith('vless://'))).toBe(true);
+      // A wrong password still fails.
+      const wrong = await target.app.inject({
+        method: 'POST',
+        url: `/site_login?username=${accounts[0]!.username}&password=not-the-password-1`,
+      });
+      expect(wrong.statusCode).not.toBe(200);
 
-    // Bytes and integers beyond 2^53 come back exact.
-    const receipt = await target.ctx.db
-      .selectFrom('card_receipts')
-      .select(['image', 'tracking'])
-      .executeTakeFirstOrThrow();
-    expect(Buffer.from(receipt.image!).equals(IMAGE)).toBe(true);
-    const big = await sql<{
-      v: string;
-    }>`select cast(used_bytes as text) as v from users where username = ${accounts[2]!.username}`.execute(
-      target.ctx.db,
-    );
-    expect(big.rows[0]!.v).toBe(BIG);
-    // Every table holds as many rows as the source's, but the audit log (one more: the restore).
-    for (const table of ['plans', 'countries', 'servers', 'nodes', 'settings', 'cards', 'users'] as const) {
-      const n = async (db: typeof s.ctx.db) =>
-        Number(
-          (
-            await db
-              .selectFrom(table)
-              .select((eb) => eb.fn.countAll<number>().as('n'))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
-      expect(await n(target.ctx.db), table).toBe(await n(s.ctx.db));
-    }
-    const audits = await target.ctx.db
-      .selectFrom('audit_log')
-      .select(['action', 'target', 'operator'])
-      .orderBy('id')
-      .execute();
-    // The backup is of the moment before its own audit entry (which stays in the source's log).
-    expect(audits.at(-2)).toMatchObject({ action: 'node.add' });
-    expect(audits.at(-1)).toMatchObject({
-      action: 'backup.restore',
-      target: 'shop.backup',
-      operator: `${userInfo().username}@cli`,
-    });
+      // Bytes and integers beyond 2^53 come back exact.
+      const receipt = await target.ctx.db
+        .selectFrom('card_receipts')
+        .select(['image', 'tracking'])
+        .executeTakeFirstOrThrow();
+      expect(Buffer.from(receipt.image!).equals(IMAGE)).toBe(true);
+      const big = await sql<{
+        v: string;
+      }>`select cast(used_bytes as text) as v from users where username = ${accounts[2]!.username}`.execute(
+        target.ctx.db,
+      );
+      expect(big.rows[0]!.v).toBe(BIG);
+      // Every table holds as many rows as the source's, but the audit log (one more: the restore).
+      for (const table of ['plans', 'countries', 'servers', 'nodes', 'settings', 'cards', 'users'] as const) {
+        const n = async (db: typeof s.ctx.db) =>
+          Number(
+            (
+              await db
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        expect(await n(target.ctx.db), table).toBe(await n(s.ctx.db));
+      }
+      const audits = await target.ctx.db
+        .selectFrom('audit_log')
+        .select(['action', 'target', 'operator'])
+        .orderBy('id')
+        .execute();
+      // The backup is of the moment before its own audit entry (which stays in the source's log).
+      expect(audits.at(-2)).toMatchObject({ action: 'node.add' });
+      expect(audits.at(-1)).toMatchObject({
+        action: 'backup.restore',
+        target: 'shop.backup',
+        operator: `${userInfo().username}@cli`,
+      });
 
-    // New rows get fresh ids (PostgreSQL's sequences moved past the restored rows).
-    const { user } = await createAccount(
-      target.ctx.db,
-      target.ctx.secrets,
-      { allowedMB: 1024, allowedDevices: 1, subsDays: 30, ios: 0 },
-      new Date('2026-06-02T08:00:00Z'),
-    );
-    const maxBefore = Math.max(...(await s.ctx.db.selectFrom('users').select('id').execute()).map((r) => r.id));
-    expect(user.id).toBeGreaterThan(maxBefore);
-    await admin(
-      target.ctx,
-      'plans',
-      'add',
-      '--title',
-      'After',
-      '--ios',
-      '0',
-      '--mb',
-      '1',
-      '--days',
-      '1',
-      '--devices',
-      '1',
-      '--toman',
-      '1000',
-    );
+      // New rows get fresh ids (PostgreSQL's sequences moved past the restored rows).
+      const { user } = await createAccount(
+        target.ctx.db,
+        target.ctx.secrets,
+        { allowedMB: 1024, allowedDevices: 1, subsDays: 30, ios: 0 },
+        new Date('2026-06-02T08:00:00Z'),
+      );
+      const maxBefore = Math.max(...(await s.ctx.db.selectFrom('users').select('id').execute()).map((r) => r.id));
+      expect(user.id).toBeGreaterThan(maxBefore);
+      await admin(
+        target.ctx,
+        'plans',
+        'add',
+        '--title',
+        'After',
+        '--ios',
+        '0',
+        '--mb',
+        '1',
+        '--days',
+        '1',
+        '--devices',
+        '1',
+        '--toman',
+        '1000',
+      );
 
-    // A database that holds a shop takes no backup.
-    await expect(admin(target.ctx, 'backup', 'restore', file)).rejects.toThrow(/already holds a shop/);
-  });
+      // A database that holds a shop takes no backup.
+      await expect(admin(target.ctx, 'backup', 'restore', file)).rejects.toThrow(/already holds a shop/);
+    },
+    SLOW,
+  );
 });
 
 describe.each(['sqlite', 'postgres'] as DatabaseKind[])('a backup refused by an empty %s database', (to) => {
-  it('refuses a file changed by one byte, or of another key, with no row written; then takes the good file', async () => {
-    const { s } = await sourceShop(to === 'sqlite' ? 'postgres' : 'sqlite');
-    const file = backupFile(s.config.dataDir);
-    await admin(s.ctx, 'backup', 'create', '--out', file);
-    const good = readFileSync(file);
-    const { s: stranger } = await sourceShop('sqlite', OTHER_KEY);
-    const foreign = backupFile(stranger.config.dataDir, 'foreign.backup');
-    await admin(stranger.ctx, 'backup', 'create', '--out', foreign);
+  it(
+    'refuses a file changed by one byte, or of another key, with no row written; then takes the good file',
+    async () => {
+      const { s } = await sourceShop(to === 'sqlite' ? 'postgres' : 'sqlite');
+      const file = backupFile(s.config.dataDir);
+      await admin(s.ctx, 'backup', 'create', '--out', file);
+      const good = readFileSync(file);
+      const { s: stranger } = await sourceShop('sqlite', OTHER_KEY);
+      const foreign = backupFile(stranger.config.dataDir, 'foreign.backup');
+      await admin(stranger.ctx, 'backup', 'create', '--out', foreign);
 
-    const target = await emptyShop(to);
-    const untouched = async () => {
-      expect(await target.count('users')).toBe(0);
-      expect(await target.count('plans')).toBe(0);
-      expect(await target.count('audit_log')).toBe(0);
-    };
-    // One byte changed: in the header, in the middle of the body, in the tag.
-    for (const at of [12, Math.floor(good.length / 2), good.length - 1]) {
-      const altered = Buffer.from(good);
-      altered[at] = altered[at]! ^ 0x01;
-      const path = backupFile(target.dataDir, `altered-${at}.backup`);
-      writeFileSync(path, altered);
-      await expect(admin(target.ctx, 'backup', 'restore', path)).rejects.toThrow(/secret key|changed|damaged/);
+      const target = await emptyShop(to);
+      const untouched = async () => {
+        expect(await target.count('users')).toBe(0);
+        expect(await target.count('plans')).toBe(0);
+        expect(await target.count('audit_log')).toBe(0);
+      };
+      // One byte changed: in the header, in the middle of the body, in the tag.
+      for (const at of [12, Math.floor(good.length / 2), good.length - 1]) {
+        const altered = Buffer.from(good);
+        altered[at] = altered[at]! ^ 0x01;
+        const path = backupFile(target.dataDir, `altered-${at}.backup`);
+        writeFileSync(path, altered);
+        await expect(admin(target.ctx, 'backup', 'restore', path)).rejects.toThrow(/secret key|changed|damaged/);
+        await untouched();
+      }
+      const cut = backupFile(target.dataDir, 'cut.backup');
+      writeFileSync(cut, good.subarray(0, good.length - 100));
+      await expect(admin(target.ctx, 'backup', 'restore', cut)).rejects.toThrow(/secret key|changed/);
+      await expect(admin(target.ctx, 'backup', 'restore', foreign)).rejects.toThrow(
+        /not made under this shop's secret key/,
+      );
       await untouched();
-    }
-    const cut = backupFile(target.dataDir, 'cut.backup');
-    writeFileSync(cut, good.subarray(0, good.length - 100));
-    await expect(admin(target.ctx, 'backup', 'restore', cut)).rejects.toThrow(/secret key|changed/);
-    await expect(admin(target.ctx, 'backup', 'restore', foreign)).rejects.toThrow(
-      /not made under this shop's secret key/,
-    );
-    await untouched();
 
-    // A file of this key whose payload goes wrong half-way: what went in before is rolled back.
-    const broken = backupFile(target.dataDir, 'broken.backup');
-    const migrations = (
-      await target.ctx.db
-        .selectFrom('kysely_migration' as never)
-        .select('name' as never)
-        .execute()
-    ).map((row) => (row as { name: string }).name);
-    await writeBackupFile(
-      broken,
-      target.ctx.secrets.box,
-      '2026-06-01T00:00:00.000Z',
-      (async function* () {
-        yield JSON.stringify({
-          separ: 'backup',
-          format: 1,
-          createdAt: 'x',
-          databaseKind: 'sqlite',
-          migrations: migrations.sort(),
-        });
-        yield JSON.stringify({
-          table: 'countries',
-          columns: [
-            ['id', 'text'],
-            ['title', 'text'],
-            ['title_fa', 'text'],
-            ['sort_order', 'int'],
-          ],
-        });
-        yield JSON.stringify(['DE', 'Germany', 'آلمان', 1]);
-        yield JSON.stringify({ end: 'countries', rows: 1 });
-        yield JSON.stringify({ table: 'no_such_table', columns: [['id', 'int']] });
-      })(),
-    );
-    await expect(admin(target.ctx, 'backup', 'restore', broken)).rejects.toThrow(/does not have: no_such_table/);
-    expect(
-      Number(
-        (
-          await target.ctx.db
-            .selectFrom('countries')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
-    ).toBe(0);
-    await untouched();
+      // A file of this key whose payload goes wrong half-way: what went in before is rolled back.
+      const broken = backupFile(target.dataDir, 'broken.backup');
+      const migrations = (
+        await target.ctx.db
+          .selectFrom('kysely_migration' as never)
+          .select('name' as never)
+          .execute()
+      ).map((row) => (row as { name: string }).name);
+      await writeBackupFile(
+        broken,
+        target.ctx.secrets.box,
+        '2026-06-01T00:00:00.000Z',
+        (async function* () {
+          yield JSON.stringify({
+            separ: 'backup',
+            format: 1,
+            createdAt: 'x',
+            databaseKind: 'sqlite',
+            migrations: migrations.sort(),
+          });
+          yield JSON.stringify({
+            table: 'countries',
+            columns: [
+              ['id', 'text'],
+              ['title', 'text'],
+              ['title_fa', 'text'],
+              ['sort_order', 'int'],
+            ],
+          });
+          yield JSON.stringify(['DE', 'Germany', 'آلمان', 1]);
+          yield JSON.stringify({ end: 'countries', rows: 1 });
+          yield JSON.stringify({ table: 'no_such_table', columns: [['id', 'int']] });
+        })(),
+      );
+      await expect(admin(target.ctx, 'backup', 'restore', broken)).rejects.toThrow(/does not have: no_such_table/);
+      expect(
+        Number(
+          (
+            await target.ctx.db
+              .selectFrom('countries')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(0);
+      await untouched();
 
-    await admin(target.ctx, 'backup', 'restore', file);
-    expect(await target.count('users')).toBe(
-      await s.ctx.db
-        .selectFrom('users')
-        .select('id')
-        .execute()
-        .then((r) => r.length),
-    );
-  });
+      await admin(target.ctx, 'backup', 'restore', file);
+      expect(await target.count('users')).toBe(
+        await s.ctx.db
+          .selectFrom('users')
+          .select('id')
+          .execute()
+          .then((r) => r.length),
+      );
+    },
+    SLOW,
+  );
 });
 
 describe.each(['sqlite', 'postgres'] as DatabaseKind[])('scheduled backups on %s', (kind) => {
@@ -408,10 +425,14 @@ describe.each(['sqlite', 'postgres'] as DatabaseKind[])('scheduled backups on %s
     expect(audits).toEqual(Array(3).fill({ operator: 'schedule', action: 'backup.create' }));
   });
 
-  it('is off with SEPAR_BACKUP_INTERVAL_HOURS=0', async () => {
-    const { s } = await sourceShop(kind);
-    expect(s.config.backup.intervalHours).toBe(0);
-    expect(await runScheduledBackup(s.ctx)).toBeNull();
-    expect(existsSync(join(s.config.dataDir, 'backups'))).toBe(false);
-  });
+  it(
+    'is off with SEPAR_BACKUP_INTERVAL_HOURS=0',
+    async () => {
+      const { s } = await sourceShop(kind);
+      expect(s.config.backup.intervalHours).toBe(0);
+      expect(await runScheduledBackup(s.ctx)).toBeNull();
+      expect(existsSync(join(s.config.dataDir, 'backups'))).toBe(false);
+    },
+    SLOW,
+  );
 });

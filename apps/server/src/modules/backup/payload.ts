@@ -127,19 +127,41 @@ export function decode(value: Value): unknown {
 
 const PAGE_ROWS = 500;
 
-/** A table's rows, a page at a time, each as the file's array of values. */
-async function* tableRows(db: Db, table: TableShape): AsyncGenerator<Value[]> {
+/**
+ * A table's rows, a page at a time, each as the file's array of values: on SQLite by rowid (each
+ * page found by the key, however long the table), on PostgreSQL through a cursor of the snapshot's
+ * transaction.
+ */
+async function* tableRows(db: Db, kind: DatabaseKind, table: TableShape): AsyncGenerator<Value[]> {
   const columns = table.columns.map(([name, kind], i) =>
     kind === 'int'
       ? sql`cast(${sql.id(name)} as text) as ${sql.id(`c${i}`)}`
       : sql`${sql.id(name)} as ${sql.id(`c${i}`)}`,
   );
+  const values = (row: Record<string, unknown>) => table.columns.map(([, kind], i) => encode(row[`c${i}`], kind));
+  if (kind === 'sqlite') {
+    let after = Number.MIN_SAFE_INTEGER;
+    for (;;) {
+      const { rows } = await sql<Record<string, unknown> & { r: number }>`select rowid as r, ${sql.join(columns)}
+        from ${sql.table(table.name)} where rowid > ${after} order by rowid limit ${PAGE_ROWS}`.execute(db);
+      for (const row of rows) yield values(row);
+      if (rows.length < PAGE_ROWS) return;
+      after = rows[rows.length - 1]!.r;
+    }
+  }
   const order = sql.join(table.columns.map(([name]) => sql.id(name)));
-  for (let offset = 0; ; offset += PAGE_ROWS) {
-    const { rows } = await sql<Record<string, unknown>>`select ${sql.join(columns)} from ${sql.table(table.name)}
-      order by ${order} limit ${PAGE_ROWS} offset ${offset}`.execute(db);
-    for (const row of rows) yield table.columns.map(([, kind], i) => encode(row[`c${i}`], kind));
-    if (rows.length < PAGE_ROWS) return;
+  await sql`declare separ_backup no scroll cursor for select ${sql.join(columns)} from ${sql.table(table.name)}
+    order by ${order}`.execute(db);
+  try {
+    for (;;) {
+      const { rows } = await sql<
+        Record<string, unknown>
+      >`fetch forward ${sql.lit(PAGE_ROWS)} from separ_backup`.execute(db);
+      for (const row of rows) yield values(row);
+      if (rows.length < PAGE_ROWS) return;
+    }
+  } finally {
+    await sql`close separ_backup`.execute(db);
   }
 }
 
@@ -168,7 +190,7 @@ export async function* payloadLines(
   for (const table of await shopTables(db, kind)) {
     yield JSON.stringify({ table: table.name, columns: table.columns });
     let rows = 0;
-    for await (const row of tableRows(db, table)) {
+    for await (const row of tableRows(db, kind, table)) {
       yield JSON.stringify(row);
       rows++;
     }
