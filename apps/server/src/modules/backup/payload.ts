@@ -226,7 +226,10 @@ export function tablesSeededByMigrations(): Promise<Set<string>> {
     } finally {
       await scratch.destroy();
     }
-  })();
+  })().catch((error: unknown) => {
+    seeded = null;
+    throw error;
+  });
   return seeded;
 }
 
