@@ -1,6 +1,7 @@
 import { buildApp, defaultLogger } from './app.ts';
 import { bootstrap, StartupProblem } from './bootstrap.ts';
 import { purgeExpiredSessions } from './modules/accounts/index.ts';
+import { runScheduledBackup } from './modules/backup/index.ts';
 import { deliverOutbox, runReminders, startBot, type RunningBot } from './modules/messaging/index.ts';
 import { purgeAlive, RadiusServer, watchNodes } from './modules/nodes/index.ts';
 import { reconcile } from './modules/payments/index.ts';
@@ -68,6 +69,18 @@ async function main() {
       'nodes',
       async () => {
         await watchNodes(context);
+      },
+    ],
+    [
+      // The scheduled backup (SEPAR_BACKUP_INTERVAL_HOURS; 0 = off), once a period across the processes.
+      'backup',
+      async () => {
+        const made = await runScheduledBackup(context);
+        if (made)
+          app.log.info(
+            { file: made.file, bytes: made.bytes, removed: made.removed, sentTo: made.sentTo },
+            'backup made',
+          );
       },
     ],
     [

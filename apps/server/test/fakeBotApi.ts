@@ -145,7 +145,8 @@ export class FakeBotApi {
     const match = /^\/bot([^/]+)\/(\w+)/.exec(url);
     if (!match || match[1] !== this.token) return { ok: false, description: 'Not Found' };
     const method = match[2]!;
-    // A file (sendPhoto) comes as multipart/form-data: its text fields are read, the file kept whole.
+    // A file (sendPhoto, sendDocument) comes as multipart/form-data: its text fields are read, the
+    // request kept whole (`file`), and the file's own name and bytes (`upload`).
     const params: Record<string, unknown> = type.startsWith('multipart/form-data')
       ? {
           ...Object.fromEntries(
@@ -155,6 +156,7 @@ export class FakeBotApi {
             ]),
           ),
           file: body,
+          upload: uploadOf(body, type),
         }
       : body.length > 0
         ? (JSON.parse(body.toString('utf8')) as Record<string, unknown>)
@@ -193,7 +195,7 @@ export class FakeBotApi {
           }
         : { ok: false, description: 'Bad Request: invalid file_id' };
     }
-    if (method === 'sendMessage' || method === 'sendPhoto')
+    if (method === 'sendMessage' || method === 'sendPhoto' || method === 'sendDocument')
       return {
         ok: true,
         result: {
@@ -201,8 +203,32 @@ export class FakeBotApi {
           date: Math.floor(Date.now() / 1000),
           chat: { id: params.chat_id, type: 'private' },
           text: params.text,
+          ...(method === 'sendDocument'
+            ? { document: { file_id: `doc${this.#nextMessageId}`, file_unique_id: `udoc${this.#nextMessageId}` } }
+            : {}),
         },
       };
     return { ok: true, result: true };
   }
+}
+
+/** The file part of a multipart/form-data body: its file name and bytes (null without one). */
+export function uploadOf(body: Buffer, type: string): { filename: string; bytes: Buffer } | null {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(type);
+  if (!boundary) return null;
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`, 'latin1');
+  let at = body.indexOf(delimiter);
+  while (at >= 0) {
+    const next = body.indexOf(delimiter, at + delimiter.length);
+    if (next < 0) break;
+    const part = body.subarray(at + delimiter.length + 2, next - 2);
+    const headerEnd = part.indexOf('\r\n\r\n');
+    const headers = part.subarray(0, headerEnd).toString('utf8');
+    // grammY writes `filename=name` unquoted; browsers quote it.
+    const filename = /filename=(?:"([^"]*)"|([^\r\n;]*))/i.exec(headers);
+    if (filename && headerEnd >= 0)
+      return { filename: (filename[1] ?? filename[2])!, bytes: Buffer.from(part.subarray(headerEnd + 4)) };
+    at = next;
+  }
+  return null;
 }

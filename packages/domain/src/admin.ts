@@ -134,6 +134,8 @@ export const AUDIT_ACTIONS = [
   'operator.totp-on',
   'operator.totp-off',
   'operator.link-chat',
+  'backup.create',
+  'backup.restore',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

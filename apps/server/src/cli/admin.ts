@@ -10,6 +10,7 @@ import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
 import { bootstrap, StartupProblem } from '../bootstrap.ts';
 import { ACCOUNT_COMMANDS } from '../modules/accounts/index.ts';
+import { BACKUP_COMMANDS, BACKUP_HELP } from '../modules/backup/index.ts';
 import { CATALOG_COMMANDS } from '../modules/catalog/index.ts';
 import { MESSAGING_COMMANDS } from '../modules/messaging/index.ts';
 import { NODE_COMMANDS, NODE_OPTION_SPECS } from '../modules/nodes/index.ts';
@@ -81,6 +82,7 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   wallet adjust <username> --amount=±N --reason TEXT   (an adjustment entry; never below 0; audited)
 ${GROWTH_HELP}
 ${SETTINGS_HELP}
+${BACKUP_HELP}
 `;
 
 /** Every command, one row each, from the modules that own them. */
@@ -95,6 +97,7 @@ export const COMMANDS: ReadonlyArray<CommandRow<ShopContext>> = [
   ...WALLET_COMMANDS,
   ...CARD_COMMANDS,
   ...GROWTH_COMMANDS,
+  ...BACKUP_COMMANDS,
 ];
 
 /** Runs one command against an open database; returns what it printed through `out`. */
@@ -138,6 +141,7 @@ export async function runAdmin(argv: string[], ctx: ShopContext, out: Out): Prom
         number: { type: 'string' },
         holder: { type: 'string' },
         bank: { type: 'string' },
+        out: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

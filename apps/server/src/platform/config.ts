@@ -63,6 +63,13 @@ export interface Config {
    * comma-separated) that hear of orders and receipts and may approve them (CONTRACTS §13).
    */
   bot: { token: string | null; apiRoot: string; operatorChats: string[] };
+  /**
+   * Scheduled backups (CONTRACTS §13): every `intervalHours` (0 = off, SEPAR_BACKUP_INTERVAL_HOURS)
+   * into the data directory's `backups/`, keeping the last `keep` (SEPAR_BACKUP_KEEP); sent to the
+   * operators' chats in parts of at most `partBytes` (SEPAR_BACKUP_PART_BYTES, under the Bot API's
+   * 50 MB upload limit).
+   */
+  backup: { intervalHours: number; keep: number; partBytes: number };
   /** A V2Ray node that made no UniProxy request for this many minutes is reported silent (CONTRACTS §13). */
   nodeSilentMinutes: number;
   /** The free account the bot gives, one per messaging user (CONTRACTS §9). */
@@ -89,6 +96,9 @@ const repoRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
 export function publicOrigin(config: Pick<Config, 'publicUrl' | 'port'>): string {
   return config.publicUrl ?? `http://localhost:${config.port}`;
 }
+
+/** The largest part of a backup sent to a chat: under the Bot API's 50 MB, with room for the form around it. */
+const BOT_UPLOAD_LIMIT = 49 * 1024 * 1024;
 
 function int(value: string | undefined, fallback: number): number {
   const parsed = Number.parseInt(value ?? '', 10);
@@ -287,6 +297,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             .filter((id) => /^-?\d{1,20}$/.test(id)),
         ),
       ].slice(0, 50),
+    },
+    backup: {
+      intervalHours: Math.min(24 * 365, Math.max(0, int(env.SEPAR_BACKUP_INTERVAL_HOURS, 0))),
+      keep: Math.max(1, int(env.SEPAR_BACKUP_KEEP, 7)),
+      partBytes: Math.min(BOT_UPLOAD_LIMIT, Math.max(1024, int(env.SEPAR_BACKUP_PART_BYTES, BOT_UPLOAD_LIMIT))),
     },
     nodeSilentMinutes: Math.min(7 * 24 * 60, Math.max(1, int(env.SEPAR_NODE_SILENT_MINUTES, 10))),
     free: {

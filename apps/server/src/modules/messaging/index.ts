@@ -10,4 +10,4 @@ export { runReminders } from './reminders.ts';
 export { MESSAGING_COMMANDS } from './cli.ts';
 export { listOutbox, resendOutbox, runRemindersNow, sendOutboxNow } from './outbox.ts';
 export { messagingAdminRoutes } from './adminRoutes.ts';
-export { createOperatorChatCode, operatorChats } from './operatorsChat.ts';
+export { createOperatorChatCode, operatorChats, sendDocumentsToOperators } from './operatorsChat.ts';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Api, InputFile } from 'grammy';
 import { MINUTE_MS } from '@separ/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { audit, type Actor } from '../../platform/audit.ts';
@@ -150,4 +151,32 @@ export async function linkOperatorChat(ctx: AppContext, chat: string, code: stri
     });
   });
   return used.operator;
+}
+
+/**
+ * Sends a file to every operators' chat as documents, by the Bot API's `sendDocument` (used for the
+ * scheduled backups, CONTRACTS §13): each part in turn, with its caption. Does nothing without the
+ * bot's token or a chat. Answers the chats every part reached; a chat that refused is logged.
+ */
+export async function sendDocumentsToOperators(
+  ctx: AppContext,
+  parts: AsyncIterable<{ bytes: Uint8Array; filename: string; caption: string }>,
+): Promise<string[]> {
+  const token = ctx.config.bot.token;
+  const chats = token ? await operatorChats(ctx) : [];
+  if (!token || chats.length === 0) return [];
+  const api = new Api(token, { apiRoot: ctx.config.bot.apiRoot });
+  const reached = new Set(chats);
+  for await (const part of parts) {
+    for (const chat of chats) {
+      if (!reached.has(chat)) continue;
+      try {
+        await api.sendDocument(chat, new InputFile(part.bytes, part.filename), { caption: part.caption });
+      } catch (error) {
+        reached.delete(chat);
+        ctx.log.warn({ err: error, chat, file: part.filename }, 'could not send a document to an operators’ chat');
+      }
+    }
+  }
+  return [...reached];
 }

@@ -888,6 +888,25 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('shop_events').ifExists().execute();
       },
     },
+    '0025_backup': {
+      async up(db: Db) {
+        // Scheduled backups (CONTRACTS §13): one row a period (`slot`, the period's start), taken by
+        // the one process whose insert wins, so that several processes make one backup a period.
+        await db.schema
+          .createTable('backup_runs')
+          .addColumn('slot', 'text', (c) => c.primaryKey())
+          .addColumn('started_at', 'text', (c) => c.notNull())
+          .addColumn('finished_at', 'text')
+          .addColumn('file', 'text')
+          .addColumn('bytes', 'bigint')
+          .addColumn('error', 'text')
+          .addColumn('sent_to', 'integer')
+          .execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropTable('backup_runs').ifExists().execute();
+      },
+    },
   };
 }
 

@@ -422,6 +422,21 @@ export interface Database {
   shop_events: ShopEventsTable;
   operator_chats: OperatorChatsTable;
   operator_chat_codes: OperatorChatCodesTable;
+  backup_runs: BackupRunsTable;
+}
+
+/** A scheduled backup's period (0025_backup): taken by one process, then its file, or its error. */
+export interface BackupRunsTable {
+  /** The period's start (ISO): unique, so one process makes the period's backup. */
+  slot: string;
+  started_at: string;
+  finished_at: string | null;
+  /** The file's name in the data directory's backups/. */
+  file: string | null;
+  bytes: number | null;
+  error: string | null;
+  /** How many operators' chats received every part. */
+  sent_to: number | null;
 }
 
 /** An operator of the web admin (CONTRACTS §8). */
