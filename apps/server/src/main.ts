@@ -27,6 +27,7 @@ async function main() {
     database,
     context,
     logger: defaultLogger(process.env.SEPAR_LOG_LEVEL ?? 'info'),
+    radiusStats: () => radius.stats,
   });
 
   // Measure this machine's password hash once, so that failed logins wait as long as a real check.
