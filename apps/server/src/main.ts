@@ -4,6 +4,7 @@ import { purgeExpiredSessions } from './modules/accounts/index.ts';
 import { deliverOutbox, runReminders, startBot, type RunningBot } from './modules/messaging/index.ts';
 import { purgeAlive, RadiusServer, watchNodes } from './modules/nodes/index.ts';
 import { reconcile } from './modules/payments/index.ts';
+import { dailyReport } from './modules/monitoring/index.ts';
 import { purgeThrottle } from './platform/security/throttle.ts';
 
 /**
@@ -69,6 +70,13 @@ async function main() {
       'nodes',
       async () => {
         await watchNodes(context);
+      },
+    ],
+    [
+      // The operators' daily report, once a day across processes (CONTRACTS §13).
+      'daily report',
+      async () => {
+        if (await dailyReport(context)) app.log.info('daily report written for the operators’ chat');
       },
     ],
     [
