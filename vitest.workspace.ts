@@ -102,6 +102,10 @@ export const projects: TestProjectConfiguration[] = [
   }),
   defineProject({
     ...resolveSources,
+    // The server's tests load their packages as Node does (the workers get these as --conditions):
+    // without 'module', which would hand Node a bundler's build (@opentelemetry/api's, under
+    // prom-client, imports without file extensions).
+    ssr: { resolve: { conditions: [...sourceConditions, 'node', 'development|production'] } },
     test: {
       name: 'server',
       root: './apps/server',

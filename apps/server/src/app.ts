@@ -36,6 +36,7 @@ import { walletRoutes } from './modules/wallet/index.ts';
 import { cardRoutes, cardsAdminRoutes } from './modules/cards/index.ts';
 import { growthAdminRoutes, growthRoutes, referralCookieHook } from './modules/growth/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
+import { createMetrics, metricsRoutes, type RadiusCounts } from './modules/monitoring/index.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -44,6 +45,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** A context made beforehand (the background jobs share it). */
   context?: ShopContext;
+  /** The RADIUS server's counts, for the metrics (main.ts runs the server). */
+  radiusStats?: () => RadiusCounts | null;
 }
 
 /** The web build's fetch-ahead worker script. */
@@ -115,6 +118,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
   await app.register(cookie);
 
+  // The Prometheus metrics (CONTRACTS §13), of this instance: kept only when SEPAR_METRICS_TOKEN is set.
+  const metrics = createMetrics(ctx, options.radiusStats);
+  if (metrics) app.addHook('onResponse', metrics.count);
+
   app.addHook('onRequest', originCheck(config.allowedOrigins));
   app.addHook('onSend', securityHeaders());
   // A referral link (`?ref=`, CONTRACTS §12) leaves its 30-day cookie, whatever the request.
@@ -184,6 +191,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       return sendError(reply, errorAnswer(new AppError('databaseUnavailable')));
     }
   });
+
+  await metricsRoutes(app, ctx, metrics);
 
   // The prerendered pages' fetch-ahead worker (apps/web/src/fetchAhead.worker.ts, issue 28 §3): a
   // worker runs under its own script's policy, and this one fetches the app's code and translations

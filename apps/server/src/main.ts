@@ -5,6 +5,7 @@ import { runScheduledBackup } from './modules/backup/index.ts';
 import { deliverOutbox, runReminders, startBot, type RunningBot } from './modules/messaging/index.ts';
 import { purgeAlive, RadiusServer, watchNodes } from './modules/nodes/index.ts';
 import { reconcile } from './modules/payments/index.ts';
+import { dailyReport } from './modules/monitoring/index.ts';
 import { purgeThrottle } from './platform/security/throttle.ts';
 
 /**
@@ -28,6 +29,7 @@ async function main() {
     database,
     context,
     logger: defaultLogger(process.env.SEPAR_LOG_LEVEL ?? 'info'),
+    radiusStats: () => radius.stats,
   });
 
   // Measure this machine's password hash once, so that failed logins wait as long as a real check.
@@ -81,6 +83,13 @@ async function main() {
             { file: made.file, bytes: made.bytes, removed: made.removed, sentTo: made.sentTo },
             'backup made',
           );
+      },
+    ],
+    [
+      // The operators' daily report, once a day across processes (CONTRACTS §13).
+      'daily report',
+      async () => {
+        if (await dailyReport(context)) app.log.info('daily report written for the operators’ chat');
       },
     ],
     [

@@ -72,6 +72,16 @@ export interface Config {
   backup: { intervalHours: number; keep: number; partBytes: number };
   /** A V2Ray node that made no UniProxy request for this many minutes is reported silent (CONTRACTS §13). */
   nodeSilentMinutes: number;
+  /**
+   * `GET /metrics` (CONTRACTS §13) answers only `Authorization: Bearer {this}` (SEPAR_METRICS_TOKEN);
+   * null: the route answers 404.
+   */
+  metricsToken: string | null;
+  /**
+   * The hour (0–23, Tehran time) the operators' chat gets the daily report (SEPAR_DAILY_REPORT_HOUR,
+   * default 9; `off` for none).
+   */
+  dailyReportHour: number | null;
   /** The free account the bot gives, one per messaging user (CONTRACTS §9). */
   free: { enabled: boolean; dailyLimit: number; mb: number; days: number; devices: number; speedMbps: number };
   /** The support chat the bot points to. */
@@ -304,6 +314,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       partBytes: Math.min(BOT_UPLOAD_LIMIT, Math.max(1024, int(env.SEPAR_BACKUP_PART_BYTES, BOT_UPLOAD_LIMIT))),
     },
     nodeSilentMinutes: Math.min(7 * 24 * 60, Math.max(1, int(env.SEPAR_NODE_SILENT_MINUTES, 10))),
+    metricsToken: env.SEPAR_METRICS_TOKEN?.trim() || null,
+    dailyReportHour: /^(off|none|-1)$/i.test(env.SEPAR_DAILY_REPORT_HOUR?.trim() ?? '')
+      ? null
+      : Math.min(23, Math.max(0, int(env.SEPAR_DAILY_REPORT_HOUR, 9))),
     free: {
       enabled: (env.SEPAR_FREE_ENABLED?.trim() ?? '1') !== '0',
       dailyLimit: Math.max(0, int(env.SEPAR_FREE_DAILY_LIMIT, 100)),

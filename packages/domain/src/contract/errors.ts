@@ -160,6 +160,8 @@ export const ERRORS = {
   // ---- the server itself
   overloaded: { status: 503, message: 'The service is busy. Please try again in a moment.' },
   unavailable: { status: 503, message: 'The service is temporarily unavailable. Please try again in a moment.' },
+  // ---- the operator's monitoring (CONTRACTS §13)
+  metricsUnauthorized: { status: 401, message: 'The metrics need the right bearer token.' },
   databaseUnavailable: { status: 503, message: 'Database unavailable' },
   internal: { status: 500, message: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, ErrorEntry>;

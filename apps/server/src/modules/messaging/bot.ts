@@ -5,6 +5,7 @@ import {
   duration,
   formatCardNumber,
   isLanguage,
+  MB,
   normalizeTracking,
   isPlanDisplayable,
   normalizePlan,
@@ -55,7 +56,7 @@ import {
   operatorChats,
   operatorOfChat,
 } from './operatorsChat.ts';
-import type { StoredEvent } from '../../platform/events.ts';
+import type { DailyReport, StoredEvent } from '../../platform/events.ts';
 
 /** How often a running bot looks for card orders whose outcome its chats have not been told. */
 export const CARD_OUTCOME_CHECK_MS = 2_000;
@@ -439,6 +440,45 @@ export function createBot(ctx: PaymentsContext): {
       timeZone: 'Asia/Tehran',
     }).format(new Date(iso));
 
+  /** A gate as the buyers see it named (its own name when it has no text). */
+  function gateName(language: Language, gate: string): string {
+    const key = gate === 'wallet' ? 'payment:wallet.option' : `payment:gateway.${gate}`;
+    const named = ctx.texts.t(language, key);
+    return named === key ? gate : named;
+  }
+
+  /** The daily report (CONTRACTS §13): the day's figures, Jalali dates and Persian digits in Persian. */
+  function dailyReportText(language: Language, report: DailyReport): string {
+    const date = new Intl.DateTimeFormat(language === 'fa' ? 'fa-IR-u-ca-persian' : 'en-GB', {
+      dateStyle: 'full',
+      timeZone: 'Asia/Tehran',
+    }).format(new Date(report.to));
+    const body = t(language, 'ops.dailyReport', {
+      date,
+      from: when(language, report.from),
+      to: when(language, report.to),
+      sales: report.sales.count,
+      salesToman: report.sales.toman,
+      renewals: report.renewals,
+      topups: report.topups.count,
+      topupsToman: report.topups.toman,
+      newAccounts: report.newAccounts,
+      online: report.nodes.online,
+      silent: report.nodes.silent,
+      never: report.nodes.never,
+    });
+    const traffic = report.traffic
+      ? t(language, 'ops.dailyTraffic', {
+          day: new Intl.DateTimeFormat(language === 'fa' ? 'fa-IR-u-ca-persian' : 'en-GB', {
+            dateStyle: 'medium',
+            timeZone: 'UTC',
+          }).format(new Date(`${report.traffic.day}T00:00:00Z`)),
+          ...volumeVars(language, Math.round(report.traffic.bytes / MB)),
+        })
+      : t(language, 'ops.dailyNoTraffic');
+    return `${body}\n${traffic}`;
+  }
+
   /** An event as the operators read it, in a chat's language. */
   function eventText(language: Language, event: StoredEvent): string {
     if (event.kind === 'receipt.review') {
@@ -465,10 +505,15 @@ export function createBot(ctx: PaymentsContext): {
         id: event.data.nodeId,
         since: when(language, event.data.silentSince),
       });
+    if (event.kind === 'gateway.failing')
+      return t(language, 'ops.gatewayFailing', {
+        gateway: gateName(language, event.data.gateway),
+        failures: event.data.failures,
+        error: event.data.error,
+      });
+    if (event.kind === 'daily.report') return dailyReportText(language, event.data);
     const { data } = event;
-    const key = data.gate === 'wallet' ? 'payment:wallet.option' : `payment:gateway.${data.gate}`;
-    const named = ctx.texts.t(language, key);
-    const gate = named === key ? data.gate : named;
+    const gate = gateName(language, data.gate);
     if (data.topup !== undefined)
       return t(language, 'ops.topupPaid', { orderId: data.resNum, topup: data.topup, username: data.username, gate });
     return t(language, data.renewed ? 'ops.orderRenewed' : 'ops.orderPaid', {

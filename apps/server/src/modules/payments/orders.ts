@@ -1,3 +1,4 @@
+import { noteGateway } from './gatewayHealth.ts';
 import { randomBytes, randomInt } from 'node:crypto';
 import {
   encodePaymentResult,
@@ -601,20 +602,30 @@ function renderReceipt(
   return { subject: t(renewal ? 'subjectRenewed' : 'subject', { orderId: data.orderId }), text };
 }
 
-/** Asks the gateway about a payment; a GatewayError (timeout, garbage) is "unknown", never "failed". */
-export async function askGateway(adapter: GatewayAdapter | null, order: OrderRow): Promise<Verification> {
+/**
+ * Asks the gateway about a payment; a GatewayError (timeout, garbage) is "unknown", never "failed".
+ * With `ctx`, what the call came to counts toward the gateway's failures in a row (gatewayHealth.ts).
+ */
+export async function askGateway(
+  adapter: GatewayAdapter | null,
+  order: OrderRow,
+  ctx?: AppContext,
+): Promise<Verification> {
   if (!adapter) return { kind: 'unknown', detail: `no gateway configured for ${order.provider}` };
   if (!order.authority) return { kind: 'unknown', detail: 'the order has no authority' };
   try {
-    return await adapter.verify({
+    const answer = await adapter.verify({
       authority: order.authority,
       amount: Number(order.amount),
       orderId: order.res_num,
       usdCents: order.amount_usd_cents === null ? null : Number(order.amount_usd_cents),
     });
+    if (ctx) await noteGateway(ctx, adapter.provider, null);
+    return answer;
   } catch (error) {
-    if (error instanceof GatewayError) return { kind: 'unknown', detail: `${order.provider}: ${error.message}` };
-    throw error;
+    if (!(error instanceof GatewayError)) throw error;
+    if (ctx) await noteGateway(ctx, adapter.provider, error.message);
+    return { kind: 'unknown', detail: `${order.provider}: ${error.message}` };
   }
 }
 
@@ -672,7 +683,7 @@ export async function settle(ctx: AppContext, order: OrderRow, actor: Actor): Pr
     return fresh.state === ORDER.paid ? { outcome: 'duplicate', order: fresh } : { outcome: 'busy', order: fresh };
   }
   try {
-    const answer = await askGateway(ctx.adapterByProvider(order.provider), order);
+    const answer = await askGateway(ctx.adapterByProvider(order.provider), order, ctx);
     if (answer.kind === 'paid') {
       const done = await completeOrder(ctx, order, answer.refNum, { actor, detail: answer.detail, claim });
       if (done.outcome === 'completed') {

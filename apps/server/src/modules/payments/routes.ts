@@ -1,3 +1,4 @@
+import { noteGateway } from './gatewayHealth.ts';
 import { randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -278,6 +279,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
               returnUrl: `${callbackUrl}?orderId=${encodeURIComponent(order.res_num)}&key=${returnKey(ctx, order.res_num)}`,
             }),
       });
+      await noteGateway(ctx, adapter.provider, null);
       await ctx.db
         .updateTable('orders')
         .set({ authority, updated_at: ctx.now().toISOString() })
@@ -288,6 +290,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
       return url;
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
+      // Three in a row tell the operators' chat (CONTRACTS §13).
+      await noteGateway(ctx, adapter.provider, error.message);
       await moveOrder(ctx, order, ORDER.failed, {
         actor: 'buyer',
         detail: `the payment request failed at the gateway: ${error.message}`,

@@ -888,6 +888,24 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('shop_events').ifExists().execute();
       },
     },
+    '0024_ops': {
+      async up(db: Db) {
+        // A gateway's failures in a row, shared by every process (CONTRACTS §13: three tell the
+        // operators' chat once; a success starts the count again).
+        await db.schema
+          .createTable('gateway_health')
+          .addColumn('provider', 'text', (c) => c.primaryKey())
+          .addColumn('failures', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('last_error', 'text')
+          .addColumn('alerted_at', 'text')
+          .addColumn('alerts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropTable('gateway_health').ifExists().execute();
+      },
+    },
     '0025_backup': {
       async up(db: Db) {
         // Scheduled backups (CONTRACTS §13): one row a period (`slot`, the period's start), taken by

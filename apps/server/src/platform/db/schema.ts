@@ -420,6 +420,7 @@ export interface Database {
   admin_sessions: AdminSessionsTable;
   audit_log: AuditLogTable;
   shop_events: ShopEventsTable;
+  gateway_health: GatewayHealthTable;
   operator_chats: OperatorChatsTable;
   operator_chat_codes: OperatorChatCodesTable;
   backup_runs: BackupRunsTable;
@@ -437,6 +438,18 @@ export interface BackupRunsTable {
   error: string | null;
   /** How many operators' chats received every part. */
   sent_to: number | null;
+}
+
+/** A gateway's failures in a row (0024_ops): three tell the operators' chat once, a success starts again. */
+export interface GatewayHealthTable {
+  provider: string;
+  failures: number;
+  last_error: string | null;
+  /** When the operators' chat was told of this run of failures (null: not yet, or recovered since). */
+  alerted_at: string | null;
+  /** How many runs of failures were told: the next one's event key. */
+  alerts: Generated<number>;
+  updated_at: string;
 }
 
 /** An operator of the web admin (CONTRACTS §8). */
