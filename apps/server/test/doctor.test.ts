@@ -271,7 +271,7 @@ describe.each(KINDS)('separ-admin doctor on %s', (kind) => {
     expect(about(lines, 'gateways').join('\n')).toMatch(/PROBLEM gateways: OxaPay has its key but is not offered/);
     expect(about(lines, 'plans')[0]).toMatch(/^PROBLEM plans: no active plan/);
     expect(about(lines, 'RADIUS (OpenConnect)')[0]).toMatch(/^PROBLEM .*no RADIUS client/);
-    expect(about(lines, 'nodes')[0]).toMatch(/^PROBLEM nodes: nl1 \(nl1.example.com\) has never been seen/);
+    expect(about(lines, 'nodes')[0]).toMatch(/^PROBLEM nodes: nl1 \(nl1.example.com\) has never been heard from/);
     expect(about(lines, 'mail (SMTP)')[0]).toMatch(/^PROBLEM .*does not take a connection/);
     expect(about(lines, 'bot')[0]).toMatch(/^PROBLEM bot: the Bot API at .* refuses the token/);
     expect(lines.at(-1)).toBe(`${problems.length} problem(s) found.`);

@@ -94,7 +94,7 @@ describe.each(KINDS)('the first start of a %s database separ-admin wrote to firs
     expect(listed.data.length).toBeGreaterThan(0);
     first.kill('SIGTERM');
     expect((await exited(first)).code).toBe(0);
-  }, 60_000);
+  }, 120_000);
 
   it('a plan and a server added before the first start keep the demo ones out of their tables', async () => {
     const fresh = await freshDatabase(kind);
@@ -149,5 +149,5 @@ describe.each(KINDS)('the first start of a %s database separ-admin wrote to firs
     }
     child.kill('SIGTERM');
     expect((await exited(child)).code).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });

@@ -203,7 +203,11 @@ export async function doctor(env: NodeJS.ProcessEnv, out: Out, timeoutMs = 5000)
     );
     return problems > 0 ? 1 : 0;
   } finally {
-    await database.close();
+    // A database that never answered may hold its connection attempt: closing waits a second at most.
+    await Promise.race([
+      database.close().catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 1000).unref()),
+    ]);
   }
 }
 

@@ -392,7 +392,9 @@ async function shopFindings(ctx: PaymentsContext): Promise<Finding[]> {
       findings.push(
         problem(
           'nodes',
-          `${node.name} (${node.host}) ${node.lastSeenAt ? `was last seen ${node.lastSeenAt}` : 'has never been seen'}, more than ${ctx.config.nodeSilentMinutes} minutes ago.`,
+          node.lastSeenAt
+            ? `${node.name} (${node.host}) was last heard from at ${node.lastSeenAt}, more than ${ctx.config.nodeSilentMinutes} minutes ago.`
+            : `${node.name} (${node.host}) has never been heard from: no UniProxy request yet.`,
           "on that node, check V2bX runs (systemctl status V2bX) and its ApiHost is this shop's public address with the node's token (separ-admin nodes rotate-token prints a new one).",
         ),
       );
