@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { doctor, runAdmin } from '../src/cli/admin.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { migrateToLatest, openDatabase, pendingMigrations } from '../src/platform/db/index.ts';
+import { botFinding } from '../src/modules/operators/doctor.ts';
 import { createContext } from '../src/root.ts';
 import { FakeBotApi } from './fakeBotApi.ts';
 import { startFakeSmtp } from './fakeSmtp.ts';
@@ -307,4 +309,26 @@ describe.each(KINDS)('separ-admin doctor on %s', (kind) => {
       );
     }
   }, 30_000);
+});
+
+describe('the doctor’s Bot API check', () => {
+  it('gives up on a Bot API that never answers, within its timeout', async () => {
+    const held: ServerResponse[] = [];
+    const silent = createHttpServer((_request, response) => void held.push(response));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    try {
+      const config = loadConfig({ SEPAR_BOT_TOKEN: '123456:token', SEPAR_BOT_API_ROOT: `http://127.0.0.1:${port}` });
+      const started = Date.now();
+      const finding = await botFinding(config, 500);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(finding.status).toBe('problem');
+      expect(finding.text).toMatch(/did not answer within 0.5 s/);
+      expect(finding.fix).toBeTruthy();
+    } finally {
+      for (const response of held) response.destroy();
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
 });
