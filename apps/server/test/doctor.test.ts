@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { doctor, runAdmin } from '../src/cli/admin.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { migrateToLatest, openDatabase, pendingMigrations } from '../src/platform/db/index.ts';
+import { seedDemoData } from '../src/platform/db/seed.ts';
 import { botFinding } from '../src/modules/operators/doctor.ts';
 import { createContext } from '../src/root.ts';
 import { FakeBotApi } from './fakeBotApi.ts';
@@ -283,6 +284,28 @@ describe.each(KINDS)('separ-admin doctor on %s', (kind) => {
     const ran = await doctorProcess(env);
     expect(ran.code).toBe(1);
     expect(ran.stdout).toContain('PROBLEM secret key');
+  }, 30_000);
+
+  it('the demo shop of npm start: what only production needs is a note, exit code 0', async () => {
+    const fresh = await freshDatabase(kind);
+    cleanups.push(fresh.dispose);
+    const env = { SEPAR_DATA_DIR: fresh.dataDir, ...(fresh.url ? { DATABASE_URL: fresh.url } : {}) };
+    const database = openDatabase({ databaseUrl: fresh.url, dataDir: fresh.dataDir, poolSize: 1 });
+    try {
+      await migrateToLatest(database);
+      await seedDemoData(database.db, new Date());
+    } finally {
+      await database.close();
+    }
+    const { code, lines } = await diagnose(env);
+    expect(
+      lines.filter((line) => line.startsWith('PROBLEM ')),
+      lines.join('\n'),
+    ).toEqual([]);
+    expect(code).toBe(0);
+    for (const topic of ['secret key', 'public address', 'RADIUS (OpenConnect)', 'mail (SMTP)', 'bot'])
+      expect(about(lines, topic)[0], topic).toMatch(/^NOTE /);
+    expect(about(lines, 'gateways')[0]).toMatch(/^NOTE .*sandbox bank/);
   }, 30_000);
 
   it('a database not migrated, or not there: said, and nothing written', async () => {

@@ -290,7 +290,13 @@ async function gatewayFindings(ctx: PaymentsContext): Promise<Finding[]> {
       );
   }
   if (ctx.cardGate && (await ctx.cardGate.active(ctx))) offered.push('card-to-card');
-  if (offered.length > 0) findings.unshift(ok(topic, `offered: ${offered.join(', ')}.`));
+  if (offered.length > 0)
+    findings.unshift(
+      ok(
+        topic,
+        `offered: ${offered.join(', ')}${config.production ? '' : ', and the sandbox bank (never in production)'}.`,
+      ),
+    );
   else if (config.production)
     findings.unshift(
       problem(
@@ -333,7 +339,8 @@ async function shopFindings(ctx: PaymentsContext): Promise<Finding[]> {
     );
   else if (clients.length === 0)
     findings.push(
-      problem(
+      // The demo catalogue lists OpenConnect servers with no ocserv behind them: a note outside production.
+      (ctx.config.production ? problem : note)(
         topic,
         `${ocserv.length} OpenConnect server(s) listed but no RADIUS client: ocserv's logins are refused.`,
         'separ-admin radius-clients add --ip <the ocserv server address> --secret "$(openssl rand -hex 16)", the same secret in its radiusclient config.',
