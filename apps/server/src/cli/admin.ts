@@ -14,15 +14,17 @@ import { BACKUP_COMMANDS, BACKUP_HELP } from '../modules/backup/index.ts';
 import { CATALOG_COMMANDS } from '../modules/catalog/index.ts';
 import { MESSAGING_COMMANDS } from '../modules/messaging/index.ts';
 import { NODE_COMMANDS, NODE_OPTION_SPECS } from '../modules/nodes/index.ts';
-import { OPERATOR_COMMANDS } from '../modules/operators/index.ts';
+import { findingLine, OPERATOR_COMMANDS, runDoctor } from '../modules/operators/index.ts';
 import { PAYMENT_COMMANDS } from '../modules/payments/index.ts';
 import { WALLET_COMMANDS } from '../modules/wallet/index.ts';
 import { CARD_COMMANDS } from '../modules/cards/index.ts';
 import { GROWTH_COMMANDS, GROWTH_HELP, GROWTH_OPTION_SPECS } from '../modules/growth/index.ts';
 import { SETTINGS_COMMANDS, SETTINGS_HELP, SETTINGS_OPTION_SPECS } from '../modules/settings/index.ts';
 import { UsageError, type CommandRow, type Out } from '../platform/cli.ts';
+import { loadConfig } from '../platform/config.ts';
+import { openDatabase } from '../platform/db/index.ts';
 import { AppError } from '../platform/errors.ts';
-import type { ShopContext } from '../root.ts';
+import { createContext, type ShopContext } from '../root.ts';
 
 export { UsageError } from '../platform/cli.ts';
 
@@ -36,6 +38,8 @@ function cliUser(): string {
 }
 
 const HELP = `separ-admin <group> <command> [arguments] [--options]
+
+  doctor                                          (checks the configuration: each problem with its fix; exit 1 on a problem)
 
   plans list
   plans add --title T --ios 0|1 --mb N --days N --devices N --toman N [--credit N]
@@ -161,7 +165,61 @@ export async function runAdmin(argv: string[], ctx: ShopContext, out: Out): Prom
   await row.run({ ctx, values, positionals, out, actor: `${cliUser()}@cli` });
 }
 
+/**
+ * `separ-admin doctor`: checks the configuration of `env` and prints each problem with its fix;
+ * answers the exit code (0 when all is fine, 1 on a problem). It starts the shop its own way, not
+ * through bootstrap: a configuration production refuses, or a database not yet migrated, is what
+ * it must report, and it migrates and seeds nothing.
+ */
+export async function doctor(env: NodeJS.ProcessEnv, out: Out, timeoutMs = 5000): Promise<number> {
+  let config;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    out(
+      findingLine({
+        status: 'problem',
+        topic: 'configuration',
+        text: (error as Error).message,
+        fix: 'correct that variable in the environment file.',
+      }),
+    );
+    return 1;
+  }
+  let database;
+  try {
+    database = openDatabase({ ...config, poolSize: 2 });
+  } catch (error) {
+    out(
+      findingLine({
+        status: 'problem',
+        topic: 'database',
+        text: `it cannot be opened: ${(error as Error).message}`,
+        fix: `check that ${config.dataDir} exists and the service's user may write to it.`,
+      }),
+    );
+    return 1;
+  }
+  try {
+    const problems = await runDoctor(
+      { config, database, context: () => createContext(config, database), timeoutMs },
+      out,
+    );
+    return problems > 0 ? 1 : 0;
+  } finally {
+    // A database that never answered may hold its connection attempt: closing waits a second at most.
+    await Promise.race([
+      database.close().catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 1000).unref()),
+    ]);
+  }
+}
+
 async function main() {
+  if (process.argv[2] === 'doctor' && process.argv.length === 3) {
+    // Exits at once: a mail server or Bot API that never answered may still hold a socket.
+    process.exit(await doctor(process.env, (line) => console.log(line)));
+  }
   // The same startup as the server: in production, the key that seals passwords must be the server's.
   let booted;
   try {

@@ -10,3 +10,5 @@ export {
   unlockOperator,
 } from './operators.ts';
 export { OPERATOR_COMMANDS } from './cli.ts';
+export { diagnose, findingLine, runDoctor } from './doctor.ts';
+export type { DoctorInput, Finding } from './doctor.ts';

@@ -101,3 +101,11 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
 export function inTransaction<T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? fn(db) : db.transaction().execute(fn);
 }
+
+/** The migrations not yet applied to the database, by name, oldest first (nothing is written). */
+export async function pendingMigrations(handle: DatabaseHandle): Promise<string[]> {
+  const migrator = new Migrator({ db: handle.db, provider: new CodeMigrationProvider(handle.kind) });
+  return (await migrator.getMigrations())
+    .filter((migration) => !migration.executedAt)
+    .map((migration) => migration.name);
+}

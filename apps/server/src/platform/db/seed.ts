@@ -18,45 +18,55 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
       .onConflict((conflict) => conflict.column('key').doNothing())
       .executeTakeFirst();
     if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-    await trx
-      .insertInto('plans')
-      .values(
-        // No ids: a fresh database numbers them 1 to 9 in this order, as the demo catalogue does.
-        DEMO_PLANS.map((plan, index) => ({
-          title: plan.title,
-          active: plan.active,
-          ios: plan.ios,
-          allowed_mb: plan.allowedMB,
-          subs_days: plan.subsDays,
-          allowed_devices: plan.allowedDevices,
-          discount: null,
-          price_toman: plan.price_toman,
-          price_credit: plan.price_credit,
-          sort_order: index,
-          created_at: createdAt,
-        })),
-      )
-      .execute();
+    // Set-up in any order (issue 32 §6): separ-admin may have written to a fresh database before
+    // the first start (`nodes add --country DE` adds the country, `plans add` a plan, `settings set`
+    // a link). What it wrote stays as it is: rows with a natural key (countries, settings) are seeded
+    // one by one, each only when absent; the tables without one (plans, servers) only when empty.
+    if (!(await trx.selectFrom('plans').select('id').limit(1).executeTakeFirst())) {
+      await trx
+        .insertInto('plans')
+        .values(
+          // No ids: a fresh database numbers them 1 to 9 in this order, as the demo catalogue does.
+          DEMO_PLANS.map((plan, index) => ({
+            title: plan.title,
+            active: plan.active,
+            ios: plan.ios,
+            allowed_mb: plan.allowedMB,
+            subs_days: plan.subsDays,
+            allowed_devices: plan.allowedDevices,
+            discount: null,
+            price_toman: plan.price_toman,
+            price_credit: plan.price_credit,
+            sort_order: index,
+            created_at: createdAt,
+          })),
+        )
+        .execute();
+    }
     await trx
       .insertInto('countries')
       .values(DEMO_COUNTRIES.map((country, index) => ({ ...country, sort_order: index })))
+      .onConflict((conflict) => conflict.column('id').doNothing())
       .execute();
-    await trx
-      .insertInto('servers')
-      .values(
-        DEMO_SERVERS.map((server, index) => ({
-          title: server.title,
-          type: server.type,
-          country_code: String(server.countryCode),
-          server: server.server,
-          active: 1,
-          sort_order: index,
-        })),
-      )
-      .execute();
+    if (!(await trx.selectFrom('servers').select('id').limit(1).executeTakeFirst())) {
+      await trx
+        .insertInto('servers')
+        .values(
+          DEMO_SERVERS.map((server, index) => ({
+            title: server.title,
+            type: server.type,
+            country_code: String(server.countryCode),
+            server: server.server,
+            active: 1,
+            sort_order: index,
+          })),
+        )
+        .execute();
+    }
     await trx
       .insertInto('settings')
-      .values([...Object.entries(DEMO_APP_LINKS).map(([key, value]) => ({ key, value }))])
+      .values(Object.entries(DEMO_APP_LINKS).map(([key, value]) => ({ key, value })))
+      .onConflict((conflict) => conflict.column('key').doNothing())
       .execute();
     return true;
   });
