@@ -134,6 +134,9 @@ export const AUDIT_ACTIONS = [
   'operator.totp-on',
   'operator.totp-off',
   'operator.link-chat',
+  'operator.role',
+  'token.add',
+  'token.revoke',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
