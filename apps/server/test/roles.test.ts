@@ -76,7 +76,8 @@ describe.each(KINDS)('operators’ roles and API tokens on %s', (kind) => {
     await expect(cli('operators', 'add', 'x-role', '--role', 'king')).rejects.toThrow(/role must be one of/);
     const users = { owner: ['olivia', 'owner-pass-2026'], admin: ['adam', 'admin-pass-2026'], sales: ['sara', 'sales-pass-2026'], support: ['sam', 'support-pass-2026'] } as const;
     for (const role of OPERATOR_ROLES) {
-      const signed = await signIn(...users[role]);
+      const [username, password] = users[role];
+      const signed = await signIn(username, password);
       expect(signed.me.role).toBe(role);
       cookies[role] = signed.cookie;
     }

@@ -31,6 +31,7 @@ export type {
   AdminOutboxRow,
   AdminOperatorRow,
   AdminOperatorCreated,
+  AdminApiToken,
   AdminAuditEntry,
   ShopSettings,
 } from './contract/admin.ts';
