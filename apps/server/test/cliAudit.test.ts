@@ -32,6 +32,7 @@ const READS = new Set([
   'wallet show',
   'cards list',
   'coupons list',
+  'tokens list',
 ]);
 
 /** The subcommands of the rows whose module reads the rest of the command line itself. */
@@ -53,6 +54,9 @@ describe('every separ-admin write is in the audit log', () => {
     // `outbox send` needs a mail server: a fake that speaks SMTP on 127.0.0.1.
     smtp = await startFakeSmtp();
     s = await startTestServer('sqlite', { SEPAR_SMTP_URL: smtp.url });
+    // The shop's owner (its first operator): the operator the writes below add is then an admin,
+    // whose role `operators role` may change.
+    await runAdmin(['operators', 'add', 'shop-owner'], s.ctx, () => undefined);
   });
   afterAll(async () => {
     await s?.close();
@@ -115,6 +119,9 @@ describe('every separ-admin write is in the audit log', () => {
     ['operators add', () => ['audited-op'], 'operator.add'],
     ['operators unlock', () => ['audited-op'], 'operator.unlock'],
     ['operators link-chat', () => ['audited-op'], 'operator.link-chat'],
+    ['operators role', () => ['audited-op', 'sales'], 'operator.role'],
+    ['tokens add', () => ['--name', 'audited-token', '--role', 'support'], 'token.add'],
+    ['tokens revoke', () => ['audited-token'], 'token.revoke'],
     ['operators remove', () => ['audited-op'], 'operator.remove'],
     ['settings set', () => ['--shop-name', 'Audited VPN'], 'settings.update'],
     ['coupons add', () => ['--code', 'AUDITED10', '--percent', '10'], 'coupon.add'],

@@ -38,7 +38,8 @@ describe.each(KINDS)("operators' one-time codes, on %s", (kind) => {
   /** An operator with one-time codes on: its password, a session, and its authenticator. */
   async function withCodes(username: string) {
     const password = `${username} password 1`;
-    await cli('operators', 'add', username, '--password', password);
+    // An owner: the operators these tests add and unlock are the owner's to manage (CONTRACTS §13).
+    await cli('operators', 'add', username, '--password', password, '--role', 'owner');
     const { cookie } = await signIn(username, password);
     const setup = json<{ secret: string }>(await post('/api/admin/totp/setup', {}, cookie));
     const totp = new TOTP({ secret: Secret.fromBase32(setup.secret), digits: 6, period: 30 });

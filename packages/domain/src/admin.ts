@@ -31,6 +31,7 @@ export type {
   AdminOutboxRow,
   AdminOperatorRow,
   AdminOperatorCreated,
+  AdminApiToken,
   AdminAuditEntry,
   ShopSettings,
 } from './contract/admin.ts';
@@ -136,6 +137,9 @@ export const AUDIT_ACTIONS = [
   'operator.link-chat',
   'backup.create',
   'backup.restore',
+  'operator.role',
+  'token.add',
+  'token.revoke',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

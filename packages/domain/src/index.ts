@@ -20,3 +20,4 @@ export * from './contract/errors.ts';
 export * from './cards.ts';
 export * from './dollars.ts';
 export * from './growth.ts';
+export * from './roles.ts';

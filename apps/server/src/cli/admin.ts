@@ -78,8 +78,13 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   outbox resend <id>                              (queue a message again)
   reminders run                                   (queue the expiry and data reminders due now; prints each kind's count)
   bot status                                      (the messaging bot's settings, free accounts given, linked chats)
-  operators add <username> [--password P]         (an operator of the web admin at /admin; prints the password)
+  operators add <username> [--password P] [--role owner|admin|sales|support]
+                                                  (an operator of the web admin at /admin; prints the password;
+                                                  the first operator is the owner, later ones admin by default)
+  operators role <username> <owner|admin|sales|support>   (another role; the shop keeps one owner)
   operators list | operators remove <username>
+  tokens add --name N --role R                    (an API token for /api/admin with that role; printed once)
+  tokens list | tokens revoke <name>
   operators unlock <username>                     (lifts the lock of 5 wrong one-time codes)
   audit list [--q TEXT]                            (the operators' changes, newest first)
   wallet show <username>                          (the balance in tomans and the entries, newest first)
@@ -127,6 +132,7 @@ export async function runAdmin(argv: string[], ctx: ShopContext, out: Out): Prom
         plan: { type: 'string' },
         username: { type: 'string' },
         password: { type: 'string' },
+        role: { type: 'string' },
         email: { type: 'string' },
         state: { type: 'string' },
         'older-than': { type: 'string' },

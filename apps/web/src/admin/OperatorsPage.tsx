@@ -2,12 +2,13 @@ import {
   useAdminCreateOperatorMutation,
   useAdminDeleteOperatorMutation,
   useAdminOperatorsQuery,
+  useAdminSetOperatorRoleMutation,
   useAdminTotpDisableMutation,
   useAdminTotpEnableMutation,
   useAdminTotpSetupMutation,
   useAdminUnlockOperatorMutation,
 } from '@separ/api';
-import type { AdminOperator } from '@separ/domain';
+import { roleSees, type AdminOperator } from '@separ/domain';
 import { AdminOperatorsScreen } from '@separ/ui';
 import { adminAction } from './errors.ts';
 import { listStatus } from './useListQuery.ts';
@@ -17,7 +18,9 @@ import { listStatus } from './useListQuery.ts';
  * removing and unlocking one, and the signed-in operator's one-time codes (CONTRACTS §15).
  */
 export function OperatorsPage({ operator }: { operator: AdminOperator }) {
-  const operators = useAdminOperatorsQuery();
+  // Only the owner manages operators (CONTRACTS §13): another role sees its own one-time codes alone.
+  const operators = useAdminOperatorsQuery(undefined, { skip: !roleSees(operator.role, 'operators') });
+  const [setRole] = useAdminSetOperatorRoleMutation();
   const [create] = useAdminCreateOperatorMutation();
   const [remove] = useAdminDeleteOperatorMutation();
   const [unlock] = useAdminUnlockOperatorMutation();
@@ -33,6 +36,7 @@ export function OperatorsPage({ operator }: { operator: AdminOperator }) {
       onAdd={(input) => adminAction(create(input).unwrap())}
       onRemove={(username) => adminAction(remove(username).unwrap())}
       onUnlock={(username) => adminAction(unlock(username).unwrap())}
+      onSetRole={(username, role) => adminAction(setRole({ username, role }).unwrap())}
       onTotpSetup={(code) => adminAction(setup(code ? { code } : undefined).unwrap())}
       onTotpEnable={(code) => adminAction(enable({ code }).unwrap())}
       onTotpDisable={(code) => adminAction(disable({ code }).unwrap())}

@@ -25,6 +25,7 @@ import {
   type AdminOperator,
   type AdminOperatorCreated,
   type AdminOperatorRow,
+  type OperatorRole,
   type AdminOrderDetail,
   type AdminOrderFilter,
   type AdminOrderRow,
@@ -567,7 +568,10 @@ export const adminApi = adminBase.injectEndpoints({
      * POST /api/admin/operators: the password (generated when not given) is answered once. An operator
      * with codes on sends their current `code` (401 `otp_required` without it, `bad_otp` when wrong).
      */
-    adminCreateOperator: build.mutation<AdminOperatorCreated, { username: string; password?: string; code?: string }>({
+    adminCreateOperator: build.mutation<
+      AdminOperatorCreated,
+      { username: string; password?: string; role?: OperatorRole; code?: string }
+    >({
       query: (body) => ({ url: '/api/admin/operators', method: 'POST', body }),
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,
@@ -586,6 +590,17 @@ export const adminApi = adminBase.injectEndpoints({
      */
     adminUnlockOperator: build.mutation<AdminOperatorRow, string>({
       query: (username) => ({ url: `/api/admin/operators/${encodeURIComponent(username)}/unlock`, method: 'POST' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminOperators', ...CHANGES] : []),
+    }),
+    /** PUT /api/admin/operators/:username/role: another role (the owner's; 409 for the last owner). */
+    adminSetOperatorRole: build.mutation<AdminOperatorRow, { username: string; role: OperatorRole }>({
+      query: ({ username, role }) => ({
+        url: `/api/admin/operators/${encodeURIComponent(username)}/role`,
+        method: 'PUT',
+        body: { role },
+      }),
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,
       invalidatesTags: (result) => (result ? ['AdminOperators', ...CHANGES] : []),
@@ -679,6 +694,7 @@ export const {
   useAdminOperatorsQuery,
   useAdminCreateOperatorMutation,
   useAdminDeleteOperatorMutation,
+  useAdminSetOperatorRoleMutation,
   useAdminUnlockOperatorMutation,
   useAdminAuditQuery,
   useAdminSettingsQuery,

@@ -36,6 +36,12 @@ import {
   GIFT_CODE_BITS,
   normalizeCouponCode,
   WALLET_MAX_ENTRY,
+  adminRouteKey,
+  DEFAULT_OPERATOR_ROLE,
+  isOperatorRole,
+  OPERATOR_ROLES,
+  roleMayUse,
+  type AdminApiToken,
 } from '@separ/domain';
 import {
   ADMIN_ROUTES,
@@ -113,6 +119,10 @@ export const ADMIN_MOCK_ENDPOINTS = {
   createOperator: ['post', '*/api/admin/operators'],
   deleteOperator: ['delete', '*/api/admin/operators/:username'],
   unlockOperator: ['post', '*/api/admin/operators/:username/unlock'],
+  setOperatorRole: ['put', '*/api/admin/operators/:username/role'],
+  tokens: ['get', '*/api/admin/tokens'],
+  createToken: ['post', '*/api/admin/tokens'],
+  revokeToken: ['delete', '*/api/admin/tokens/:name'],
   audit: ['get', '*/api/admin/audit'],
   settings: ['get', '*/api/admin/settings'],
   updateSettings: ['put', '*/api/admin/settings'],
@@ -176,6 +186,8 @@ export interface AdminMockState {
   failures: Record<string, number>;
   /** Wrong one-time codes per operator since the last right one (five: locked, as the server). */
   wrongCodes: Record<string, number>;
+  /** The API tokens (CONTRACTS §13): their names and roles; the tokens themselves are never kept. */
+  tokens: AdminApiToken[];
   /** Counts of requests per endpoint, for tests that check what was (re)fetched. */
   calls: Record<AdminMockEndpoint, number>;
   /** The mock's clock, in ms. */
@@ -366,6 +378,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     pendingTotp: {},
     failures: {},
     wrongCodes: {},
+    tokens: [],
     calls: Object.fromEntries(Object.keys(ADMIN_MOCK_ENDPOINTS).map((key) => [key, 0])) as AdminMockState['calls'],
     now: () => base + (Date.now() - startedAt),
   };
@@ -405,6 +418,10 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       if (!open && !state.session) return errorResponse('unauthenticated');
       try {
         const given = Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)]));
+        // The roles' one table (packages/domain roles.ts), as the server checks it.
+        const signedIn = open ? undefined : operatorNamed(state.session);
+        if (signedIn && contract && !roleMayUse(signedIn.role, adminRouteKey(contract.method, contract.url, given)))
+          refuse('forbidden', `The ${signedIn.role} role does not allow this.`);
         const query = new URL(request.url).searchParams;
         const raw = await rawBodyOf(request);
         if (contract) {
@@ -455,7 +472,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
   };
   const me = () => {
     const operator = operatorNamed(state.session)!;
-    return { username: operator.username, totpEnabled: operator.totpEnabled };
+    return { username: operator.username, totpEnabled: operator.totpEnabled, role: operator.role };
   };
   const userNamed = (username: string) =>
     data().users.find((u) => u.username === username) ?? refuse('not_found', `No account ${username}.`);
@@ -1168,9 +1185,12 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
         refuse('invalid', 'The password must have at least 8 characters.');
       const password =
         typeof given === 'string' ? given : `op-${mockNodeToken(data().operators.length + 77).slice(0, 14)}`;
-      const operator = {
+      const role: unknown = input.role === undefined || input.role === '' ? DEFAULT_OPERATOR_ROLE : input.role;
+      if (!isOperatorRole(role)) return refuse('invalid', `The role must be one of: ${OPERATOR_ROLES.join(', ')}.`);
+      const operator: MockAdminOperator = {
         id: Math.max(0, ...data().operators.map((o) => o.id)) + 1,
         username,
+        role,
         totpEnabled: false,
         createdAt: nowIso(),
         lastLoginAt: null,
@@ -1179,7 +1199,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       };
       data().operators.push(operator);
       const { password: _password, ...row } = operator;
-      record('operator.add', `operator:${username}`, null, { username });
+      record('operator.add', `operator:${username}`, null, { username, role });
       return { operator: row, password };
     }),
     route('deleteOperator', ({ params }) => {
@@ -1187,6 +1207,38 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       if (operator.username === state.session) refuse('conflict', 'You cannot remove yourself.');
       data().operators = data().operators.filter((o) => o !== operator);
       record('operator.remove', `operator:${operator.username}`);
+      return { ok: true };
+    }),
+    route('setOperatorRole', async ({ params, body }) => {
+      const operator = operatorNamed(params.username!) ?? refuse('not_found', `No operator named ${params.username}.`);
+      const role: unknown = (await body()).role;
+      if (!isOperatorRole(role)) return refuse('invalid', `The role must be one of: ${OPERATOR_ROLES.join(', ')}.`);
+      if (operator.role === 'owner' && role !== 'owner' && data().operators.filter((o) => o.role === 'owner').length <= 1)
+        refuse('conflict', 'The shop needs an owner: make another operator owner first.');
+      const before = { role: operator.role };
+      operator.role = role;
+      record('operator.role', `operator:${operator.username}`, before, { role });
+      const { password: _password, ...row } = operator;
+      return row;
+    }),
+    route('tokens', () => ({ items: state.tokens })),
+    route('createToken', async ({ body }) => {
+      const input = await body();
+      const name = typeof input.name === 'string' ? input.name.trim() : '';
+      if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name))
+        refuse('invalid', 'The token name must be 1 to 64 Latin letters, digits, dots, dashes or underscores.');
+      const role: unknown = input.role;
+      if (!isOperatorRole(role)) return refuse('invalid', `The role must be one of: ${OPERATOR_ROLES.join(', ')}.`);
+      if (state.tokens.some((t) => t.name === name)) refuse('conflict', `A token named ${name} exists already.`);
+      state.tokens.push({ name, role, createdAt: nowIso(), createdBy: state.session!, lastUsedAt: null });
+      state.tokens.sort((a, b) => a.name.localeCompare(b.name));
+      record('token.add', `token:${name}`, null, { name, role });
+      return { name, role, token: `separ_${mockNodeToken(state.tokens.length + 31).slice(0, 43).padEnd(43, 'x')}` };
+    }),
+    route('revokeToken', ({ params }) => {
+      const token = state.tokens.find((t) => t.name === params.name) ?? refuse('not_found', `No token named ${params.name}.`);
+      state.tokens = state.tokens.filter((t) => t !== token);
+      record('token.revoke', `token:${token.name}`, { name: token.name, role: token.role });
       return { ok: true };
     }),
     route('unlockOperator', ({ params }) => {

@@ -5,6 +5,7 @@
  * are the names the MSW mock and the client use for the same routes.
  */
 import { AUDIT_ACTIONS, type AuditAction } from '../admin.ts';
+import { OPERATOR_ROLES, type OperatorRole } from '../roles.ts';
 import { AdminCardOrderInfo } from './cards.ts';
 import {
   IdParams,
@@ -242,7 +243,14 @@ const Json = Type.Unknown();
 // --- Session -----------------------------------------------------------------------------------
 
 /** The signed-in operator (`GET /api/admin/me`, and the answer of a sign-in). */
-export const AdminOperator = Type.Object({ username: Type.String(), totpEnabled: Type.Boolean() });
+/** An operator's role (CONTRACTS §13): what the admin routes and the console let them use. */
+export const OperatorRoleSchema = Type.Unsafe<OperatorRole>({ type: 'string', enum: [...OPERATOR_ROLES] });
+
+export const AdminOperator = Type.Object({
+  username: Type.String(),
+  totpEnabled: Type.Boolean(),
+  role: OperatorRoleSchema,
+});
 export type AdminOperator = Static<typeof AdminOperator>;
 
 /** `POST /api/admin/login` body. `otp` only when the operator turned on one-time codes. */
@@ -565,6 +573,7 @@ export const AdminOperatorRow = Type.Object({
   id: Type.Integer(),
   username: Type.String(),
   totpEnabled: Type.Boolean(),
+  role: OperatorRoleSchema,
   createdAt: Type.String(),
   lastLoginAt: Nullable(Type.String()),
   /**
@@ -575,6 +584,16 @@ export const AdminOperatorRow = Type.Object({
 });
 export type AdminOperatorRow = Static<typeof AdminOperatorRow>;
 
+/** An API token as the admin lists it (CONTRACTS §13): never the token itself. */
+export const AdminApiToken = Type.Object({
+  name: Type.String(),
+  role: OperatorRoleSchema,
+  createdAt: Type.String(),
+  createdBy: Type.String(),
+  lastUsedAt: Nullable(Type.String()),
+});
+export type AdminApiToken = Static<typeof AdminApiToken>;
+
 /** `POST /api/admin/operators`: the password is generated when not given, and shown once. */
 export const AdminOperatorCreated = Type.Object({ operator: AdminOperatorRow, password: Type.String() });
 export type AdminOperatorCreated = Static<typeof AdminOperatorCreated>;
@@ -582,6 +601,8 @@ export type AdminOperatorCreated = Static<typeof AdminOperatorCreated>;
 export const AdminOperatorInput = Type.Object({
   username: Type.String({ maxLength: 64, [M]: 'username is required (text).' }),
   password: Type.Optional(Type.String({ maxLength: 256, [M]: 'password must be text.' })),
+  /** The new operator's role (default `admin`). */
+  role: Type.Optional(Type.String({ maxLength: 20, [M]: 'role must be text.' })),
   /** The current one-time code of an operator with codes on (CONTRACTS §15). */
   code: Type.Optional(Type.String({ maxLength: 20, [M]: 'code must be text.' })),
 });
@@ -870,9 +891,44 @@ const ADMIN_OTHER_ROUTES = {
   deleteOperator: route({
     method: 'DELETE',
     url: '/api/admin/operators/:username',
-    summary: 'Remove another operator. Audited operator.remove.',
+    summary: 'Remove another operator (not the last owner). Audited operator.remove.',
     tags: TAGS,
     params: UsernameParams,
+    answer: OkAnswer,
+  }),
+  setOperatorRole: route({
+    method: 'PUT',
+    url: '/api/admin/operators/:username/role',
+    summary: 'Give an operator another role (the shop keeps at least one owner). Owner only. Audited operator.role.',
+    tags: TAGS,
+    params: UsernameParams,
+    body: Type.Object({ role: Type.String({ maxLength: 20, [M]: 'role is required (text).' }) }),
+    answer: AdminOperatorRow,
+  }),
+  tokens: route({
+    method: 'GET',
+    url: '/api/admin/tokens',
+    summary: 'The API tokens by name and role (never the tokens themselves). Owner only.',
+    tags: TAGS,
+    answer: Type.Object({ items: Type.Array(AdminApiToken) }),
+  }),
+  createToken: route({
+    method: 'POST',
+    url: '/api/admin/tokens',
+    summary: 'Add an API token for a role: the token is in this answer only. Owner only. Audited token.add.',
+    tags: TAGS,
+    body: Type.Object({
+      name: Type.String({ maxLength: 64, [M]: 'name is required (text).' }),
+      role: Type.String({ maxLength: 20, [M]: 'role is required (text).' }),
+    }),
+    answer: Type.Object({ name: Type.String(), role: OperatorRoleSchema, token: Type.String() }),
+  }),
+  revokeToken: route({
+    method: 'DELETE',
+    url: '/api/admin/tokens/:name',
+    summary: 'Revoke an API token: it opens nothing from now on. Owner only. Audited token.revoke.',
+    tags: TAGS,
+    params: Type.Object({ name: Type.String({ maxLength: 64 }) }),
     answer: OkAnswer,
   }),
   settings: route({

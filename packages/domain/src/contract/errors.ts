@@ -55,6 +55,7 @@ export const ERRORS = {
   loginRequired: { status: 401, message: 'Please log in to continue.' },
   sessionEnded: { status: 401, message: 'Your session has ended. Please log in again.' },
   cross_site: { status: 403, message: 'Cross-site request refused.' },
+  forbidden: { status: 403, message: textOr('Your role does not allow this.') },
   /** Every throttle (login, password change, payment requests, link codes, one-time codes): wait and retry. */
   tooManyAttempts: {
     status: 429,
@@ -208,6 +209,7 @@ export const ADMIN_ERROR_CODES = [
   'not_found',
   'conflict',
   'cross_site',
+  'forbidden',
 ] as const satisfies readonly ErrorCode[];
 
 export type AdminErrorCode = (typeof ADMIN_ERROR_CODES)[number];

@@ -775,6 +775,7 @@ export function mockAdminData(now: number = Date.parse(MOCK_ADMIN_NOW)): AdminMo
       {
         id: 1,
         username: 'admin',
+        role: 'owner',
         totpEnabled: false,
         createdAt: iso(now - 200 * DAY),
         lastLoginAt: iso(now - 2 * HOUR),
@@ -783,6 +784,7 @@ export function mockAdminData(now: number = Date.parse(MOCK_ADMIN_NOW)): AdminMo
       {
         id: 2,
         username: 'otp',
+        role: 'admin',
         totpEnabled: true,
         createdAt: iso(now - 120 * DAY),
         lastLoginAt: iso(now - 3 * DAY),
@@ -791,6 +793,7 @@ export function mockAdminData(now: number = Date.parse(MOCK_ADMIN_NOW)): AdminMo
       {
         id: 3,
         username: 'alice',
+        role: 'sales',
         totpEnabled: true,
         createdAt: iso(now - 30 * DAY),
         lastLoginAt: null,
@@ -799,6 +802,7 @@ export function mockAdminData(now: number = Date.parse(MOCK_ADMIN_NOW)): AdminMo
       {
         id: 4,
         username: 'reza',
+        role: 'support',
         totpEnabled: true,
         createdAt: iso(now - 60 * DAY),
         lastLoginAt: iso(now - 5 * DAY),

@@ -6,7 +6,7 @@ import { InAdmin } from '../AdminStory';
 import { AdminOperatorsScreen } from './AdminOperatorsScreen';
 
 const CREATED = {
-  operator: { id: 3, username: 'sahar', totpEnabled: false, createdAt: '2026-05-21T10:00:00.000Z', lastLoginAt: null },
+  operator: { id: 3, username: 'sahar', role: 'sales' as const, totpEnabled: false, createdAt: '2026-05-21T10:00:00.000Z', lastLoginAt: null },
   password: 'k7Qw-9fRt-2mXp-Lz4v',
 };
 
@@ -16,6 +16,7 @@ const WITH_LOCKED: AdminOperatorRow[] = [
   {
     id: 4,
     username: 'reza',
+    role: 'support',
     totpEnabled: true,
     createdAt: '2026-04-30T09:00:00.000Z',
     lastLoginAt: '2026-05-20T16:10:00.000Z',
@@ -41,10 +42,11 @@ const meta = {
     status: 'ready',
     operators: ADMIN_OPERATORS,
     onRetry: fn(),
-    me: { username: 'bahram', totpEnabled: false },
+    me: { username: 'bahram', totpEnabled: false, role: 'owner' },
     onAdd: fn(async () => CREATED),
     onRemove: fn(async () => undefined),
     onUnlock: fn(async () => undefined),
+    onSetRole: fn(async () => undefined),
     onTotpSetup: fn(async () => ADMIN_TOTP_SETUP),
     onTotpEnable: fn(async () => undefined),
     onTotpDisable: fn(async () => undefined),
@@ -55,7 +57,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Loaded: Story = {};
 /** The signed-in operator has one-time codes on: a code turns them off. */
-export const TotpOn: Story = { args: { me: { username: 'alice', totpEnabled: true } } };
+export const TotpOn: Story = { args: { me: { username: 'alice', totpEnabled: true, role: 'owner' } } };
 /** Enrolment: the secret as a QR code and as text, then a code. */
 export const TotpSetup: Story = {
   args: { initial: { setup: ADMIN_TOTP_SETUP } },
@@ -67,6 +69,28 @@ export const Loading: Story = { args: { status: 'loading', operators: null } };
 export const Error: Story = { args: { status: 'error', operators: null } };
 export const AddDialog: Story = { args: { initial: { adding: true } } };
 export const ConfirmRemove: Story = { args: { initial: { removing: 'alice' } } };
+/** The owner gives another operator a new role: the choice says what the role may do. */
+export const ChangeRole: Story = {
+  args: { operators: WITH_LOCKED, initial: { roleOf: 'reza' } },
+  play: async ({ args }) => {
+    const dialog = within(await within(document.body).findByRole('dialog'));
+    const select = dialog.getByRole('combobox');
+    await expect(select).toHaveValue('support');
+    await userEvent.selectOptions(select, 'sales');
+    await userEvent.click(dialog.getByRole('button', { name: /Save role|ذخیرهٔ نقش/ }));
+    await waitFor(() => expect(args.onSetRole).toHaveBeenCalledWith('reza', 'sales'));
+  },
+};
+/** An operator who is not the owner sees only their own one-time codes here (the owner manages operators). */
+export const NotOwner: Story = {
+  args: { me: { username: 'reza', totpEnabled: false, role: 'support' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('table')).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /Add an operator|افزودن اپراتور/ })).toBeNull();
+    await expect(canvas.getByText(/Support|پشتیبانی/)).toBeVisible();
+  },
+};
 /** A new operator's password, shown once. */
 export const PasswordShownOnce: Story = { args: { initial: { created: CREATED } } };
 export const Mobile: Story = { args: { initial: { setup: ADMIN_TOTP_SETUP } }, parameters: { mobile: true } };
@@ -126,7 +150,7 @@ export const EnableRefused: Story = {
 
 /** A locked operator (five wrong codes): a badge, and Unlock beside Remove; never on one's own row. */
 export const LockedOperator: Story = {
-  args: { operators: WITH_LOCKED, me: { username: 'alice', totpEnabled: true } },
+  args: { operators: WITH_LOCKED, me: { username: 'alice', totpEnabled: true, role: 'owner' } },
   play: async ({ canvasElement }) => {
     const rows = within(canvasElement).getAllByRole('row');
     await expect(rows.filter((row) => row.querySelector('button[aria-label$="reza"]'))).toHaveLength(1);
@@ -154,12 +178,12 @@ export const UnlockConfirmed: Story = {
 /** With codes on, adding an operator asks for the signed-in operator's current code. */
 export const AddWithCode: Story = {
   decorators: [tall],
-  args: { me: { username: 'alice', totpEnabled: true }, initial: { adding: true } },
+  args: { me: { username: 'alice', totpEnabled: true, role: 'owner' }, initial: { adding: true } },
 };
 /** The code is checked here (six digits, Persian ones too) and sent as `code`. */
 export const AddSendsCode: Story = {
   parameters: { screenshot: false },
-  args: { me: { username: 'alice', totpEnabled: true }, initial: { adding: true } },
+  args: { me: { username: 'alice', totpEnabled: true, role: 'owner' }, initial: { adding: true } },
   play: async ({ args }) => {
     const dialog = within(await within(document.body).findByRole('dialog'));
     const [name, , code] = dialog.getAllByRole('textbox');
@@ -179,7 +203,7 @@ export const AddSendsCode: Story = {
 export const AddBadOtp: Story = {
   decorators: [tall],
   args: {
-    me: { username: 'alice', totpEnabled: true },
+    me: { username: 'alice', totpEnabled: true, role: 'owner' },
     initial: { adding: true },
     onAdd: fn(refused(401, 'bad_otp', 'The one-time code is not right. Try the next one.')),
   },
@@ -210,7 +234,7 @@ export const AddOtpRequired: Story = {
 /** With codes on, a new phone needs the current code; then the new secret to scan, the old codes working till then. */
 export const RenewWithCode: Story = {
   parameters: { screenshot: false },
-  args: { me: { username: 'alice', totpEnabled: true } },
+  args: { me: { username: 'alice', totpEnabled: true, role: 'owner' } },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const renew = canvas.getAllByRole('button').at(-1)!;
@@ -226,12 +250,12 @@ export const RenewWithCode: Story = {
 };
 /** The new secret while the codes are on: the old ones keep working; Cancel goes back. */
 export const RenewEnrol: Story = {
-  args: { me: { username: 'alice', totpEnabled: true }, initial: { setup: ADMIN_TOTP_SETUP } },
+  args: { me: { username: 'alice', totpEnabled: true, role: 'owner' }, initial: { setup: ADMIN_TOTP_SETUP } },
 };
 /** Turning codes off with a wrong current code: said at the field. */
 export const DisableBadOtp: Story = {
   args: {
-    me: { username: 'alice', totpEnabled: true },
+    me: { username: 'alice', totpEnabled: true, role: 'owner' },
     onTotpDisable: fn(refused(401, 'bad_otp', 'The one-time code is not right. Try the next one.')),
   },
   play: async ({ canvasElement, args }) => {
@@ -244,7 +268,7 @@ export const DisableBadOtp: Story = {
 /** The fifth wrong code locked the operator (423): who can unlock, under the card. */
 export const DisableLocked: Story = {
   args: {
-    me: { username: 'alice', totpEnabled: true },
+    me: { username: 'alice', totpEnabled: true, role: 'owner' },
     onTotpDisable: fn(refused(423, 'operator_locked', 'Too many wrong one-time codes: this operator is locked.')),
   },
   play: async ({ canvasElement }) => {
@@ -255,6 +279,6 @@ export const DisableLocked: Story = {
 };
 /** The phone's width: Unlock and Remove wrap within the row. */
 export const LockedMobile: Story = {
-  args: { operators: WITH_LOCKED, me: { username: 'alice', totpEnabled: true } },
+  args: { operators: WITH_LOCKED, me: { username: 'alice', totpEnabled: true, role: 'owner' } },
   parameters: { mobile: true },
 };

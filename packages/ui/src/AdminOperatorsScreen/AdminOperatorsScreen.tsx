@@ -1,9 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminOperator, AdminOperatorCreated, AdminOperatorRow, AdminTotpSetup } from '@separ/domain';
+import {
+  DEFAULT_OPERATOR_ROLE,
+  OPERATOR_ROLES,
+  roleSees,
+  type AdminOperator,
+  type AdminOperatorCreated,
+  type AdminOperatorRow,
+  type AdminTotpSetup,
+  type OperatorRole,
+} from '@separ/domain';
 import { AdminDataTable } from '../AdminDataTable';
 import { AdminDialog } from '../AdminDialog';
-import { AdminInput, type AdminInputProps } from '../AdminField';
+import { AdminInput, AdminSelect, type AdminInputProps } from '../AdminField';
 import { AdminNotice, adminErrorText } from '../AdminNotice';
 import { ShownOnce } from '../AdminShownOnce';
 import { AdminPageHeader } from '../AdminPageHeader';
@@ -37,7 +46,9 @@ export interface AdminOperatorsScreenProps {
    * the error (its `code`, e.g. `otp_required`, `bad_otp`, is read). `code` is the signed-in
    * operator's current one-time code, asked while their codes are on.
    */
-  onAdd(input: { username: string; password?: string; code?: string }): Promise<AdminOperatorCreated>;
+  onAdd(input: { username: string; password?: string; role?: OperatorRole; code?: string }): Promise<AdminOperatorCreated>;
+  /** `PUT /api/admin/operators/:username/role`, after a confirmation (the owner's alone). */
+  onSetRole(username: string, role: OperatorRole): Promise<unknown>;
   /** `DELETE /api/admin/operators/:username`, after a confirmation. */
   onRemove(username: string): Promise<unknown>;
   /**
@@ -56,18 +67,24 @@ export interface AdminOperatorsScreenProps {
     adding?: boolean;
     removing?: string;
     unlocking?: string;
+    /** The change-role dialog open for this operator. */
+    roleOf?: string;
     created?: AdminOperatorCreated;
     setup?: AdminTotpSetup;
   };
 }
 
-type Dialog = { kind: 'add' } | { kind: 'remove' | 'unlock'; username: string } | null;
+type Dialog = { kind: 'add' } | { kind: 'remove' | 'unlock' | 'role'; username: string } | null;
 
 /** How a row's actions look (each confirmed in a dialog of the same tone). */
 const ROW_ACTIONS = {
+  role: { variant: 'secondary', icon: 'user' },
   unlock: { variant: 'secondary', icon: 'key' },
   remove: { variant: 'danger', icon: 'x' },
 } as const;
+
+/** How a role's badge looks in the list. */
+const ROLE_TONES = { owner: 'warning', admin: 'info', sales: 'success', support: 'neutral' } as const;
 
 /**
  * The operators: the list with each one's one-time code state, lock and last sign-in, adding one
@@ -84,6 +101,7 @@ export function AdminOperatorsScreen({
   onAdd,
   onRemove,
   onUnlock,
+  onSetRole,
   onTotpSetup,
   onTotpEnable,
   onTotpDisable,
@@ -98,8 +116,16 @@ export function AdminOperatorsScreen({
         ? { kind: 'remove', username: initial.removing }
         : initial.unlocking
           ? { kind: 'unlock', username: initial.unlocking }
-          : null,
+          : initial.roleOf
+            ? { kind: 'role', username: initial.roleOf }
+            : null,
   );
+  /** The role the add or change-role dialog has chosen. */
+  const [role, setRole] = useState<OperatorRole>(
+    initial.roleOf ? (operators?.find((o) => o.username === initial.roleOf)?.role ?? DEFAULT_OPERATOR_ROLE) : DEFAULT_OPERATOR_ROLE,
+  );
+  /** Only the owner manages operators (CONTRACTS §13); every role has its own one-time codes here. */
+  const manages = roleSees(me.role, 'operators');
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -119,12 +145,23 @@ export function AdminOperatorsScreen({
     setErrors({});
     setCodeError(null);
     setFailure(null);
+    setRole(DEFAULT_OPERATOR_ROLE);
     setDialog({ kind: 'add' });
   };
-  const open = (kind: 'remove' | 'unlock', name: string) => {
+  const open = (kind: 'remove' | 'unlock' | 'role', name: string) => {
     setFailure(null);
+    if (kind === 'role') setRole(operators?.find((o) => o.username === name)?.role ?? DEFAULT_OPERATOR_ROLE);
     setDialog({ kind, username: name });
   };
+  const roleChoice = (hint?: string) => (
+    <AdminSelect
+      label={t('operators.role')}
+      value={role}
+      options={OPERATOR_ROLES.map((value) => ({ value, label: t(`operators.roles.${value}`) }))}
+      onChange={(value) => setRole(value as OperatorRole)}
+      hint={hint ?? t(`operators.roleHints.${role}`)}
+    />
+  );
   const act = async (work: () => Promise<void>) => {
     setBusy(true);
     setFailure(null);
@@ -146,6 +183,7 @@ export function AdminOperatorsScreen({
     if (!dialog) return;
     if (dialog.kind === 'remove') return void act(async () => void (await onRemove(dialog.username)));
     if (dialog.kind === 'unlock') return void act(async () => void (await onUnlock(dialog.username)));
+    if (dialog.kind === 'role') return void act(async () => void (await onSetRole(dialog.username, role)));
     const found = checkNewOperator(username, password);
     setErrors(found);
     const otp = needsCode ? normalizeOtp(code) : null;
@@ -156,6 +194,7 @@ export function AdminOperatorsScreen({
       const answer = await onAdd({
         username: username.trim(),
         ...(password ? { password } : {}),
+        role,
         ...(otp ? { code: otp } : {}),
       });
       setCreated(answer);
@@ -184,6 +223,20 @@ export function AdminOperatorsScreen({
       {...props}
     />
   );
+
+  if (!manages)
+    return (
+      <Stack>
+        <AdminPageHeader title={t('operators.ownTitle')} subtitle={t('operators.ownSubtitle', { role: t(`operators.roles.${me.role}`) })} />
+        <TotpSection
+          me={me}
+          onSetup={onTotpSetup}
+          onEnable={onTotpEnable}
+          onDisable={onTotpDisable}
+          initialSetup={initial.setup ?? null}
+        />
+      </Stack>
+    );
 
   return (
     <Stack>
@@ -225,6 +278,11 @@ export function AdminOperatorsScreen({
             ),
           },
           {
+            key: 'role',
+            header: t('operators.columns.role'),
+            cell: (row) => <Badge tone={ROLE_TONES[row.role]}>{t(`operators.roles.${row.role}`)}</Badge>,
+          },
+          {
             key: 'totp',
             header: t('operators.columns.totp'),
             cell: (row) => (
@@ -247,7 +305,7 @@ export function AdminOperatorsScreen({
                 '—'
               ) : (
                 <Actions>
-                  {(row.locked ? (['unlock', 'remove'] as const) : (['remove'] as const)).map((kind) => (
+                  {(row.locked ? (['role', 'unlock', 'remove'] as const) : (['role', 'remove'] as const)).map((kind) => (
                     <Button
                       key={kind}
                       size="sm"
@@ -288,6 +346,7 @@ export function AdminOperatorsScreen({
             'aria-required': 'true',
           })}
           {newOperatorField('password', password, setPassword, { type: 'text', autoComplete: 'new-password' })}
+          {roleChoice()}
           {needsCode ? (
             <CodeInput
               label={t('operators.currentCode')}
@@ -314,6 +373,7 @@ export function AdminOperatorsScreen({
           onCancel={() => setDialog(null)}
         >
           <p>{t(`operators.${dialog.kind}Text`, { name: dialog.username })}</p>
+          {dialog.kind === 'role' ? roleChoice() : null}
         </AdminDialog>
       ) : null}
       <Modal

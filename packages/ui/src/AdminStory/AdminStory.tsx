@@ -4,7 +4,7 @@ import type { AdminOperator } from '@separ/domain';
 import { AdminLanguageButton, AdminLayout, type AdminSection } from '../AdminLayout/AdminLayout';
 
 /** The operator of the console's stories. */
-export const STORY_OPERATOR: AdminOperator = { username: 'alice', totpEnabled: true };
+export const STORY_OPERATOR: AdminOperator = { username: 'alice', totpEnabled: true, role: 'owner' };
 
 const noop = () => undefined;
 

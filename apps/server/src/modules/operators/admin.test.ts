@@ -74,7 +74,7 @@ describe.each(KINDS)('the web admin on %s', (kind) => {
     expect(password.length).toBeGreaterThanOrEqual(16);
     const signed = await signIn('bob', password);
     expect(signed.response.statusCode).toBe(200);
-    expect(json(signed.response)).toEqual({ username: 'bob', totpEnabled: false });
+    expect(json(signed.response)).toEqual({ username: 'bob', totpEnabled: false, role: 'admin' });
     // The session cookie is its own: HttpOnly, SameSite=Strict, never the customers' jwtUserToken.
     expect(signed.set).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
     expect(signed.response.cookies.map((c) => c.name)).not.toContain('jwtUserToken');
@@ -177,7 +177,7 @@ describe.each(KINDS)('the web admin on %s', (kind) => {
     expect((await enable('000000')).statusCode).toBe(401);
     const on = await enable(at(0));
     expect(on.statusCode, on.body).toBe(200);
-    expect(json(on)).toEqual({ username: 'carol', totpEnabled: true });
+    expect(json(on)).toEqual({ username: 'carol', totpEnabled: true, role: 'admin' });
 
     const without = await signIn('carol', 'carol password 1');
     expect(without.response.statusCode).toBe(401);

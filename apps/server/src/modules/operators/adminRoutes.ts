@@ -5,7 +5,9 @@ import { cookieSecure } from '../accounts/index.ts';
 import { adminErrorAnswer, errorAnswer, sendError } from '../../platform/http/errors.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
 import { listAudit } from '../../platform/audit.ts';
-import { actor, listQuery, optionalText, type AdminRoutes } from '../../platform/http/admin.ts';
+import { actor, done, listQuery, optionalText, type AdminRoutes } from '../../platform/http/admin.ts';
+import { adminRouteKey, OWN_SESSION_ROUTES, roleMayUse, type OperatorRole } from '@separ/domain';
+import { addToken, listTokens, revokeToken, tokenFor } from './tokens.ts';
 import { refusalOf, serve } from '../../platform/http/contract.ts';
 import {
   addOperator,
@@ -15,7 +17,10 @@ import {
   listOperators,
   operatorForSession,
   operatorOf,
+  parseRole,
   removeOperator,
+  roleOf,
+  setOperatorRole,
   setUpTotp,
   signIn,
   signOut,
@@ -31,6 +36,17 @@ export const ADMIN_COOKIE = 'separ_admin';
 export const HOST_ADMIN_COOKIE = `__Host-${ADMIN_COOKIE}`;
 
 const unauthenticated = () => new AppError('unauthenticated');
+
+/** The catch-all under /api/admin: what matches no route answers 404 whatever the role. */
+const NO_ROUTE = '/api/admin/*';
+
+/** The token of `Authorization: Bearer …`, or undefined when the request carries none. */
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : '';
+}
 
 /** Over HTTPS only the `__Host-` name is read (CONTRACTS §15): a sibling subdomain cannot set it. */
 function adminToken(request: FastifyRequest): string | undefined {
@@ -70,11 +86,28 @@ export async function adminRoutes<C extends AppContext>(app: FastifyInstance, ct
     admin.addHook('onRequest', async (request) => {
       refuseCrossSite(ctx, request);
       if (request.routeOptions.config && (request.routeOptions.config as { public?: boolean }).public) return;
-      const token = adminToken(request);
-      if (!token) throw unauthenticated();
-      const operator = await operatorForSession(ctx, token);
-      if (!operator) throw unauthenticated();
-      request.operator = operator;
+      const key = adminRouteKey(request.method, request.routeOptions.url ?? '', request.params as Record<string, unknown>);
+      let role: OperatorRole;
+      const bearer = bearerOf(request);
+      if (bearer !== undefined) {
+        // An API token (CONTRACTS §13): its role, audited under its name; no session of its own.
+        const found = await tokenFor(ctx, bearer);
+        if (!found) throw unauthenticated();
+        if ((OWN_SESSION_ROUTES as readonly string[]).includes(key))
+          throw new AppError('forbidden', { text: 'An API token has no session: this is for a signed-in operator.' });
+        request.apiToken = found;
+        role = found.role;
+      } else {
+        const token = adminToken(request);
+        if (!token) throw unauthenticated();
+        const operator = await operatorForSession(ctx, token);
+        if (!operator) throw unauthenticated();
+        request.operator = operator;
+        role = roleOf(operator);
+      }
+      // One table for every admin route (packages/domain roles.ts); what is no route answers 404 below.
+      if (request.routeOptions.url !== NO_ROUTE && !roleMayUse(role, key))
+        throw new AppError('forbidden', { text: `The ${role} role does not allow this.` });
     });
     admin.addHook('onSend', async (_request, reply, payload) => {
       // Nothing of the admin is kept by a browser's or a proxy's cache.
@@ -162,16 +195,26 @@ export async function adminRoutes<C extends AppContext>(app: FastifyInstance, ct
 
     serve(admin, R.operators, async () => ({ items: await listOperators(ctx) }));
     serve(admin, R.createOperator, async (request) => {
-      const { username, password, code } = request.body;
+      const { username, password, code, role } = request.body;
       // An operator with codes on adds another only with the current code (CONTRACTS §15).
-      await checkCurrentCode(ctx, request.operator!, optionalText(code), request.ip);
-      return addOperator(ctx, { username, password: optionalText(password) }, actor(request));
+      if (request.operator) await checkCurrentCode(ctx, request.operator, optionalText(code), request.ip);
+      return addOperator(
+        ctx,
+        { username, password: optionalText(password), role: role === undefined || role === '' ? undefined : parseRole(role) },
+        actor(request),
+      );
     });
+    serve(admin, R.setOperatorRole, async (request) =>
+      setOperatorRole(ctx, request.params.username, parseRole(request.body.role), actor(request)),
+    );
+    serve(admin, R.tokens, async () => ({ items: await listTokens(ctx) }));
+    serve(admin, R.createToken, async (request) => addToken(ctx, request.body, actor(request)));
+    serve(admin, R.revokeToken, async (request) => done(revokeToken(ctx, request.params.name, actor(request))));
     // Another operator lifts a lock of wrong one-time codes (never the locked operator's own session).
     serve(admin, R.unlockOperator, async (request) => unlockOperator(ctx, request.params.username, actor(request)));
     serve(admin, R.deleteOperator, async (request) => {
       const username = request.params.username;
-      if (username === request.operator!.username) throw conflict('You cannot remove yourself; another operator can.');
+      if (username === request.operator?.username) throw conflict('You cannot remove yourself; another operator can.');
       await removeOperator(ctx, username, actor(request));
       return { ok: true as const };
     });

@@ -1,5 +1,14 @@
 import { Secret, TOTP } from 'otpauth';
-import type { AdminOperator, AdminOperatorCreated, AdminOperatorRow, AdminTotpSetup } from '@separ/domain';
+import {
+  DEFAULT_OPERATOR_ROLE,
+  isOperatorRole,
+  OPERATOR_ROLES,
+  type AdminOperator,
+  type AdminOperatorCreated,
+  type AdminOperatorRow,
+  type AdminTotpSetup,
+  type OperatorRole,
+} from '@separ/domain';
 import type { AppContext } from '../../platform/context.ts';
 import type { OperatorRow } from '../../platform/db/schema.ts';
 import { clientKey } from '../../platform/http/clientKey.ts';
@@ -38,11 +47,23 @@ function rowOf(o: OperatorRow): AdminOperatorRow {
     createdAt: o.created_at,
     lastLoginAt: o.last_login_at,
     locked: o.locked_at !== null,
+    role: roleOf(o),
   };
 }
 
+/** An operator row's role; a value the table does not know gives the least (support), never more. */
+export function roleOf(o: Pick<OperatorRow, 'role'>): OperatorRole {
+  return isOperatorRole(o.role) ? o.role : 'support';
+}
+
 export function operatorOf(o: OperatorRow): AdminOperator {
-  return { username: o.username, totpEnabled: o.totp_sealed !== null };
+  return { username: o.username, totpEnabled: o.totp_sealed !== null, role: roleOf(o) };
+}
+
+/** A role named from outside (the CLI, the admin), checked. */
+export function parseRole(value: unknown): OperatorRole {
+  if (!isOperatorRole(value)) throw invalid(`The role must be one of: ${OPERATOR_ROLES.join(', ')}.`);
+  return value;
 }
 
 /** Makes an operator; the password is generated when not given, and returned to be shown once. */
@@ -69,7 +90,7 @@ export async function seedDemoOperator(ctx: AppContext): Promise<boolean> {
 
 export async function addOperator(
   ctx: AppContext,
-  input: { username: string; password?: string },
+  input: { username: string; password?: string; role?: OperatorRole },
   actor: Actor,
 ): Promise<AdminOperatorCreated> {
   const username = input.username.trim().toLowerCase();
@@ -85,15 +106,58 @@ export async function addOperator(
   const created = await ctx.db.transaction().execute(async (trx) => {
     const taken = await trx.selectFrom('operators').select('id').where('username', '=', username).executeTakeFirst();
     if (taken) throw conflict(`An operator named ${username} exists already.`);
+    // The first operator of a shop is its owner (CONTRACTS §13); later ones are `admin` unless named.
+    const first = !(await trx.selectFrom('operators').select('id').limit(1).executeTakeFirst());
+    const role: OperatorRole = first ? 'owner' : (input.role ?? DEFAULT_OPERATOR_ROLE);
     const row = await trx
       .insertInto('operators')
-      .values({ username, password_hash: hash, created_at: now, totp_sealed: null, totp_pending_sealed: null })
+      .values({ username, password_hash: hash, created_at: now, totp_sealed: null, totp_pending_sealed: null, role })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await audit(trx, ctx, { actor, action: 'operator.add', target: `operator:${username}`, after: { username } });
+    await audit(trx, ctx, {
+      actor,
+      action: 'operator.add',
+      target: `operator:${username}`,
+      after: { username, role },
+    });
     return row;
   });
   return { operator: rowOf(created), password };
+}
+
+/**
+ * Gives an operator another role. The shop keeps at least one owner: the last one cannot become
+ * anything less. Audited `operator.role`.
+ */
+export async function setOperatorRole(
+  ctx: AppContext,
+  username: string,
+  role: OperatorRole,
+  actor: Actor,
+): Promise<AdminOperatorRow> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('operators').selectAll().where('username', '=', username).executeTakeFirst();
+    if (!row) throw notFound(`No operator named ${username}.`);
+    const before = roleOf(row);
+    if (before === role) return rowOf(row);
+    if (before === 'owner') {
+      const owners = await trx
+        .selectFrom('operators')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('role', '=', 'owner')
+        .executeTakeFirstOrThrow();
+      if (Number(owners.n) <= 1) throw conflict('The shop needs an owner: make another operator owner first.');
+    }
+    await trx.updateTable('operators').set({ role }).where('id', '=', row.id).execute();
+    await audit(trx, ctx, {
+      actor,
+      action: 'operator.role',
+      target: `operator:${username}`,
+      before: { role: before },
+      after: { role },
+    });
+    return rowOf({ ...row, role });
+  });
 }
 
 export async function listOperators(ctx: AppContext): Promise<AdminOperatorRow[]> {
@@ -106,6 +170,14 @@ export async function removeOperator(ctx: AppContext, username: string, actor: A
   await ctx.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('operators').selectAll().where('username', '=', username).executeTakeFirst();
     if (!row) throw notFound(`No operator named ${username}.`);
+    if (roleOf(row) === 'owner') {
+      const owners = await trx
+        .selectFrom('operators')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('role', '=', 'owner')
+        .executeTakeFirstOrThrow();
+      if (Number(owners.n) <= 1) throw conflict('The shop needs an owner: make another operator owner first.');
+    }
     await trx.deleteFrom('admin_sessions').where('operator_id', '=', row.id).execute();
     await trx.deleteFrom('operators').where('id', '=', row.id).execute();
     await trx
@@ -401,7 +473,7 @@ export async function enableTotp(ctx: AppContext, operator: OperatorRow, code: s
     before: { totpEnabled: fresh.totp_sealed !== null },
     after: { totpEnabled: true },
   });
-  return { username: operator.username, totpEnabled: true };
+  return { ...operatorOf(operator), totpEnabled: true };
 }
 
 /** Turns codes off; needs the current code, counted toward the lock like any other. */
@@ -416,7 +488,7 @@ export async function disableTotp(
     .selectAll()
     .where('id', '=', operator.id)
     .executeTakeFirstOrThrow();
-  if (fresh.totp_sealed === null) return { username: operator.username, totpEnabled: false };
+  if (fresh.totp_sealed === null) return { ...operatorOf(operator), totpEnabled: false };
   await checkCurrentCode(ctx, fresh, code, ip);
   await ctx.db.updateTable('operators').set({ totp_sealed: null }).where('id', '=', operator.id).execute();
   await audit(ctx.db, ctx, {
@@ -426,5 +498,5 @@ export async function disableTotp(
     before: { totpEnabled: true },
     after: { totpEnabled: false },
   });
-  return { username: operator.username, totpEnabled: false };
+  return { ...operatorOf(operator), totpEnabled: false };
 }

@@ -925,6 +925,32 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('backup_runs').ifExists().execute();
       },
     },
+    '0026_roles_tokens': {
+      async up(db: Db) {
+        // Operators' roles (CONTRACTS §13). Every operator of a shop made before roles could do
+        // everything: each keeps that as an owner; later ones are `admin` unless named otherwise.
+        await db.schema
+          .alterTable('operators')
+          .addColumn('role', 'text', (c) => c.notNull().defaultTo('admin'))
+          .execute();
+        await sql`update operators set role = 'owner'`.execute(db);
+        // API tokens: a name, a role, the token's SHA-256 (it is shown once and never kept).
+        await db.schema
+          .createTable('api_tokens')
+          .addColumn('id', id, auto)
+          .addColumn('name', 'text', (c) => c.notNull().unique())
+          .addColumn('role', 'text', (c) => c.notNull())
+          .addColumn('token_hash', 'text', (c) => c.notNull().unique())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('created_by', 'text', (c) => c.notNull())
+          .addColumn('last_used_at', 'text')
+          .execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropTable('api_tokens').ifExists().execute();
+        await db.schema.alterTable('operators').dropColumn('role').execute();
+      },
+    },
   };
 }
 

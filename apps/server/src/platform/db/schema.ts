@@ -416,6 +416,7 @@ export interface Database {
   reminders: RemindersTable;
   bot_link_codes: BotLinkCodesTable;
   operators: OperatorsTable;
+  api_tokens: ApiTokensTable;
   wallet_entries: WalletEntriesTable;
   admin_sessions: AdminSessionsTable;
   audit_log: AuditLogTable;
@@ -464,6 +465,19 @@ export interface OperatorsTable {
   last_login_at: string | null;
   /** When wrong one-time codes locked the sign-in (0014_operator_lock); null while it is open. */
   locked_at: Generated<string | null>;
+  /** owner, admin, sales or support (0026_roles_tokens, CONTRACTS §13). */
+  role: Generated<string>;
+}
+
+/** An API token (CONTRACTS §13): its name and role, and the SHA-256 of the token shown once. */
+export interface ApiTokensTable {
+  id: Generated<number>;
+  name: string;
+  role: string;
+  token_hash: string;
+  created_at: string;
+  created_by: string;
+  last_used_at: string | null;
 }
 
 /** A web admin session: the hash of the `separ_admin` cookie's token. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { asRecord, type AdminListQuery } from '@separ/domain';
+import { asRecord, type AdminListQuery, type OperatorRole } from '@separ/domain';
 import type { OperatorRow } from '../db/schema.ts';
 import { invalid } from '../errors.ts';
 
@@ -13,14 +13,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the operators module's sign-in check on every admin route but sign-in itself. */
     operator?: OperatorRow;
+    /** Set instead of `operator` for a request with an API token (CONTRACTS §13). */
+    apiToken?: { name: string; role: OperatorRole };
   }
 }
 
 /** A module's admin routes, mounted on the console's scope (every route behind an operator's session). */
 export type AdminRoutes<C> = (admin: FastifyInstance, ctx: C) => void | Promise<void>;
 
-/** The signed-in operator's name as the audit log writes it. */
-export const actor = (request: FastifyRequest): string => request.operator!.username;
+/** Who the audit log names: the signed-in operator, or the API token by its name. */
+export const actor = (request: FastifyRequest): string => request.operator?.username ?? request.apiToken!.name;
 
 /** The origin the operator's browser reached us at. */
 export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
