@@ -213,7 +213,7 @@ describe('admin lists', () => {
     expect(times).toEqual([...times].sort().reverse());
     expect(data!.percent).toBe(state.data.settings.referralPercent);
     // Each row's reward or its reason, never both.
-    expect(data!.items.every((row) => (row.reward > 0) !== (row.noReward !== null))).toBe(true);
+    expect(data!.items.every((row) => row.reward > 0 !== (row.noReward !== null))).toBe(true);
     expect(data!.topInviters.length).toBeGreaterThan(0);
     const paid = data!.topInviters.map((inviter) => inviter.paid);
     expect(paid).toEqual([...paid].sort((a, b) => b - a));

@@ -129,7 +129,13 @@ export type AdminGiftBatch = Static<typeof AdminGiftBatch>;
  * it made or renewed the inviter's own account; it was bought with the inviter's e-mail; the shop's
  * referral percent was 0 when it completed; or the inviter's account is gone.
  */
-export const REFERRAL_NO_REWARD_REASONS = ['notCompleted', 'ownAccount', 'ownEmail', 'percentOff', 'inviterGone'] as const;
+export const REFERRAL_NO_REWARD_REASONS = [
+  'notCompleted',
+  'ownAccount',
+  'ownEmail',
+  'percentOff',
+  'inviterGone',
+] as const;
 export type ReferralNoRewardReason = (typeof REFERRAL_NO_REWARD_REASONS)[number];
 
 /** A referred order as the console lists it: who invited, who bought, the order, and what the inviter got. */

@@ -11,7 +11,17 @@ import type { IconName } from '../icons';
 import { Fact, VisuallyHidden } from '../Layout';
 import { Loadable } from '../Loadable';
 import { Skeleton } from '../Skeleton';
-import { Charts, Crypto, Figure, Figures, Groups, Plot, SkeletonGroup, Tone, TooltipBox } from './AdminOverviewScreen.styles';
+import {
+  Charts,
+  Crypto,
+  Figure,
+  Figures,
+  Groups,
+  Plot,
+  SkeletonGroup,
+  Tone,
+  TooltipBox,
+} from './AdminOverviewScreen.styles';
 import { bytesToMB, compactNumber, dayLabel, embedRtl, isEmptySeries, trafficUnit } from './chartFormat';
 
 export interface AdminOverviewScreenProps {

@@ -23,10 +23,11 @@ export interface AdminReferralsScreenProps extends Omit<AdminListProps<AdminRefe
 }
 
 /** The referral percent now, with the way to change it; the totals; the inviters paid the most. */
-function ReferralSummary({ data, settingsTo, userTo }: { data: AdminReferralsAnswer } & Pick<
-  AdminReferralsScreenProps,
-  'settingsTo' | 'userTo'
->) {
+function ReferralSummary({
+  data,
+  settingsTo,
+  userTo,
+}: { data: AdminReferralsAnswer } & Pick<AdminReferralsScreenProps, 'settingsTo' | 'userTo'>) {
   const { t } = useTranslation('admin');
   const format = useFormat();
   return (
@@ -118,7 +119,11 @@ export function AdminReferralsScreen({ settingsTo, userTo, orderTo, data, ...lis
           key: 'inviter',
           header: t('referrals.columns.inviter'),
           cell: (row) =>
-            row.inviter === null ? t('referrals.inviterGone') : <RecordLink name={row.inviter} to={userTo?.(row.inviter)} />,
+            row.inviter === null ? (
+              t('referrals.inviterGone')
+            ) : (
+              <RecordLink name={row.inviter} to={userTo?.(row.inviter)} />
+            ),
         },
         {
           key: 'buyer',
