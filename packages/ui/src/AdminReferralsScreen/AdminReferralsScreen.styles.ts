@@ -49,16 +49,22 @@ export const Totals = styled.dl`
   }
 `;
 
-/** The top inviters, ranked. */
+/** The top inviters, ranked (each rank written in the language's digits). */
 export const Ranking = styled.ol`
   ${stack(2)}
   margin: 0;
-  padding-inline-start: ${({ theme }) => theme.space(5)};
+  padding: 0;
+  list-style: none;
   li {
+    display: grid;
+    grid-template-columns: 2ch minmax(0, 1fr);
+    column-gap: ${({ theme }) => theme.space(2)};
     overflow-wrap: anywhere;
   }
+  li > b {
+    grid-row: span 2;
+  }
   li > span {
-    display: block;
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.fontSizes.sm};
   }

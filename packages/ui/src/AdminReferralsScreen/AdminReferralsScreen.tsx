@@ -67,6 +67,7 @@ function ReferralSummary({
           <Ranking>
             {data.topInviters.map((row, index) => (
               <li key={row.inviter ?? `gone-${index}`}>
+                <b aria-hidden="true">{format.number(index + 1)}</b>
                 {row.inviter === null ? (
                   t('referrals.inviterGone')
                 ) : (
