@@ -379,3 +379,31 @@ describe('the discount codes and gift codes', () => {
     await waitFor(() => expect(screen.queryByText(first)).toBeNull());
   });
 });
+
+describe('the referrals (issue 31 §4)', () => {
+  it('lists who referred whom with the reward or why none, links the percent to the settings, and searches by the address', async () => {
+    const { mock, router } = await renderApp('/admin/referrals', signedIn);
+    const referrals = mock.admin.data.referrals;
+    const first = referrals[0]!;
+    expect(await screen.findByText(first.resNum, {}, slow)).toBeTruthy();
+    const menu = screen.getByRole('navigation', { name: 'Console sections', hidden: true });
+    expect(
+      within(menu)
+        .getByRole('link', { name: /Referrals/, hidden: true })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(Math.min(referrals.length, 25));
+    // Each row: a reward in tomans, or "None" and why.
+    for (const [index, row] of rows.entries()) {
+      const referral = referrals[index]!;
+      expect(row.textContent).toMatch(referral.reward > 0 ? /Toman/ : /None/);
+    }
+    expect(screen.getByText('Inviters earn this share of each referred purchase, in their wallet:')).toBeTruthy();
+    await userEvent.click(screen.getByRole('link', { name: 'Change in settings' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/settings'));
+
+    await router.navigate(`/admin/referrals?q=${first.resNum}`);
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2), slow);
+  });
+});

@@ -203,6 +203,27 @@ describe('admin lists', () => {
     expect(detail.data!.history[0]).toMatchObject({ from: null, to: 'pending' });
   });
 
+  it('answers the referrals newest first, with the totals, the top inviters and the percent', async () => {
+    const state = backend();
+    const s = store();
+    const { data } = await s.dispatch(endpoints.adminReferrals.initiate());
+    expect(data!.items.length).toBeGreaterThan(0);
+    expect(data!.total).toBe(data!.totals.referrals);
+    const times = data!.items.map((row) => row.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(data!.percent).toBe(state.data.settings.referralPercent);
+    // Each row's reward or its reason, never both.
+    expect(data!.items.every((row) => row.reward > 0 !== (row.noReward !== null))).toBe(true);
+    expect(data!.topInviters.length).toBeGreaterThan(0);
+    const paid = data!.topInviters.map((inviter) => inviter.paid);
+    expect(paid).toEqual([...paid].sort((a, b) => b - a));
+    const one = data!.items[0]!;
+    const found = await s.dispatch(endpoints.adminReferrals.initiate({ q: one.resNum }));
+    expect(found.data!.items.map((row) => row.resNum)).toEqual([one.resNum]);
+    const refused = await s.dispatch(endpoints.adminReferrals.initiate({ pageSize: 7 }));
+    expect(adminErrorCode(refused.error)).toBe('invalid');
+  });
+
   it('answers the overview from the data', async () => {
     backend();
     const { data } = await store().dispatch(endpoints.adminOverview.initiate());

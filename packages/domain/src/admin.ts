@@ -36,7 +36,15 @@ export type {
   ShopSettings,
 } from './contract/admin.ts';
 export type { AdminCard, AdminCardInput, AdminCardOrderInfo, AdminCardDecision } from './contract/cards.ts';
-export type { AdminCoupon, AdminCouponInput, AdminGiftBatch } from './contract/growth.ts';
+export type {
+  AdminCoupon,
+  AdminCouponInput,
+  AdminGiftBatch,
+  AdminReferral,
+  AdminReferralInviter,
+  AdminReferralsAnswer,
+  ReferralNoRewardReason,
+} from './contract/growth.ts';
 
 /** One page of a list that the server searches, sorts and paginates. */
 export interface AdminPage<T> {

@@ -87,3 +87,4 @@ export * from './AdminAuditScreen';
 export * from './AdminReceiptsScreen';
 export * from './AdminCardsScreen';
 export * from './AdminCouponsScreen';
+export * from './AdminReferralsScreen';

@@ -25,6 +25,7 @@ import { RouterLink } from '../layout/RouterLink.tsx';
 import { AdminLoginPage } from './AdminLoginPage.tsx';
 import { CardsPage } from './CardsPage.tsx';
 import { CouponsPage } from './CouponsPage.tsx';
+import { ReferralsPage } from './ReferralsPage.tsx';
 import { ReceiptsPage } from './ReceiptsPage.tsx';
 import { adminErrorCode } from './errors.ts';
 import { NodesPage } from './NodesPage.tsx';
@@ -132,6 +133,7 @@ function AdminConsole({ operator, languageSwitch }: { operator: AdminOperator; l
           <Route path="receipts" element={<ReceiptsPage />} />
           <Route path="cards" element={<CardsPage />} />
           <Route path="coupons" element={<CouponsPage />} />
+          <Route path="referrals" element={<ReferralsPage />} />
           <Route path="outbox" element={<OutboxPage />} />
           <Route path="operators" element={<OperatorsPage operator={operator} />} />
           <Route path="audit" element={<AuditPage />} />

@@ -15,6 +15,7 @@ import {
   type AdminCoupon,
   type AdminCouponInput,
   type AdminGiftBatch,
+  type AdminReferralsAnswer,
   type AdminCountry,
   type AdminErrorCode,
   type AdminListQuery,
@@ -59,6 +60,7 @@ export const ADMIN_TAGS = [
   'AdminOrders',
   'AdminCards',
   'AdminCoupons',
+  'AdminReferrals',
   'AdminOutbox',
   'AdminOperators',
   'AdminAudit',
@@ -104,6 +106,8 @@ export type AdminUsersQuery = AdminListQuery;
 export type AdminOrdersQuery = AdminListQuery & AdminOrderFilter;
 export type AdminOutboxQuery = AdminListQuery & { state?: 'waiting' | 'sent' };
 export type AdminAuditQuery = AdminListQuery;
+/** `GET /api/admin/referrals`: newest first only, so no sort. */
+export type AdminReferralsQuery = Pick<AdminListQuery, 'q' | 'page' | 'pageSize'>;
 
 /**
  * The review queue of card-to-card receipts (CONTRACTS §11): the card orders awaiting an operator,
@@ -187,6 +191,7 @@ function cardDecisionTags(resNum: string) {
     'AdminUsers' as const,
     'AdminOutbox' as const,
     'AdminOverview' as const,
+    'AdminReferrals' as const,
     ...CHANGES,
   ];
 }
@@ -442,6 +447,7 @@ export const adminApi = adminBase.injectEndpoints({
               'AdminUsers',
               'AdminOutbox',
               'AdminOverview',
+              'AdminReferrals',
               ...CHANGES,
             ]
           : [],
@@ -452,7 +458,7 @@ export const adminApi = adminBase.injectEndpoints({
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,
       invalidatesTags: (result) =>
-        result ? ['AdminOrders', 'AdminUsers', 'AdminOutbox', 'AdminOverview', ...CHANGES] : [],
+        result ? ['AdminOrders', 'AdminUsers', 'AdminOutbox', 'AdminOverview', 'AdminReferrals', ...CHANGES] : [],
     }),
 
     // --- Card-to-card: the pool and the review queue (CONTRACTS §11) ---------------------------
@@ -536,6 +542,16 @@ export const adminApi = adminBase.injectEndpoints({
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,
       invalidatesTags: (result) => (result ? [...CHANGES] : []),
+    }),
+    /**
+     * GET /api/admin/referrals → a page of referred orders, newest first (the inviter, the buyer,
+     * the order, the reward or why none), the totals, the top inviters and the referral percent.
+     */
+    adminReferrals: build.query<AdminReferralsAnswer, AdminReferralsQuery | void>({
+      query: (query) => ({ url: '/api/admin/referrals', params: adminListParams(query) }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: ['AdminReferrals'],
     }),
 
     // --- Outbox --------------------------------------------------------------------------------
@@ -626,7 +642,7 @@ export const adminApi = adminBase.injectEndpoints({
       query: (body) => ({ url: '/api/admin/settings', method: 'PUT', body }),
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,
-      invalidatesTags: (result) => (result ? ['AdminSettings', ...CHANGES] : []),
+      invalidatesTags: (result) => (result ? ['AdminSettings', 'AdminReferrals', ...CHANGES] : []),
     }),
   }),
 });
@@ -689,6 +705,7 @@ export const {
   useAdminAddCouponMutation,
   useAdminDisableCouponMutation,
   useAdminAddGiftsMutation,
+  useAdminReferralsQuery,
   useAdminOutboxQuery,
   useAdminResendOutboxMutation,
   useAdminOperatorsQuery,

@@ -47,6 +47,7 @@ import {
   ADMIN_ROUTES,
   CARD_ADMIN_ROUTES,
   GROWTH_ADMIN_ROUTES,
+  TOP_INVITERS,
   AdminPlanChange,
   emptyReconcileSummary,
   type AdminCountryInput,
@@ -110,6 +111,7 @@ export const ADMIN_MOCK_ENDPOINTS = {
   addCoupon: ['post', '*/api/admin/coupons'],
   disableCoupon: ['post', '*/api/admin/coupons/:code/disable'],
   addGifts: ['post', '*/api/admin/gifts'],
+  referrals: ['get', '*/api/admin/referrals'],
   orderReceipt: ['get', '*/api/admin/orders/:resNum/receipt'],
   approveOrder: ['post', '*/api/admin/orders/:resNum/approve'],
   rejectOrder: ['post', '*/api/admin/orders/:resNum/reject'],
@@ -602,6 +604,8 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     return {
       // By UTC days, as the chart: today, and the 7 and 30 days that end with it.
       revenue: { today: sum(startOfDay(0)), week: sum(startOfDay(6)), month: sum(startOfDay(29)) },
+      // The demo's orders are all in rials.
+      revenueUsdCents: { today: 0, week: 0, month: 0 },
       revenueByDay,
       orders: { paid: count('paid'), failed: count('failed'), pending: count('pending'), expired: count('expired') },
       accounts: {
@@ -1122,6 +1126,35 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       const batch = Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => b.toString(16).padStart(2, '0'));
       record('gift.add', `gifts:${batch.join('')}`, null, { count, amount, expiresAt });
       return { codes, amount: amount!, expiresAt };
+    }),
+    // The referred orders (issue 31 §4): newest first, the totals over all, the inviters paid the most.
+    route('referrals', ({ query }) => {
+      const all = data().referrals;
+      const page = pageOf(all, query, {
+        searchIn: (row) => [row.resNum, row.buyerEmail, row.inviter, row.buyerUsername],
+        sorts: { createdAt: (row) => row.createdAt },
+        fallback: 'createdAt',
+        sortable: false,
+      });
+      const byInviter = new Map<string | null, { inviter: string | null; referrals: number; paid: number }>();
+      for (const row of all.filter((r) => r.state === 'paid')) {
+        const entry = byInviter.get(row.inviter) ?? { inviter: row.inviter, referrals: 0, paid: 0 };
+        entry.referrals += 1;
+        entry.paid += row.reward;
+        byInviter.set(row.inviter, entry);
+      }
+      return {
+        ...page,
+        percent: data().settings.referralPercent,
+        totals: {
+          referrals: all.length,
+          completed: all.filter((r) => r.state === 'paid').length,
+          paid: all.reduce((sum, r) => sum + r.reward, 0),
+        },
+        topInviters: [...byInviter.values()]
+          .sort((a, b) => b.paid - a.paid || b.referrals - a.referrals)
+          .slice(0, TOP_INVITERS),
+      };
     }),
     route('orderReceipt', ({ params }) => {
       const order = orderNumbered(params.resNum!);

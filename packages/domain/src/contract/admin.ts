@@ -274,8 +274,16 @@ const OptionalCodeInput = Type.Object({
 
 /** `GET /api/admin/overview`. */
 export const AdminOverview = Type.Object({
-  /** Tomans received (paid orders by their paid time): today (UTC day), the last 7 and 30 days. */
+  /**
+   * Tomans received (paid orders by their paid time): today (UTC day), the last 7 and 30 days. An
+   * order in dollars counts at the rate it was made at, never today's.
+   */
   revenue: Type.Object({ today: Type.Number(), week: Type.Number(), month: Type.Number() }),
+  /**
+   * Of that revenue, the dollars the crypto gateways took, in cents (each order counted in
+   * {@link revenue} at its own rate: cents × the order's tomans a dollar / 100).
+   */
+  revenueUsdCents: Type.Object({ today: Type.Integer(), week: Type.Integer(), month: Type.Integer() }),
   /** One point a day for the last 30 days, oldest first (`day` is YYYY-MM-DD). */
   revenueByDay: Type.Array(Type.Object({ day: Type.String(), toman: Type.Number(), orders: Type.Integer() })),
   /** Orders created in the last 30 days by state. */

@@ -3,6 +3,7 @@
  * gift code into the signed-in account's wallet. Both are throttled per client and per account.
  */
 import type { ErrorCode } from './errors.ts';
+import { AdminOrderState, Page } from './admin.ts';
 import { MESSAGE_KEYWORD as M, Nullable, QueryText, route, Type, type Static } from './common.ts';
 
 /** Every reason a discount code does not apply, each its own code (the purchase answers the same). */
@@ -123,9 +124,97 @@ export const AdminGiftBatch = Type.Object({
 });
 export type AdminGiftBatch = Static<typeof AdminGiftBatch>;
 
+/**
+ * Why a referred order paid its inviter nothing: it has not completed (pending, failed, expired);
+ * it made or renewed the inviter's own account; it was bought with the inviter's e-mail; the shop's
+ * referral percent was 0 when it completed; or the inviter's account is gone.
+ */
+export const REFERRAL_NO_REWARD_REASONS = [
+  'notCompleted',
+  'ownAccount',
+  'ownEmail',
+  'percentOff',
+  'inviterGone',
+] as const;
+export type ReferralNoRewardReason = (typeof REFERRAL_NO_REWARD_REASONS)[number];
+
+/** A referred order as the console lists it: who invited, who bought, the order, and what the inviter got. */
+export const AdminReferral = Type.Object({
+  resNum: Type.String(),
+  state: AdminOrderState,
+  /** The inviter's username (null: the account is gone). */
+  inviter: Nullable(Type.String()),
+  /** The account the order made or renewed (null until it completes). */
+  buyerUsername: Nullable(Type.String()),
+  /** The e-mail the order was placed with. */
+  buyerEmail: Type.String(),
+  /** Tomans paid for the order (after any discount code). */
+  amount: Type.Integer({ minimum: 0 }),
+  /** A crypto order's dollars, in cents (null: paid in rials). */
+  usdCents: Nullable(Type.Integer({ minimum: 0 })),
+  createdAt: Type.String(),
+  paidAt: Nullable(Type.String()),
+  /** Tomans the inviter's wallet gained for it (0: none). */
+  reward: Type.Integer({ minimum: 0 }),
+  /** Why there was no reward (null when there was one). */
+  noReward: Nullable(
+    Type.Union([
+      Type.Literal('notCompleted'),
+      Type.Literal('ownAccount'),
+      Type.Literal('ownEmail'),
+      Type.Literal('percentOff'),
+      Type.Literal('inviterGone'),
+    ]),
+  ),
+});
+export type AdminReferral = Static<typeof AdminReferral>;
+REFERRAL_NO_REWARD_REASONS satisfies ReadonlyArray<NonNullable<AdminReferral['noReward']>>;
+
+/** An inviter with the completed purchases it brought and the tomans it was paid for them. */
+export const AdminReferralInviter = Type.Object({
+  inviter: Nullable(Type.String()),
+  /** Completed referred orders. */
+  referrals: Type.Integer({ minimum: 0 }),
+  /** Tomans paid to its wallet as referral rewards. */
+  paid: Type.Integer({ minimum: 0 }),
+});
+export type AdminReferralInviter = Static<typeof AdminReferralInviter>;
+
+/** `GET /api/admin/referrals`: a page of referred orders, newest first, the totals and the top inviters. */
+export const AdminReferralsAnswer = Type.Object({
+  ...Page(AdminReferral).properties,
+  /** The shop's referral percent now (`referralPercent`; 0: rewards are off). */
+  percent: Type.Integer({ minimum: 0, maximum: 100 }),
+  /** Over every referred order: how many, how many completed, and the tomans paid to inviters. */
+  totals: Type.Object({
+    referrals: Type.Integer({ minimum: 0 }),
+    completed: Type.Integer({ minimum: 0 }),
+    paid: Type.Integer({ minimum: 0 }),
+  }),
+  /** The inviters who were paid the most (then who brought the most), at most {@link TOP_INVITERS}. */
+  topInviters: Type.Array(AdminReferralInviter),
+});
+export type AdminReferralsAnswer = Static<typeof AdminReferralsAnswer>;
+
+/** How many inviters the referrals answer ranks. */
+export const TOP_INVITERS = 10;
+
 const ADMIN_TAGS = ['admin'] as const;
 
 export const GROWTH_ADMIN_ROUTES = {
+  referrals: route({
+    method: 'GET',
+    url: '/api/admin/referrals',
+    summary:
+      'A page of referred orders, newest first: the inviter, the buyer, the order and the reward paid (or why none), with the totals, the top inviters and the referral percent. q finds an order number, an e-mail or a username (inviter or buyer).',
+    tags: ADMIN_TAGS,
+    querystring: Type.Object({
+      q: Type.Optional(Type.String({ maxLength: 100 })),
+      page: Type.Optional(Type.String({ maxLength: 7, [M]: 'page must be a whole number.' })),
+      pageSize: Type.Optional(Type.String({ maxLength: 4, [M]: 'pageSize must be a whole number.' })),
+    }),
+    answer: AdminReferralsAnswer,
+  }),
   coupons: route({
     method: 'GET',
     url: '/api/admin/coupons',

@@ -16,10 +16,12 @@ import type {
   AdminOutboxRow,
   AdminPlan,
   AdminRadiusClient,
+  AdminReferral,
   AdminServer,
   AdminUserDetail,
   ShopSettings,
 } from '../admin.ts';
+import { referralReward } from '../growth.ts';
 import { DAY_MS as DAY, HOUR_MS as HOUR, MB } from '../units.ts';
 import { DEMO_APP_LINKS, DEMO_COUNTRIES, demoAdminPlans } from './catalog.ts';
 
@@ -85,6 +87,8 @@ export interface AdminMockData {
   cards: Array<Omit<AdminCard, 'openOrders'>>;
   /** The discount codes (CONTRACTS §12), newest first as the server lists them. */
   coupons: AdminCoupon[];
+  /** The referred orders (issue 31 §4), newest first as the server lists them. */
+  referrals: AdminReferral[];
   outbox: AdminOutboxRow[];
   operators: MockAdminOperator[];
   audit: AdminAuditEntry[];
@@ -703,6 +707,36 @@ function audit(
   return entries.map((entry, index) => ({ ...entry, id: entries.length - index }));
 }
 
+/**
+ * The demo's referred orders, newest first: every fifth order carries one of three inviters (and
+ * the inviter's own renewals among them), paid at the demo's referral percent when it completed.
+ */
+function referrals(orders: readonly MockAdminOrder[], accounts: readonly MockAdminUser[]): AdminReferral[] {
+  const inviters = accounts.slice(3, 6);
+  if (inviters.length === 0) return [];
+  return orders
+    .filter((_, index) => index % 5 === 2)
+    .map((order, index): AdminReferral => {
+      const inviter = inviters[index % 7 === 3 ? 0 : index % inviters.length]!;
+      const own = index % 7 === 3;
+      const paid = order.state === 'paid';
+      const reward = paid && !own ? referralReward(order.amount, MOCK_ADMIN_SETTINGS.referralPercent) : 0;
+      return {
+        resNum: order.resNum,
+        state: order.state,
+        inviter: inviter.username,
+        buyerUsername: own ? inviter.username : paid ? order.username : null,
+        buyerEmail: own ? (inviter.email ?? order.email) : order.email,
+        amount: order.amount,
+        usdCents: null,
+        createdAt: order.createdAt,
+        paidAt: order.paidAt,
+        reward,
+        noReward: reward > 0 ? null : !paid ? 'notCompleted' : own ? 'ownAccount' : 'percentOff',
+      };
+    });
+}
+
 /** A fresh copy of the admin mock's data, as of `now`. */
 export function mockAdminData(now: number = Date.parse(MOCK_ADMIN_NOW)): AdminMockData {
   const r = random(20_261_122);
@@ -770,6 +804,7 @@ export function mockAdminData(now: number = Date.parse(MOCK_ADMIN_NOW)): AdminMo
     orders: [...cardOrders(now), ...allOrders],
     cards: cards(now),
     coupons: coupons(now),
+    referrals: referrals(allOrders, accounts),
     outbox: outbox(now, r, allOrders, accounts),
     operators: [
       {

@@ -35,6 +35,7 @@ export type AdminSection =
   | 'receipts'
   | 'cards'
   | 'coupons'
+  | 'referrals'
   | 'outbox'
   | 'operators'
   | 'audit'
@@ -50,6 +51,7 @@ export const ADMIN_SECTIONS: ReadonlyArray<{ id: AdminSection; to: string; icon:
   { id: 'receipts', to: '/admin/receipts', icon: 'hourglass' },
   { id: 'cards', to: '/admin/cards', icon: 'wallet' },
   { id: 'coupons', to: '/admin/coupons', icon: 'gift' },
+  { id: 'referrals', to: '/admin/referrals', icon: 'link' },
   { id: 'outbox', to: '/admin/outbox', icon: 'send' },
   { id: 'operators', to: '/admin/operators', icon: 'shieldCheck' },
   { id: 'audit', to: '/admin/audit', icon: 'clock' },

@@ -28,6 +28,8 @@ export const ADMIN_OVERVIEW: AdminOverview = {
     week: revenueByDay.slice(-7).reduce((sum, point) => sum + point.toman, 0),
     month: revenueByDay.reduce((sum, point) => sum + point.toman, 0),
   },
+  // Crypto orders this week and this month, none today.
+  revenueUsdCents: { today: 0, week: 4_180, month: 12_540 },
   revenueByDay,
   orders: { paid: 412, failed: 37, pending: 4, expired: 58 },
   accounts: { total: 2841, newToday: 17, newWeek: 96, active: 1634 },
@@ -45,6 +47,7 @@ export const ADMIN_OVERVIEW: AdminOverview = {
 /** A new shop: nothing sold, nothing carried yet. */
 export const ADMIN_OVERVIEW_EMPTY: AdminOverview = {
   revenue: { today: 0, week: 0, month: 0 },
+  revenueUsdCents: { today: 0, week: 0, month: 0 },
   revenueByDay: revenueByDay.map((point) => ({ ...point, toman: 0, orders: 0 })),
   orders: { paid: 0, failed: 0, pending: 0, expired: 0 },
   accounts: { total: 0, newToday: 0, newWeek: 0, active: 0 },

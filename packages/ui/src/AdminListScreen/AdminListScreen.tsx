@@ -44,7 +44,7 @@ export interface AdminListScreenProps<Row, Q extends AdminListQuery = AdminListQ
    * subtitle with the `{{total}}` of rows, the search box's `search` and `searchPlaceholder`, the
    * empty list's `emptyTitle` (`noMatchTitle` when searched or filtered) and the `loadError`.
    */
-  texts: 'users' | 'orders' | 'outbox' | 'audit';
+  texts: 'users' | 'orders' | 'outbox' | 'audit' | 'referrals';
   /** The screen's main actions, at the header's end. */
   actions?: ReactNode;
   /** Between the header and the table: a notice, an action's summary. */

@@ -38,6 +38,14 @@ export const Figures = styled.dl`
   }
 `;
 
+/** Under a revenue figure: the part of it the crypto gateways took, in dollars. */
+export const Crypto = styled.span`
+  display: block;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
 export const Tone = styled.span<{ $tone: 'success' | 'danger' | 'warning' | 'neutral' }>`
   color: ${({ theme, $tone }) =>
     $tone === 'success'

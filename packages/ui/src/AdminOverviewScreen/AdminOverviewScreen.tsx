@@ -11,7 +11,17 @@ import type { IconName } from '../icons';
 import { Fact, VisuallyHidden } from '../Layout';
 import { Loadable } from '../Loadable';
 import { Skeleton } from '../Skeleton';
-import { Charts, Figure, Figures, Groups, Plot, SkeletonGroup, Tone, TooltipBox } from './AdminOverviewScreen.styles';
+import {
+  Charts,
+  Crypto,
+  Figure,
+  Figures,
+  Groups,
+  Plot,
+  SkeletonGroup,
+  Tone,
+  TooltipBox,
+} from './AdminOverviewScreen.styles';
 import { bytesToMB, compactNumber, dayLabel, embedRtl, isEmptySeries, trafficUnit } from './chartFormat';
 
 export interface AdminOverviewScreenProps {
@@ -76,11 +86,21 @@ function OverviewContent({ overview, format }: { overview: AdminOverview; format
       <Groups>
         <FigureGroup
           group="revenue"
-          figures={[
-            { key: 'today', value: format.toman(revenue.today) },
-            { key: 'week', value: format.toman(revenue.week) },
-            { key: 'month', value: format.toman(revenue.month), wide: true },
-          ]}
+          figures={(['today', 'week', 'month'] as const).map((key) => ({
+            key,
+            // Under it, the dollars the crypto gateways took (counted above at each order's own rate).
+            value: (
+              <>
+                {format.toman(revenue[key])}
+                {overview.revenueUsdCents[key] > 0 ? (
+                  <Crypto>
+                    {t('overview.revenue.crypto', { usd: format.usd(overview.revenueUsdCents[key] / 100) })}
+                  </Crypto>
+                ) : null}
+              </>
+            ),
+            wide: key === 'month' || undefined,
+          }))}
         />
         <FigureGroup
           group="orders"

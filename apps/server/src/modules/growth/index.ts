@@ -16,6 +16,7 @@ export {
 export { addGifts, redeemGift } from './gifts.ts';
 export { REFERRAL_COOKIE, referralCookieHook, referrerOf, rewardReferrer } from './referrals.ts';
 export { settleGrowth } from './settlement.ts';
+export { listReferrals } from './referralsAdmin.ts';
 export { growthRoutes, GUESS_LIMIT, GUESS_WINDOW_MS, purchasablePlan } from './routes.ts';
 export { growthAdminRoutes } from './adminRoutes.ts';
 export { GROWTH_COMMANDS, GROWTH_HELP, GROWTH_OPTION_SPECS } from './cli.ts';

@@ -19,7 +19,16 @@ export async function overview(ctx: AppContext): Promise<AdminOverview> {
       .selectFrom('orders')
       .select([
         sql<string>`substr(paid_at, 1, 10)`.as('day'),
-        (eb) => eb.fn.sum<number>('amount').as('amount'),
+        // Rials of the orders paid in rials; an order in dollars counts at its own rate (CONTRACTS
+        // §12: the rate it was made at, kept on it), as cents × tomans a dollar, summed in 64 bits.
+        sql<number>`sum(case when amount_usd_cents is null or toman_per_usd is null then amount else 0 end)`.as(
+          'rials',
+        ),
+        sql<number>`sum(case when amount_usd_cents is null or toman_per_usd is null then 0
+          else cast(amount_usd_cents as bigint) * toman_per_usd end)`.as('cent_tomans'),
+        sql<number>`sum(case when amount_usd_cents is null or toman_per_usd is null then 0 else amount_usd_cents end)`.as(
+          'cents',
+        ),
         (eb) => eb.fn.countAll<number>().as('n'),
       ])
       .where('state', '=', ORDER.paid)
@@ -56,22 +65,29 @@ export async function overview(ctx: AppContext): Promise<AdminOverview> {
       .where('sent_at', 'is', null)
       .executeTakeFirstOrThrow(),
   ]);
-  const toman = (rials: unknown) => Math.round(Number(rials ?? 0) / 10);
+  // A day's tomans: its rials / 10 and its dollar orders' cents × their rates / 100, rounded once.
+  const toman = (row: { rials: unknown; cent_tomans: unknown } | undefined) =>
+    Math.round(Number(row?.rials ?? 0) / 10 + Number(row?.cent_tomans ?? 0) / 100);
   const days = new Map(paidByDay.map((r) => [r.day, r]));
   const revenueByDay: AdminOverview['revenueByDay'] = [];
+  const centsByDay = new Map<string, number>();
   for (let i = 29; i >= 0; i--) {
     const day = new Date(todayMs - i * DAY_MS).toISOString().slice(0, 10);
     const row = days.get(day);
-    revenueByDay.push({ day, toman: toman(row?.amount), orders: Number(row?.n ?? 0) });
+    revenueByDay.push({ day, toman: toman(row), orders: Number(row?.n ?? 0) });
+    centsByDay.set(day, Number(row?.cents ?? 0));
   }
   const sumFrom = (start: string) =>
     revenueByDay.filter((d) => d.day >= start.slice(0, 10)).reduce((total, d) => total + d.toman, 0);
+  const centsFrom = (start: string) =>
+    [...centsByDay].filter(([day]) => day >= start.slice(0, 10)).reduce((total, [, cents]) => total + cents, 0);
   const states = new Map(byState.map((r) => [Number(r.state), Number(r.n)]));
   const trafficByNode = nodes.map((n) => ({ node: n.name, bytes: n.trafficBytes }));
   const ocBytes = Number(oc?.bytes ?? 0);
   if (ocBytes > 0) trafficByNode.push({ node: 'OpenConnect', bytes: ocBytes });
   return {
     revenue: { today: sumFrom(today), week: sumFrom(weekStart), month: sumFrom(monthStart) },
+    revenueUsdCents: { today: centsFrom(today), week: centsFrom(weekStart), month: centsFrom(monthStart) },
     revenueByDay,
     orders: {
       paid: states.get(ORDER.paid) ?? 0,

@@ -888,6 +888,20 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('shop_events').ifExists().execute();
       },
     },
+    '0023_referrals_admin': {
+      async up(db: Db) {
+        // The console's referrals (issue 31 §4) list the orders that carry a referrer, newest
+        // first, and rank the inviters: found by this index instead of reading every order.
+        await db.schema
+          .createIndex('orders_referrer')
+          .on('orders')
+          .columns(['referrer_user_id', 'created_at'])
+          .execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropIndex('orders_referrer').ifExists().execute();
+      },
+    },
     '0024_ops': {
       async up(db: Db) {
         // A gateway's failures in a row, shared by every process (CONTRACTS §13: three tell the

@@ -1,0 +1,1 @@
+export { AdminReferralsScreen, type AdminReferralsScreenProps } from './AdminReferralsScreen';
