@@ -32,6 +32,9 @@ const ENDPOINTS: Array<[string, string]> = [
   ['GET', '/payment/callback/zzz'],
   ['GET', '/sandbox/pay/abc'],
   ['POST', '/sandbox/pay/abc'],
+  ['GET', '/sandbox/crypto/SBCabc'],
+  ['POST', '/sandbox/crypto/SBCabc'],
+  ['GET', '/payment/callback/sandboxcrypto'],
   ['GET', '/api/site/card/S20260601-0000000001'],
   ['POST', '/api/site/card/S20260601-0000000001/receipt'],
   ['GET', '/healthz'],
@@ -177,8 +180,8 @@ for (const kind of KINDS) {
           });
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
           expect(response.statusCode, `${r.method} ${r.path}`).toBeLessThan(500);
-          // The sandbox bank's pages are HTML by contract (CONTRACTS §3), errors included.
-          const htmlByContract = r.path.startsWith('/sandbox/pay/');
+          // The sandbox bank's and the sandbox crypto page's pages are HTML by contract (CONTRACTS §3), errors included.
+          const htmlByContract = r.path.startsWith('/sandbox/pay/') || r.path.startsWith('/sandbox/crypto/');
           if (response.statusCode >= 400 && r.method !== 'HEAD' && !htmlByContract) {
             expect(response.headers['content-type']).toMatch(/^application\/json/);
             const body = json<{ ok: boolean; message: string; code: unknown }>(response);

@@ -180,10 +180,43 @@ describe('gateways and purchase', () => {
       active: { ird: true, spay: false },
       wallet: true,
       card: false,
+      crypto: { oxapay: false, nowpayments: false, sandboxcrypto: false },
     });
     backend({ gateways: { ird: 1, spay: 1, wallet: 0 } });
     const off = await store().dispatch(paymentsApi.endpoints.getGateways.initiate());
     expect(off.data?.wallet).toBe(false);
+  });
+
+  it('reads the crypto gates (CONTRACTS §12), on offer only with the shop’s rate', async () => {
+    const gateways = { ird: 1, spay: 1, oxapay: 1, nowpayments: 0, sandboxcrypto: 1 } as const;
+    backend({ gateways });
+    const noRate = await store().dispatch(paymentsApi.endpoints.getGateways.initiate());
+    expect(noRate.data?.crypto).toEqual({ oxapay: false, nowpayments: false, sandboxcrypto: false });
+    backend({ gateways, tomanPerUsd: 60_000 });
+    const rated = await store().dispatch(paymentsApi.endpoints.getGateways.initiate());
+    expect(rated.data?.crypto).toEqual({ oxapay: true, nowpayments: false, sandboxcrypto: true });
+  });
+
+  it('buys through the sandbox crypto gate, and quotes a discount code in dollars with the rate', async () => {
+    const state = backend({ gateways: { ird: 1, spay: 1, sandboxcrypto: 1 }, tomanPerUsd: 64_000 });
+    const s = store();
+    const plan = state.plans.find((p) => p.active === 1)!;
+    const quote = await s.dispatch(paymentsApi.endpoints.checkCoupon.initiate({ code: 'SEPAR20', planId: plan.id }));
+    expect(quote.data).toMatchObject({ code: 'SEPAR20' });
+    expect(quote.data?.price_usd).toBe(Math.round((quote.data!.price * 100) / 64_000) / 100);
+    const bought = await s.dispatch(
+      paymentsApi.endpoints.requestPayment.initiate({
+        planId: plan.id,
+        email: 'usd@example.com',
+        gate: 'sandboxcrypto',
+      }),
+    );
+    expect(bought.data?.url).toMatch(/^\/paymentresult#data=/);
+    expect(state.purchases.at(-1)).toMatchObject({ gate: 'sandboxcrypto' });
+    const refused = await s.dispatch(
+      paymentsApi.endpoints.requestPayment.initiate({ planId: plan.id, email: 'usd@example.com', gate: 'oxapay' }),
+    );
+    expect(errorCodeOf(refused.error as ApiError)).toBe('gatewayUnavailable');
   });
 
   it.each<MockFailure>(['http500', 'badJson', 'network', 'notOk'])(

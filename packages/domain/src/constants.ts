@@ -42,6 +42,23 @@ export function isCryptoGateway(value: unknown): value is CryptoGateway {
   return typeof value === 'string' && (CRYPTO_GATEWAYS as readonly string[]).includes(value);
 }
 
+/**
+ * The sandbox crypto gate (issue 31): outside production, with the shop's rate set and no crypto
+ * gateway's keys, a TEST invoice page on the shop's own origin shows the crypto flow offline, as the
+ * sandbox bank does for the rial gates. No money moves.
+ */
+export const SANDBOX_CRYPTO_GATE = 'sandboxcrypto';
+export type SandboxCryptoGate = typeof SANDBOX_CRYPTO_GATE;
+
+/** Every gate that invoices in dollars: the crypto gateways and the sandbox crypto page. */
+export const CRYPTO_GATES = [...CRYPTO_GATEWAYS, SANDBOX_CRYPTO_GATE] as const;
+export type CryptoGate = (typeof CRYPTO_GATES)[number];
+
+/** True when the text names a gate that invoices in dollars (a crypto gateway or the sandbox crypto page). */
+export function isCryptoGate(value: unknown): value is CryptoGate {
+  return typeof value === 'string' && (CRYPTO_GATES as readonly string[]).includes(value);
+}
+
 /** The translation loader's retry policy: attempts, first delay (doubling), parallel reads. */
 export const LOCALE_LOAD_RETRIES = 5;
 export const LOCALE_LOAD_FIRST_DELAY_MS = 350;

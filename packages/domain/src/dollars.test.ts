@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { centsOf, centsText, isTomanPerUsd, TOMAN_PER_USD_BOUNDS, usdCents, usdPrice } from './dollars.ts';
-import { CRYPTO_GATEWAYS, isCryptoGateway } from './constants.ts';
+import { CRYPTO_GATES, CRYPTO_GATEWAYS, isCryptoGate, isCryptoGateway, SANDBOX_CRYPTO_GATE } from './constants.ts';
 
 describe('dollars (CONTRACTS §12)', () => {
   it('takes a rate of whole tomans within the bounds, or 0 for none', () => {
@@ -48,5 +48,12 @@ describe('dollars (CONTRACTS §12)', () => {
     expect(isCryptoGateway('nowpayments')).toBe(true);
     expect(isCryptoGateway('ird')).toBe(false);
     expect(isCryptoGateway(7)).toBe(false);
+    // The sandbox crypto page invoices in dollars too, but is no gateway of its own.
+    expect(isCryptoGateway(SANDBOX_CRYPTO_GATE)).toBe(false);
+    expect(CRYPTO_GATES).toEqual(['oxapay', 'nowpayments', 'sandboxcrypto']);
+    expect(isCryptoGate('sandboxcrypto')).toBe(true);
+    expect(isCryptoGate('oxapay')).toBe(true);
+    expect(isCryptoGate('spay')).toBe(false);
+    expect(isCryptoGate(null)).toBe(false);
   });
 });

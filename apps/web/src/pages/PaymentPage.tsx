@@ -3,7 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 import {
   bestPrice,
   CARD_GATE,
+  CRYPTO_GATES,
   GATEWAYS,
+  isCryptoGate,
   isValidEmail,
   PAYMENT_REDIRECT_DELAY_MS,
   PRICE_KEY,
@@ -122,13 +124,23 @@ export function PaymentPage() {
     wallet !== null && typeof wallet.balance === 'number' && walletShortfall(wallet.balance, wallet.price) === 0;
   // Card to card (CONTRACTS §11): on offer while the shop has a card (`card_active`).
   const cardOffered = gatewaysQuery.data?.card === true;
+  // The gates that invoice in dollars (CONTRACTS §12): OxaPay, NOWPayments, the sandbox crypto page,
+  // while active (their keys, or no keys outside production for the test page, and the shop's rate).
+  const cryptoOffered = CRYPTO_GATES.filter((gate) => gatewaysQuery.data?.crypto[gate] === true);
   const usable = (gate: PaymentGate) =>
-    gate === 'wallet' ? walletUsable : gate === CARD_GATE ? cardOffered : active?.[gate] === true;
+    gate === 'wallet'
+      ? walletUsable
+      : gate === CARD_GATE
+        ? cardOffered
+        : isCryptoGate(gate)
+          ? cryptoOffered.includes(gate)
+          : active?.[gate] === true;
   // The first active gateway is chosen for the buyer until they pick another.
   const gateway: PaymentGate | null =
     picked && usable(picked)
       ? picked
-      : (GATEWAYS.find((gate) => active?.[gate]) ?? (cardOffered ? CARD_GATE : walletUsable ? 'wallet' : null));
+      : (GATEWAYS.find((gate) => active?.[gate]) ??
+        (cardOffered ? CARD_GATE : walletUsable ? 'wallet' : (cryptoOffered[0] ?? null)));
 
   const shared = {
     email,
@@ -144,6 +156,7 @@ export function PaymentPage() {
     },
     wallet,
     card: cardOffered,
+    crypto: cryptoOffered,
     phase,
     submitError,
     renewal,

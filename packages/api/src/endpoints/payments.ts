@@ -1,4 +1,13 @@
-import { asRecord, GATEWAYS, toNumber, toText, type CardGate, type Gateway } from '@separ/domain';
+import {
+  asRecord,
+  CRYPTO_GATES,
+  GATEWAYS,
+  toNumber,
+  toText,
+  type CardGate,
+  type CryptoGate,
+  type Gateway,
+} from '@separ/domain';
 import type {
   AnswerOf,
   GatewaysAnswer,
@@ -21,7 +30,19 @@ export interface GatewayStatus extends Pick<GatewaysAnswer, 'code' | 'message'> 
   wallet: boolean;
   /** The shop takes card-to-card transfers (`card_active`, CONTRACTS §11): an enabled card exists. */
   card: boolean;
+  /**
+   * The gates that invoice in dollars (CONTRACTS §12): OxaPay and NOWPayments (`oxapay_active`,
+   * `nowpayments_active`) and the sandbox crypto page (`crypto_sandbox_active`, a TEST).
+   */
+  crypto: Record<CryptoGate, boolean>;
 }
+
+/** Each crypto gate's flag in the gateway status. */
+const CRYPTO_FLAGS: Record<CryptoGate, string> = {
+  oxapay: 'oxapay_active',
+  nowpayments: 'nowpayments_active',
+  sandboxcrypto: 'crypto_sandbox_active',
+};
 
 /** SPEC §8: when the status call fails, both gateways are treated as inactive. */
 export const GATEWAYS_FAILED: GatewayStatus = {
@@ -31,6 +52,7 @@ export const GATEWAYS_FAILED: GatewayStatus = {
   active: { ird: false, spay: false },
   wallet: false,
   card: false,
+  crypto: { oxapay: false, nowpayments: false, sandboxcrypto: false },
 };
 
 export function gatewayStatusFromResponse(body: unknown): GatewayStatus {
@@ -46,6 +68,9 @@ export function gatewayStatusFromResponse(body: unknown): GatewayStatus {
     active,
     wallet: toNumber(record.wallet_active) === 1,
     card: toNumber(record.card_active) === 1,
+    crypto: Object.fromEntries(
+      CRYPTO_GATES.map((gate) => [gate, toNumber(record[CRYPTO_FLAGS[gate]]) === 1]),
+    ) as Record<CryptoGate, boolean>,
   };
 }
 
@@ -53,9 +78,10 @@ export function gatewayStatusFromResponse(body: unknown): GatewayStatus {
  * What a purchase is paid with: a bank gate, `wallet` (CONTRACTS §10: a signed-in buyer pays the
  * plan's credit price from the balance at once; refused `insufficientBalance`,
  * `signInToPayFromWallet`, `walletDisabled`), or `card` (CONTRACTS §11: the answer's URL is the
- * transfer page, `/payment/card/{resNum}`).
+ * transfer page, `/payment/card/{resNum}`), or a crypto gate (CONTRACTS §12: the answer's URL is
+ * the gateway's invoice, or the sandbox crypto page's).
  */
-export type PurchaseGate = Gateway | 'wallet' | CardGate;
+export type PurchaseGate = Gateway | 'wallet' | CardGate | CryptoGate;
 
 export interface PurchaseArgs {
   planId: number;
@@ -78,15 +104,19 @@ export interface CouponCheckArgs {
   email?: string;
 }
 
-/** A discount code that applies: the code, the plan's price after it and what it took off, in tomans. */
+/**
+ * A discount code that applies: the code, the plan's price after it and what it took off, in tomans;
+ * with the shop's rate, the price after it in dollars too (`price_usd`, rounded to cents).
+ */
 export type CouponQuote = Omit<AnswerOf<typeof GROWTH_ROUTES.coupon>, 'ok'>;
 
 /** POST /api/site/coupon's body as the page reads it; null when it is not a quote. */
 export function couponQuoteFromResponse(body: unknown): CouponQuote | null {
   const record = asRecord(body);
-  const { price, discount } = record;
+  const { price, discount, price_usd: usd } = record;
   if (record.ok !== true || typeof price !== 'number' || typeof discount !== 'number') return null;
-  return { code: toText(record.code), price, discount };
+  const quote = { code: toText(record.code), price, discount };
+  return typeof usd === 'number' && Number.isFinite(usd) && usd > 0 ? { ...quote, price_usd: usd } : quote;
 }
 
 /**

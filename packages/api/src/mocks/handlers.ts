@@ -13,6 +13,7 @@ import {
   encodePaymentResult,
   normalizeTracking,
   RECEIPT_IMAGE_MAX_BYTES,
+  isCryptoGate,
   isGateway,
   isPlanDisplayable,
   isValidEmail,
@@ -24,6 +25,7 @@ import {
   type RawPlan,
   USER_TOKEN_COOKIE,
   USERNAME_COOKIE,
+  usdPrice,
   validatePasswordChange,
   type WalletEntry,
 } from '@separ/domain';
@@ -84,8 +86,13 @@ const noCookies: CookieJar = { set: () => undefined, remove: () => undefined };
 export interface MockBackendOptions {
   user?: MockUser;
   plans?: RawPlan[];
-  /** The gates on offer; `card` (CONTRACTS §11) is off unless given. */
+  /** The gates on offer; `card` (CONTRACTS §11) and the crypto gates (§12) are off unless given. */
   gateways?: MockGateways;
+  /**
+   * The shop's toman-per-dollar rate (CONTRACTS §12; 0 or absent: none). With it the plans carry
+   * `price_usd`, a discount code's quote its `price_usd`, and the crypto gates may be chosen.
+   */
+  tomanPerUsd?: number;
   /** The card orders (CONTRACTS §11), by order number; the fixed ones of MOCK_CARD_RES_NUMS when not given. */
   cardOrders?: Record<string, MockCardOrder>;
   /** The account's wallet (CONTRACTS §10); the demo's seven entries when not given. */
@@ -115,12 +122,18 @@ export interface MockGateways {
   spay: 0 | 1;
   wallet?: 0 | 1;
   card?: 0 | 1;
+  /** CONTRACTS §12: the crypto gateways, and the sandbox crypto page (issue 31). */
+  oxapay?: 0 | 1;
+  nowpayments?: 0 | 1;
+  sandboxcrypto?: 0 | 1;
 }
 
 export interface MockState {
   user: MockUser;
   plans: RawPlan[];
   gateways: MockGateways;
+  /** The shop's toman-per-dollar rate (0: none). */
+  tomanPerUsd: number;
   /**
    * The card orders by order number: the fixed ones (MOCK_CARD_RES_NUMS) and those a purchase or a
    * top-up with `gate=card` placed. A test moves one on (paid, rejected) as an operator would.
@@ -292,6 +305,7 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
     user: options.user ?? mockUser(),
     plans: options.plans ?? MOCK_PLANS,
     gateways: options.gateways ?? { ird: 1, spay: 1 },
+    tomanPerUsd: options.tomanPerUsd ?? 0,
     cardOrders: options.cardOrders ?? mockCardOrders(),
     loggedIn: options.loggedIn ?? false,
     purchases: [],
@@ -340,6 +354,14 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
   };
   const subUrl = (request: Request) => `${options.origin ?? new URL(request.url).origin}/sub/${state.subToken}`;
   const walletOn = () => (state.gateways.wallet ?? 1) === 1;
+  /** A crypto gate (CONTRACTS §12) may be chosen: on, and the shop has a rate. */
+  const cryptoOn = (gate: 'oxapay' | 'nowpayments' | 'sandboxcrypto') =>
+    state.gateways[gate] === 1 && state.tomanPerUsd > 0;
+  /** A plan with its dollar price at the shop's rate, as /getTelPlans sends it. */
+  const withUsd = (plan: RawPlan): RawPlan => {
+    const usd = usdPrice(parsePriceMap(plan.price_toman)[PRICE_KEY] ?? 0, state.tomanPerUsd);
+    return usd === null ? plan : { ...plan, price_usd: usd };
+  };
   /** A new entry on top of the ledger, the balance after it kept (CONTRACTS §10). */
   const addEntry = (kind: WalletEntry['kind'], amount: number, ref: string | null) => {
     state.wallet.balance += amount;
@@ -386,7 +408,14 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
   };
 
   const handlers: HttpHandler[] = [
-    route('plans', () => HttpResponse.json({ ok: true, code: 200, data: state.plans })),
+    route('plans', () =>
+      HttpResponse.json({
+        ok: true,
+        code: 200,
+        // With the shop's rate, each plan's dollar price, as the server adds it (CONTRACTS §12).
+        data: state.tomanPerUsd > 0 ? state.plans.map((plan) => withUsd(plan)) : state.plans,
+      }),
+    ),
     route('gateways', () =>
       HttpResponse.json({
         ok: true,
@@ -396,8 +425,10 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
         spay_auto_active: state.gateways.spay,
         wallet_active: state.gateways.wallet ?? 1,
         card_active: state.gateways.card ?? 0,
-        oxapay_active: 0,
-        nowpayments_active: 0,
+        // The crypto gates invoice in dollars: on offer only with the shop's rate.
+        oxapay_active: cryptoOn('oxapay') ? 1 : 0,
+        nowpayments_active: cryptoOn('nowpayments') ? 1 : 0,
+        crypto_sandbox_active: cryptoOn('sandboxcrypto') ? 1 : 0,
       }),
     ),
     route('purchase', async (request) => {
@@ -430,6 +461,8 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
         if (state.wallet.balance < credit) return errorResponse('insufficientBalance');
       } else if (gate === CARD_GATE) {
         if (state.gateways.card !== 1) return errorResponse('gatewayUnavailable');
+      } else if (isCryptoGate(gate)) {
+        if (!cryptoOn(gate)) return errorResponse('gatewayUnavailable');
       } else {
         if (!isGateway(gate)) return errorResponse('unknownGateway');
         if (state.gateways[gate] !== 1) return errorResponse('gatewayUnavailable');
@@ -513,7 +546,8 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       if (!plan || !isPlanDisplayable(plan)) return errorResponse('planNotFound');
       const quote = couponQuote(given, plan.id, parsePriceMap(plan.price_toman)[PRICE_KEY] ?? 0);
       if (typeof quote === 'string') return errorResponse(quote);
-      return HttpResponse.json({ ok: true, ...quote });
+      const usd = usdPrice(quote.price, state.tomanPerUsd);
+      return HttpResponse.json({ ok: true, ...quote, ...(usd === null ? {} : { price_usd: usd }) });
     }),
     route('giftRedeem', async (request) => {
       if (!state.loggedIn) return unauthorized();

@@ -23,6 +23,11 @@ export const CouponAnswer = Type.Object({
   code: Type.String(),
   price: Type.Integer({ minimum: 0 }),
   discount: Type.Integer({ minimum: 0 }),
+  /**
+   * With the shop's tomanPerUsd set (CONTRACTS §12): `price` in dollars at the rate, rounded to
+   * cents, as /getTelPlans' `price_usd` says a plan's (English pages show it).
+   */
+  price_usd: Type.Optional(Type.Number({ minimum: 0 })),
 });
 export type CouponAnswer = Static<typeof CouponAnswer>;
 
@@ -39,7 +44,7 @@ export const GROWTH_ROUTES = {
     method: 'POST',
     url: '/api/site/coupon',
     summary:
-      'Check a discount code for a plan before paying: the price after it and the discount (tomans), or a 4xx saying why not. Throttled per client and per account.',
+      'Check a discount code for a plan before paying: the price after it and the discount (tomans), with the price in dollars (price_usd) when the shop has a rate, or a 4xx saying why not. Throttled per client and per account.',
     tags: ['payments'],
     querystring: Type.Object({
       code: Type.Optional(QueryText('The discount code.')),

@@ -34,6 +34,11 @@ export const GatewaysAnswer = Type.Object({
   card_active: Active,
   oxapay_active: Active,
   nowpayments_active: Active,
+  /**
+   * The sandbox crypto page (issue 31): outside production, with the rate set and neither crypto
+   * gateway's keys, `gate=sandboxcrypto` makes a dollar order paid on a TEST invoice page of our own.
+   */
+  crypto_sandbox_active: Active,
 });
 export type GatewaysAnswer = Static<typeof GatewaysAnswer>;
 
@@ -46,7 +51,7 @@ export const RenewalRecord = Type.Object({
 });
 export type RenewalRecord = Static<typeof RenewalRecord>;
 
-/** The gateway's name in the return's path (`ird`, `spay`, `oxapay`, `nowpayments`). */
+/** The gateway's name in the return's path (`ird`, `spay`, `oxapay`, `nowpayments`, `sandboxcrypto`). */
 const GateParams = Type.Object({ gate: Type.String({ maxLength: 20 }) });
 /** What the gateway sends back in the query: any of its fields, as text. */
 const ReturnQuery = Type.Object({}, { additionalProperties: Type.String({ maxLength: 500 }) });
@@ -75,7 +80,8 @@ export const PAYMENT_ROUTES = {
   gateways: route({
     method: 'GET',
     url: '/site_gateways',
-    summary: 'Which payment gateways are active (ird, spay, the wallet, card-to-card, oxapay, nowpayments).',
+    summary:
+      'Which payment gateways are active (ird, spay, the wallet, card-to-card, oxapay, nowpayments, the sandbox crypto page).',
     tags: ['public'],
     querystring: NoQuery,
     answer: GatewaysAnswer,
@@ -92,7 +98,9 @@ export const PAYMENT_ROUTES = {
         QueryText(`The buyer’s e-mail, for the receipt (at most ${PURCHASE_LIMITS.email} characters).`),
       ),
       gate: Type.Optional(
-        QueryText(`ird, spay, card, wallet, oxapay or nowpayments (at most ${PURCHASE_LIMITS.gate} characters).`),
+        QueryText(
+          `ird, spay, card, wallet, oxapay, nowpayments or sandboxcrypto (at most ${PURCHASE_LIMITS.gate} characters).`,
+        ),
       ),
       lng: Type.Optional(QueryText('fa or en: the language of the receipt and the sandbox page.')),
       renew: Type.Optional(QueryText('0: a new account even when a renewal is on offer.')),
@@ -224,6 +232,35 @@ export const PAYMENT_ROUTES = {
     answers: {
       '404': { description: 'No such payment: a page that says so.', content: { [HTML_MEDIA]: Type.String() } },
     },
+  }),
+  sandboxCryptoPage: route({
+    method: 'GET',
+    url: '/sandbox/crypto/:authority',
+    summary:
+      'The sandbox crypto page (not in production): a TEST invoice in dollars (USDT) with the order number, Pay and Cancel; no money moves (404 page for an unknown invoice).',
+    tags: ['payments'],
+    params: SandboxParams,
+    answer: NoJson,
+    media: { [HTML_MEDIA]: HtmlPage('The test invoice page, in the order’s language.') },
+    answers: {
+      '404': { description: 'No such invoice: a page that says so.', content: { [HTML_MEDIA]: Type.String() } },
+    },
+  }),
+  sandboxCryptoAnswer: route({
+    method: 'POST',
+    url: '/sandbox/crypto/:authority',
+    summary:
+      'The sandbox crypto page’s form: action=pay|cancel returns the payer through /payment/callback/sandboxcrypto, as a crypto gateway’s return does.',
+    tags: ['payments'],
+    params: SandboxParams,
+    body: Type.Object({ action: Type.Unsafe<'pay' | 'cancel'>({ type: 'string', enum: ['pay', 'cancel'] }) }),
+    bodyMedia: [FORM],
+    bodyRequired: true,
+    answer: NoJson,
+    answers: {
+      '303': Redirect('See Other: to the return, /payment/callback/sandboxcrypto?orderId=…&key=….'),
+    },
+    errors: ['unknownPayment'],
   }),
   sandboxAnswer: route({
     method: 'POST',

@@ -194,3 +194,41 @@ export const CouponEnterApplies: Story = {
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },
 };
+
+/**
+ * CONTRACTS §12 and issue 31: the shop has a toman-per-dollar rate, so the plan has a dollar price
+ * (320,000 Toman at 64,000 a dollar). English pages show it, and say what the rial gates charge in
+ * tomans; Persian pages keep tomans.
+ */
+const dollarPlan = { ...PLANS[1]!, priceUsd: 5 };
+export const DollarPrice: Story = { args: { ...ready, plan: dollarPlan } };
+/** The crypto gateways on offer (`oxapay_active`, `nowpayments_active`), each with the dollar amount. */
+export const CryptoOffered: Story = { args: { ...ready, plan: dollarPlan, crypto: ['oxapay', 'nowpayments'] } };
+/** One chosen: what paying the invoice means. */
+export const CryptoChosen: Story = {
+  args: { ...ready, plan: dollarPlan, crypto: ['oxapay', 'nowpayments'], gateway: 'oxapay' },
+};
+/** The sandbox crypto page (`crypto_sandbox_active`, outside production): labelled as a test. */
+export const SandboxCrypto: Story = {
+  args: { ...ready, plan: dollarPlan, crypto: ['sandboxcrypto'], gateway: 'sandboxcrypto' },
+};
+export const SandboxCryptoMobile: Story = { args: { ...SandboxCrypto.args }, parameters: { mobile: true } };
+/** A discount code with the rate: the reduced price in dollars (the quote's `price_usd`). */
+export const CouponInDollars: Story = {
+  args: {
+    ...ready,
+    plan: dollarPlan,
+    crypto: ['sandboxcrypto'],
+    coupon: coupon({ applied: { ...applied, price_usd: 4 } }),
+  },
+};
+/** A crypto gate is a choice like the others. */
+export const CryptoInteraction: Story = {
+  args: { ...ready, plan: dollarPlan, crypto: ['oxapay', 'nowpayments', 'sandboxcrypto'] },
+  parameters: { screenshot: false },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('radio', { name: /NOWPayments/ }));
+    await expect(args.onGatewayChange).toHaveBeenCalledWith('nowpayments');
+  },
+};

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { walletShortfall, type CardGate, type Gateway, type Plan } from '@separ/domain';
+import { walletShortfall, type CardGate, type CryptoGate, type Gateway, type Plan } from '@separ/domain';
 import { Button } from '../Button';
 import { ErrorView } from '../ErrorView';
 import { useFormat } from '../format';
@@ -28,8 +28,11 @@ import {
 /** The minus sign before the discount. */
 const MINUS = '\u2212';
 
-/** What a purchase is paid with: a bank gate, the buyer's wallet (CONTRACTS §10) or a card-to-card transfer (§11). */
-export type PaymentGate = Gateway | 'wallet' | CardGate;
+/**
+ * What a purchase is paid with: a bank gate, the buyer's wallet (CONTRACTS §10), a card-to-card
+ * transfer (§11), or a gate that invoices in dollars (§12: OxaPay, NOWPayments, the sandbox crypto page).
+ */
+export type PaymentGate = Gateway | 'wallet' | CardGate | CryptoGate;
 
 /** The wallet as the payment page offers it (the shop's `wallet_active`). */
 export interface PaymentWallet {
@@ -70,8 +73,11 @@ export interface PaymentCoupon {
   onApply(): void;
   /** The code is being checked. */
   checking?: boolean;
-  /** The server's quote for the plan: the code, the price after it and the discount, in tomans. */
-  applied?: { code: string; price: number; discount: number } | null;
+  /**
+   * The server's quote for the plan: the code, the price after it and the discount, in tomans; with
+   * the shop's rate, the price after it in dollars (`price_usd`).
+   */
+  applied?: { code: string; price: number; discount: number; price_usd?: number } | null;
   onRemove(): void;
   refusal?: CouponRefusal | null;
 }
@@ -94,6 +100,11 @@ export interface PaymentScreenProps {
   wallet?: PaymentWallet | null;
   /** The shop takes card-to-card transfers (`card_active`): offered as one more gate. */
   card?: boolean;
+  /**
+   * The gates that invoice in dollars on offer (CONTRACTS §12, active with the shop's rate), each
+   * with the plan's dollar price: OxaPay, NOWPayments, the sandbox crypto page (a TEST).
+   */
+  crypto?: readonly CryptoGate[];
   phase: 'idle' | 'processing' | 'redirecting';
   /**
    * The purchase failed: a refusal the page words itself, else the server's message when it gave one,
@@ -158,6 +169,24 @@ export function PaymentScreen(props: PaymentScreenProps) {
   // A code that applies: the server's quote for the plan (from the wallet it is taken off the wallet price).
   const applied = props.coupon?.applied ?? null;
   const price = applied && gateway !== 'wallet' ? applied.price : listed;
+  // What the rial gates charge, in tomans (after the code when one applies).
+  const gatePrice = applied ? applied.price : (discounted ?? plan.bestPrice ?? 0);
+  // The dollars (CONTRACTS §12): the plan's at the shop's rate, after the code by the code's quote.
+  const usd = applied ? (applied.price_usd ?? null) : plan.priceUsd;
+  // English pages show dollars when the shop has a rate; the wallet keeps its own price in tomans.
+  const inDollars = format.language === 'en' && usd !== null;
+  const summaryInDollars = inDollars && gateway !== 'wallet';
+  const cryptoGates = gateways === 'loading' || usd === null ? [] : (props.crypto ?? []);
+  // What the code took off, as the summary says it: in dollars there, else in tomans.
+  const discountUsd =
+    applied && plan.priceUsd !== null && usd !== null
+      ? Math.max(0, Math.round((plan.priceUsd - usd) * 100) / 100)
+      : null;
+  const discountText =
+    applied && summaryInDollars && discountUsd !== null
+      ? format.usd(discountUsd)
+      : format.toman(applied?.discount ?? 0);
+  const inToman = inDollars ? <small>{t('gateway.inToman', { amount: format.toman(gatePrice) })}</small> : null;
   const busy = phase !== 'idle';
   const redirecting = gateway === 'card' ? 'redirectingCard' : 'redirecting';
   const submit = (event: FormEvent) => {
@@ -186,17 +215,21 @@ export function PaymentScreen(props: PaymentScreenProps) {
             <>
               <PriceLine>
                 <span>{t('coupon.listed')}</span>
-                <s>{format.toman(applied.price + applied.discount)}</s>
+                <s>
+                  {summaryInDollars && plan.priceUsd !== null
+                    ? format.usd(plan.priceUsd)
+                    : format.toman(applied.price + applied.discount)}
+                </s>
               </PriceLine>
               <PriceLine data-discount>
                 <span>{t('coupon.discount', { code: '\u2068' + applied.code + '\u2069' })}</span>
-                <span>{MINUS + format.toman(applied.discount)}</span>
+                <span>{MINUS + discountText}</span>
               </PriceLine>
             </>
           ) : null}
           <Total>
             <span>{t('summary.total')}</span>
-            <strong>{format.toman(price)}</strong>
+            <strong>{summaryInDollars && usd !== null ? format.usd(usd) : format.toman(price)}</strong>
           </Total>
         </Card>
         <Card>
@@ -255,7 +288,7 @@ export function PaymentScreen(props: PaymentScreenProps) {
                       />
                       <Icon name="card" size={22} />
                       {t(`gateway.${gate}`)}
-                      {!active ? <small>{t('gateway.inactive')}</small> : null}
+                      {!active ? <small>{t('gateway.inactive')}</small> : inToman}
                     </GatewayOption>
                   );
                 })
@@ -273,12 +306,35 @@ export function PaymentScreen(props: PaymentScreenProps) {
                     />
                     <Icon name="receipt" size={22} />
                     {t('gateway.card')}
+                    {inToman}
                   </GatewayOption>
                   <WalletFacts id="payment-card-facts">
                     <p>{t('gateway.cardHint')}</p>
                   </WalletFacts>
                 </div>
               ) : null}
+              {cryptoGates.map((gate) => (
+                <div key={gate}>
+                  <GatewayOption $checked={gateway === gate} $disabled={false}>
+                    <input
+                      type="radio"
+                      name="gateway"
+                      value={gate}
+                      checked={gateway === gate}
+                      onChange={() => props.onGatewayChange(gate)}
+                      aria-describedby={gateway === gate ? 'payment-crypto-facts' : undefined}
+                    />
+                    <Icon name={gate === 'sandboxcrypto' ? 'sparkle' : 'globe'} size={22} />
+                    {t(`gateway.${gate}`)}
+                    {usd !== null ? <small>{format.usd(usd)}</small> : null}
+                  </GatewayOption>
+                  {gateway === gate ? (
+                    <WalletFacts id="payment-crypto-facts">
+                      <p>{t(gate === 'sandboxcrypto' ? 'gateway.sandboxCryptoHint' : 'gateway.cryptoHint')}</p>
+                    </WalletFacts>
+                  ) : null}
+                </div>
+              ))}
               {wallet && gateways !== 'loading' ? (
                 <WalletGate
                   wallet={wallet}
@@ -287,7 +343,14 @@ export function PaymentScreen(props: PaymentScreenProps) {
                 />
               ) : null}
             </Gateways>
-            {props.coupon ? <CouponField coupon={props.coupon} busy={busy} walletGate={gateway === 'wallet'} /> : null}
+            {props.coupon ? (
+              <CouponField
+                coupon={props.coupon}
+                busy={busy}
+                walletGate={gateway === 'wallet'}
+                discountText={discountText}
+              />
+            ) : null}
             {props.submitError ? (
               <Alert role="alert" $tone="danger">
                 {props.submitError.coupon
@@ -305,7 +368,7 @@ export function PaymentScreen(props: PaymentScreenProps) {
             <Button type="submit" size="lg" fullWidth disabled={!props.canSubmit} loading={busy} icon="lock">
               {phase === 'processing' ? t('processing') : phase === 'redirecting' ? t(redirecting) : t('start')}
             </Button>
-            {gateway !== 'card' ? (
+            {gateway !== 'card' && !(gateway && (cryptoGates as readonly string[]).includes(gateway)) ? (
               <Secure>
                 <Icon name="shieldCheck" size={18} />
                 {t('secure')}
@@ -376,9 +439,19 @@ function WalletGate({ wallet, checked, onChange }: { wallet: PaymentWallet; chec
  * The discount code: a link that opens the field; the field and Apply; once the code applies, what
  * it took off and the way to remove it; a refusal in the page's words, by its code.
  */
-function CouponField({ coupon, busy, walletGate }: { coupon: PaymentCoupon; busy: boolean; walletGate: boolean }) {
+function CouponField({
+  coupon,
+  busy,
+  walletGate,
+  discountText,
+}: {
+  coupon: PaymentCoupon;
+  busy: boolean;
+  walletGate: boolean;
+  /** What the code took off, as the summary says it (in dollars on an English page with the rate). */
+  discountText: string;
+}) {
   const { t } = useTranslation('payment');
-  const format = useFormat();
   const { applied, checking = false } = coupon;
   if (applied)
     return (
@@ -387,7 +460,7 @@ function CouponField({ coupon, busy, walletGate }: { coupon: PaymentCoupon; busy
           <Icon name="check" size={20} />
           {walletGate
             ? t('coupon.appliedWallet', { code: '\u2068' + applied.code + '\u2069' })
-            : t('coupon.applied', { code: '\u2068' + applied.code + '\u2069', amount: format.toman(applied.discount) })}
+            : t('coupon.applied', { code: '\u2068' + applied.code + '\u2069', amount: discountText })}
         </p>
         <Button variant="ghost" size="sm" icon="x" onClick={coupon.onRemove} disabled={busy}>
           {t('coupon.remove')}

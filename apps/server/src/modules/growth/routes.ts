@@ -7,6 +7,7 @@ import {
   normalizeGiftCode,
   parsePriceMap,
   PRICE_KEY,
+  usdPrice,
 } from '@separ/domain';
 import type { AppContext } from '../../platform/context.ts';
 import type { PlanRow, UserRow } from '../../platform/db/schema.ts';
@@ -77,7 +78,15 @@ export async function growthRoutes(app: FastifyInstance, ctx: AppContext) {
         ? { userId: user.id, email: null }
         : { userId: null, email: email.length <= PURCHASE_LIMITS.email && isValidEmail(email) ? email : null },
     });
-    return { ok: true as const, code: quote.code, price: quote.price, discount: quote.discount };
+    // With the shop's rate (CONTRACTS §12), the discounted price in dollars too, as /getTelPlans says a plan's.
+    const usd = usdPrice(quote.price, (await currentShopSettings(ctx)).settings.tomanPerUsd);
+    return {
+      ok: true as const,
+      code: quote.code,
+      price: quote.price,
+      discount: quote.discount,
+      ...(usd === null ? {} : { price_usd: usd }),
+    };
   });
 
   serve(app, GROWTH_ROUTES.redeem, async (request) => {

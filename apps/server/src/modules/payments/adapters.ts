@@ -1,4 +1,4 @@
-import type { CryptoGateway, Gateway, Language } from '@separ/domain';
+import { SANDBOX_CRYPTO_GATE, type CryptoGate, type Gateway, type Language } from '@separ/domain';
 import type { AdminCardOrderInfo } from '@separ/domain/contract';
 import type { OrderRow } from '../../platform/db/schema.ts';
 import type { Config } from '../../platform/config.ts';
@@ -6,16 +6,17 @@ import type { Clock } from '../../platform/clock.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import { currentShopSettings } from '../settings/index.ts';
-import { irandargah, nowpayments, oxapay, sandbox, spay, type GatewayAdapter } from './gateways.ts';
+import { irandargah, nowpayments, oxapay, sandbox, sandboxCrypto, spay, type GatewayAdapter } from './gateways.ts';
 
 /** The gateways this process takes payments with, made once from the configuration. */
 export interface Gateways {
   /**
    * The adapter that takes payments for a gate: the real gateway with merchant credentials, else the
    * sandbox bank — except in production, where a gate without credentials has none (null: inactive).
-   * A crypto gate (CONTRACTS §12) has its gateway only with its keys: no sandbox stands in for it.
+   * A crypto gate (CONTRACTS §12) has its gateway only with its keys: no sandbox stands in for it;
+   * the sandbox crypto page is a gate of its own (not in production).
    */
-  adapterFor(gate: Gateway | CryptoGateway): GatewayAdapter | null;
+  adapterFor(gate: Gateway | CryptoGate): GatewayAdapter | null;
   /** The adapter an order was placed with (null: a sandbox order met in production). */
   adapterByProvider(provider: string): GatewayAdapter | null;
 }
@@ -79,6 +80,8 @@ export type PaymentsContext = AppContext & Gateways & { cardGate?: CardGate };
 export function createGateways(config: Config, db: Db, now: Clock): Gateways {
   // Production never offers the sandbox bank (CONTRACTS §4): its Pay button gives accounts away.
   const bank = config.production ? null : sandbox(db, now);
+  // Nor the sandbox crypto page (issue 31), for the same reason.
+  const cryptoPage = config.production ? null : sandboxCrypto(db, now);
   const ird = config.gateways.ird.merchantId
     ? irandargah({
         merchantId: config.gateways.ird.merchantId,
@@ -110,6 +113,7 @@ export function createGateways(config: Config, db: Db, now: Clock): Gateways {
     sandbox: bank,
     oxapay: oxapayAdapter,
     nowpayments: nowpaymentsAdapter,
+    sandboxcrypto: cryptoPage,
   };
   return {
     adapterFor: (gate) =>
@@ -117,18 +121,29 @@ export function createGateways(config: Config, db: Db, now: Clock): Gateways {
         ? oxapayAdapter
         : gate === 'nowpayments'
           ? nowpaymentsAdapter
-          : ((gate === 'ird' ? ird : spayAdapter) ?? bank),
+          : gate === SANDBOX_CRYPTO_GATE
+            ? cryptoPage
+            : ((gate === 'ird' ? ird : spayAdapter) ?? bank),
     adapterByProvider: (provider) => (Object.hasOwn(byProvider, provider) ? byProvider[provider]! : null),
   };
 }
 
 /**
  * Whether a crypto gate can take payments (`/site_gateways`' oxapay_active, nowpayments_active): its
- * keys are set and so is the shop's tomanPerUsd (its invoices are in dollars).
+ * keys are set and so is the shop's tomanPerUsd (its invoices are in dollars). The sandbox crypto
+ * page (crypto_sandbox_active, issue 31): not in production, with the rate set, and only while
+ * neither OxaPay nor NOWPayments has a key (a shop with a real crypto gateway offers no test one).
  */
-export async function cryptoActive(ctx: PaymentsContext, gate: CryptoGateway): Promise<boolean> {
+export async function cryptoActive(ctx: PaymentsContext, gate: CryptoGate): Promise<boolean> {
   if (!ctx.adapterFor(gate)) return false;
+  if (gate === SANDBOX_CRYPTO_GATE && (ctx.config.production || cryptoKeysSet(ctx.config))) return false;
   return (await currentShopSettings(ctx)).settings.tomanPerUsd > 0;
+}
+
+/** Whether any crypto gateway's key is configured (OxaPay's merchant key, NOWPayments' API key or IPN secret). */
+function cryptoKeysSet(config: Config): boolean {
+  const { oxapay: oxa, nowpayments: np } = config.crypto;
+  return Boolean(oxa.merchantKey || np.apiKey || np.ipnSecret);
 }
 
 /** Whether a gate can take payments: enabled, with merchant credentials or (not in production) the sandbox. */

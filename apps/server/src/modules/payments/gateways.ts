@@ -57,7 +57,7 @@ export interface GatewayReturn {
 
 /** One interface for every gateway: request a payment, read the return, verify, and inquire later. */
 export interface GatewayAdapter {
-  readonly provider: 'ird' | 'spay' | 'sandbox' | 'oxapay' | 'nowpayments';
+  readonly provider: 'ird' | 'spay' | 'sandbox' | 'oxapay' | 'nowpayments' | 'sandboxcrypto';
   request(input: PaymentRequest): Promise<{ authority: string; url: string }>;
   parseReturn(fields: Record<string, unknown>): GatewayReturn;
   verify(input: PaymentQuestion): Promise<Verification>;
@@ -369,6 +369,63 @@ export function sandbox(db: Db, now: () => Date): GatewayAdapter {
     parseReturn(fields) {
       return { authority: field(fields, 'authority'), amount: amountField(fields), orderId: field(fields, 'orderId') };
     },
+    verify: check,
+    inquiry: check,
+  };
+}
+
+/** The authorities of the sandbox crypto page's invoices, apart from the sandbox bank's (`SBX…`). */
+export const SANDBOX_CRYPTO_PREFIX = 'SBC';
+
+/** True when a sandbox payment's authority is a sandbox crypto invoice's. */
+export const isSandboxCryptoAuthority = (authority: string) => authority.startsWith(SANDBOX_CRYPTO_PREFIX);
+
+/**
+ * The sandbox crypto page (issue 31): the crypto flow offline, on our own origin, as the sandbox bank
+ * shows the rial one. Its invoice is a `sandbox_payments` row whose amount is the order's dollars in
+ * cents and whose return is the crypto return URL (the order and its key); the page's Pay or Cancel
+ * marks it, and the return asks it here, as a crypto gateway's status call is asked. No money moves.
+ */
+export function sandboxCrypto(db: Db, now: () => Date): GatewayAdapter {
+  const check = async (input: PaymentQuestion): Promise<Verification> => {
+    const row = await db
+      .selectFrom('sandbox_payments')
+      .selectAll()
+      .where('authority', '=', input.authority)
+      .executeTakeFirst();
+    if (!row || !isSandboxCryptoAuthority(row.authority) || row.order_id !== input.orderId)
+      return { kind: 'failed', detail: 'sandbox crypto: unknown invoice' };
+    if (input.usdCents === null || input.usdCents === undefined || Number(row.amount) !== input.usdCents)
+      return { kind: 'unknown', detail: 'sandbox crypto: the invoice is not for the order’s dollars: not completed' };
+    if (row.state === 'paid')
+      return {
+        kind: 'paid',
+        refNum: row.ref_num ?? input.authority,
+        detail: `sandbox crypto: paid ${centsText(input.usdCents)} USD (a TEST payment)`,
+      };
+    if (row.state === 'cancelled') return { kind: 'failed', detail: 'sandbox crypto: cancelled by the payer' };
+    return { kind: 'pending', detail: 'sandbox crypto: not paid yet' };
+  };
+  return {
+    provider: 'sandboxcrypto',
+    async request(input) {
+      if (!input.usdCents) throw new GatewayError('a sandbox crypto invoice needs an amount in dollars');
+      const authority = `${SANDBOX_CRYPTO_PREFIX}${randomBytes(12).toString('hex').toUpperCase()}`;
+      await db
+        .insertInto('sandbox_payments')
+        .values({
+          authority,
+          order_id: input.orderId,
+          amount: input.usdCents,
+          callback_url: input.returnUrl ?? input.callbackUrl,
+          state: 'new',
+          ref_num: null,
+          created_at: now().toISOString(),
+        })
+        .execute();
+      return { authority, url: `${input.origin}/sandbox/crypto/${authority}` };
+    },
+    parseReturn: (fields) => cryptoReturn(fields),
     verify: check,
     inquiry: check,
   };

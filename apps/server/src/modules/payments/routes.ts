@@ -5,10 +5,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAYMENT_ROUTES, PURCHASE_LIMITS, WALLET_ROUTES } from '@separ/domain/contract';
 import {
   centsText,
-  isCryptoGateway,
+  isCryptoGate,
   isGateway,
   usdCents,
-  type CryptoGateway,
+  SANDBOX_CRYPTO_GATE,
+  type CryptoGate,
   isValidEmail,
   parsePriceMap,
   PRICE_KEY,
@@ -28,7 +29,7 @@ import { cryptoActive, gatewayActive, type CardGate, type OrderPrice, type Payme
 import { quoteCoupon, referrerOf } from '../growth/index.ts';
 import { languageOf } from '../../platform/http/language.ts';
 import { countAttempts } from '../../platform/security/throttle.ts';
-import { GatewayError, type GatewayAdapter } from './gateways.ts';
+import { GatewayError, isSandboxCryptoAuthority, type GatewayAdapter } from './gateways.ts';
 import { cryptoCallbackRoutes, returnKey, returnKeyValid } from './callbacks.ts';
 import { buyFromWallet } from './fromWallet.ts';
 import { maskEmail } from '../../platform/log.ts';
@@ -85,6 +86,8 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     // The crypto gates (CONTRACTS §12): their keys, and the shop's tomanPerUsd.
     oxapay_active: flag(await cryptoActive(ctx, 'oxapay')),
     nowpayments_active: flag(await cryptoActive(ctx, 'nowpayments')),
+    // The sandbox crypto page (issue 31): not in production, the rate set, no crypto gateway's keys.
+    crypto_sandbox_active: flag(await cryptoActive(ctx, SANDBOX_CRYPTO_GATE)),
   }));
 
   /**
@@ -113,7 +116,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     if (fromWallet) return payFromWallet(request, plan, email, coupon, referrerId);
     // Card-to-card (CONTRACTS §11): the cards module's order, with its unique amount (of the discounted price).
     const byCard = gate === CARD_GATE ? await activeCardGate() : null;
-    if (!byCard && !isGateway(gate) && !isCryptoGateway(gate)) throw new AppError('unknownGateway');
+    if (!byCard && !isGateway(gate) && !isCryptoGate(gate)) throw new AppError('unknownGateway');
     const price = await priceOf(request, plan, email, coupon);
     const { adapter, dollars } = byCard ? { adapter: null, dollars: {} } : await gateFor(gate, price.toman);
     await countOrder(request, `email:${email.toLowerCase()}`);
@@ -218,7 +221,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
 
   /**
    * The adapter of a gate the buyer may choose now (else `unknownGateway` or `gatewayUnavailable`),
-   * and for a crypto gate (CONTRACTS §12) the order's dollars at the shop's rate.
+   * and for a crypto gate (CONTRACTS §12, and the sandbox crypto page) the order's dollars at the shop's rate.
    */
   async function gateFor(
     gate: string,
@@ -227,7 +230,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     adapter: GatewayAdapter;
     dollars: { amount_usd_cents: number; toman_per_usd: number } | Record<string, never>;
   }> {
-    if (isCryptoGateway(gate)) {
+    if (isCryptoGate(gate)) {
       const adapter = (await cryptoActive(ctx, gate)) ? ctx.adapterFor(gate) : null;
       const rate = (await currentShopSettings(ctx)).settings.tomanPerUsd;
       const cents = usdCents(toman, rate);
@@ -285,7 +288,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
         .set({ authority, updated_at: ctx.now().toISOString() })
         .where('id', '=', order.id)
         .execute();
-      if (adapter.provider === 'sandbox')
+      if (adapter.provider === 'sandbox' || adapter.provider === 'sandboxcrypto')
         request.log.info({ order: order.res_num }, 'sandbox payment requested: a TEST payment, no money moves');
       return url;
     } catch (error) {
@@ -415,7 +418,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
     reply: FastifyReply,
   ): Promise<FastifyReply> => {
     const { gate } = request.params;
-    if (isCryptoGateway(gate)) return cryptoReturn(gate, request, reply);
+    if (isCryptoGate(gate)) return cryptoReturn(gate, request, reply);
     if (!isGateway(gate)) throw new AppError('noSuchGateway');
     const fields = {
       ...((request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>),
@@ -519,7 +522,7 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
    * or without the key, the order as paid (duplicate). An unpaid order shows failed and stays open.
    */
   async function cryptoReturn(
-    gate: CryptoGateway,
+    gate: CryptoGate,
     request:
       ContractRequest<typeof PAYMENT_ROUTES.paymentReturn> | ContractRequest<typeof PAYMENT_ROUTES.paymentReturnPost>,
     reply: FastifyReply,
@@ -559,19 +562,117 @@ export async function paymentRoutes(app: FastifyInstance, ctx: PaymentsContext) 
   // The crypto gateways' signed callbacks, each reading its raw body (callbacks.ts).
   await cryptoCallbackRoutes(app, ctx);
 
-  // Production never offers the sandbox bank (CONTRACTS §4): its pages are not even routed.
-  if (!ctx.config.production) sandboxRoutes(app, ctx);
+  // Production never offers the sandbox bank (CONTRACTS §4) nor the sandbox crypto page: their
+  // pages are not even routed.
+  if (!ctx.config.production) {
+    sandboxRoutes(app, ctx);
+    sandboxCryptoRoutes(app, ctx);
+  }
+}
+
+/** A sandbox page (the test bank's, the test crypto invoice's): the notice, then the page's own part. */
+function sandboxHtml(reply: FastifyReply, lng: Language, title: string, notice: string, main: string): string {
+  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
+  const nonce = newNonce();
+  reply.cspNonce = nonce;
+  return `<!doctype html>
+<html lang="${lng}" dir="${lng === 'fa' ? 'rtl' : 'ltr'}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title>
+<style nonce="${nonce}">
+body{margin:0;font-family:Vazirmatn,Tahoma,system-ui,sans-serif;background:#eef2f7;color:#0f172a;display:grid;place-items:center;min-height:100vh}
+main{background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(15,23,42,.12);box-sizing:border-box;padding:clamp(20px,6vw,32px);width:min(420px,calc(100vw - 32px))}
+dd{overflow-wrap:anywhere}
+h1{font-size:1.4rem;margin:0 0 12px}.notice{background:#fff7d6;border:1px solid #f0c23b;border-radius:10px;padding:10px 12px;font-size:.95rem}
+.badge{display:inline-block;background:#b45309;color:#fff;border-radius:6px;padding:2px 8px;font-size:.8rem;font-weight:700;letter-spacing:.05em;margin-block-end:8px}
+dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:20px 0}dt{color:#475569}dd{margin:0;font-weight:600}
+form{display:flex;gap:12px}button{flex:1;border:0;border-radius:10px;padding:12px;font:inherit;font-weight:700;cursor:pointer}
+.pay{background:#0b6e4f;color:#fff}.cancel{background:#e2e8f0;color:#0f172a}.msg{font-size:1.05rem}
+</style></head>
+<body><main><h1>${title}</h1><p class="notice" role="note">${notice}</p>${main}</main></body></html>`;
+}
+
+/** The sandbox payment row of a sandbox crypto invoice (never a sandbox bank payment's). */
+async function sandboxCryptoRow(ctx: AppContext, authority: string) {
+  if (!isSandboxCryptoAuthority(authority)) return undefined;
+  return ctx.db.selectFrom('sandbox_payments').selectAll().where('authority', '=', authority).executeTakeFirst();
+}
+
+/**
+ * The sandbox crypto page (issue 31): a TEST invoice in dollars on our own origin, with the order
+ * number, Pay and Cancel. Its answer returns the payer through `/payment/callback/sandboxcrypto`
+ * with the order and its key, as a crypto gateway's return does; that return asks the invoice
+ * (the adapter, `sandboxCrypto`) and completes the order once.
+ */
+function sandboxCryptoRoutes(app: FastifyInstance, ctx: AppContext) {
+  serve(app, PAYMENT_ROUTES.sandboxCryptoPage, async (request, reply) => {
+    const row = await sandboxCryptoRow(ctx, request.params.authority);
+    const order = row
+      ? await ctx.db
+          .selectFrom('orders')
+          .select(['lang', 'toman_per_usd'])
+          .where('res_num', '=', row.order_id)
+          .executeTakeFirst()
+      : undefined;
+    const lng: Language = order?.lang === 'en' ? 'en' : 'fa';
+    const t = (key: string, vars: Record<string, string | number> = {}) =>
+      escapeHtml(ctx.texts.t(lng, `sandbox:crypto.${key}`, vars));
+    const digits = (text: string) => (lng === 'fa' ? toPersianDigits(text) : text);
+    let main: string;
+    if (!row || !order) {
+      reply.code(404);
+      main = `<p class="msg">${t('unknown')}</p>`;
+    } else if (row.state !== 'new') {
+      main = `<p class="msg">${t('finished')}</p>`;
+    } else {
+      // Persian writes the decimal point as its own separator.
+      const amount =
+        lng === 'fa' ? digits(centsText(Number(row.amount))).replace('.', '\u066B') : centsText(Number(row.amount));
+      const rate = order.toman_per_usd
+        ? `<dt>${t('rate')}</dt><dd>${t('rateValue', { value: digits(new Intl.NumberFormat('en-US').format(Number(order.toman_per_usd))) })}</dd>`
+        : '';
+      main = `<dl>
+  <dt>${t('merchant')}</dt><dd>${t('merchantName')}</dd>
+  <dt>${t('orderId')}</dt><dd dir="ltr">${escapeHtml(row.order_id)}</dd>
+  <dt>${t('amount')}</dt><dd>${t('amountValue', { value: amount })}</dd>
+  ${rate}
+</dl>
+<form method="post">
+  <button name="action" value="pay" class="pay">${t('pay')}</button>
+  <button name="action" value="cancel" class="cancel">${t('cancel')}</button>
+</form>`;
+    }
+    return reply.send(
+      sandboxHtml(reply, lng, t('title'), `<span class="badge">${t('badge')}</span><br>${t('notice')}`, main),
+    );
+  });
+
+  serve(app, PAYMENT_ROUTES.sandboxCryptoAnswer, async (request, reply) => {
+    const { authority } = request.params;
+    const { action } = request.body;
+    const row = await sandboxCryptoRow(ctx, authority);
+    if (!row) throw new AppError('unknownPayment');
+    if (row.state === 'new') {
+      const refNum = action === 'pay' ? `SBCTX${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}` : null;
+      await ctx.db
+        .updateTable('sandbox_payments')
+        .set({ state: action === 'pay' ? 'paid' : 'cancelled', ref_num: refNum })
+        .where('authority', '=', authority)
+        .where('state', '=', 'new')
+        .execute();
+      request.log.info({ order: row.order_id, action }, 'sandbox crypto: TEST invoice answered, no money moves');
+    }
+    // Back through the crypto return we gave (the order and its key), as the payer comes back from a gateway.
+    return reply.redirect(row.callback_url, 303);
+  });
 }
 
 /** The built-in test bank's pages (CONTRACTS §3): a page with Pay and Cancel, and its form. */
 function sandboxRoutes(app: FastifyInstance, ctx: AppContext) {
   serve(app, PAYMENT_ROUTES.sandboxPage, async (request, reply) => {
     const { authority } = request.params;
-    const row = await ctx.db
-      .selectFrom('sandbox_payments')
-      .selectAll()
-      .where('authority', '=', authority)
-      .executeTakeFirst();
+    const row = isSandboxCryptoAuthority(authority)
+      ? undefined
+      : await ctx.db.selectFrom('sandbox_payments').selectAll().where('authority', '=', authority).executeTakeFirst();
     const order = row
       ? await ctx.db.selectFrom('orders').select('lang').where('res_num', '=', row.order_id).executeTakeFirst()
       : undefined;
@@ -597,32 +698,15 @@ function sandboxRoutes(app: FastifyInstance, ctx: AppContext) {
   <button name="action" value="cancel" class="cancel">${t('cancel')}</button>
 </form>`;
     }
-    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
-    const nonce = newNonce();
-    reply.cspNonce = nonce;
-    return reply.send(`<!doctype html>
-<html lang="${lng}" dir="${lng === 'fa' ? 'rtl' : 'ltr'}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${t('title')}</title>
-<style nonce="${nonce}">
-body{margin:0;font-family:Vazirmatn,Tahoma,system-ui,sans-serif;background:#eef2f7;color:#0f172a;display:grid;place-items:center;min-height:100vh}
-main{background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(15,23,42,.12);box-sizing:border-box;padding:clamp(20px,6vw,32px);width:min(420px,calc(100vw - 32px))}
-dd{overflow-wrap:anywhere}
-h1{font-size:1.4rem;margin:0 0 12px}.notice{background:#fff7d6;border:1px solid #f0c23b;border-radius:10px;padding:10px 12px;font-size:.95rem}
-dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:20px 0}dt{color:#475569}dd{margin:0;font-weight:600}
-form{display:flex;gap:12px}button{flex:1;border:0;border-radius:10px;padding:12px;font:inherit;font-weight:700;cursor:pointer}
-.pay{background:#0b6e4f;color:#fff}.cancel{background:#e2e8f0;color:#0f172a}.msg{font-size:1.05rem}
-</style></head>
-<body><main><h1>${t('title')}</h1><p class="notice" role="note">${t('notice')}</p>${main}</main></body></html>`);
+    return reply.send(sandboxHtml(reply, lng, t('title'), t('notice'), main));
   });
 
   serve(app, PAYMENT_ROUTES.sandboxAnswer, async (request, reply) => {
     const { authority } = request.params;
     const { action } = request.body;
-    const row = await ctx.db
-      .selectFrom('sandbox_payments')
-      .selectAll()
-      .where('authority', '=', authority)
-      .executeTakeFirst();
+    const row = isSandboxCryptoAuthority(authority)
+      ? undefined
+      : await ctx.db.selectFrom('sandbox_payments').selectAll().where('authority', '=', authority).executeTakeFirst();
     if (!row) throw new AppError('unknownPayment');
     if (row.state === 'new') {
       const refNum = action === 'pay' ? `SBXREF${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}` : null;
