@@ -62,10 +62,14 @@ describe('admin session', () => {
     const state = backend({});
     const s = store();
     const login = await s.dispatch(endpoints.adminLogin.initiate({ username: 'admin', password: 'admin1234' }));
-    expect(login.data).toEqual({ username: 'admin', totpEnabled: false });
+    expect(login.data).toEqual({ username: 'admin', totpEnabled: false, role: 'owner' });
     expect(state.session).toBe('admin');
     await settle();
-    expect(endpoints.adminMe.select()(adminState(s)).data).toEqual({ username: 'admin', totpEnabled: false });
+    expect(endpoints.adminMe.select()(adminState(s)).data).toEqual({
+      username: 'admin',
+      totpEnabled: false,
+      role: 'owner',
+    });
     const request = seen.find((r) => r.url.endsWith('/api/admin/login'))!;
     expect(request.method).toBe('POST');
     expect(await request.json()).toEqual({ username: 'admin', password: 'admin1234' });
@@ -78,7 +82,7 @@ describe('admin session', () => {
       s.dispatch(endpoints.adminLogin.initiate({ username: 'otp', password: 'otp12345', ...(otp ? { otp } : {}) }));
     expect(adminErrorCode((await login()).error)).toBe('otp_required');
     expect(adminErrorCode((await login('000000')).error)).toBe('bad_otp');
-    expect((await login('123456')).data).toEqual({ username: 'otp', totpEnabled: true });
+    expect((await login('123456')).data).toEqual({ username: 'otp', totpEnabled: true, role: 'owner' });
     expect(
       adminErrorCode((await s.dispatch(endpoints.adminLogin.initiate({ username: 'admin', password: 'x' }))).error),
     ).toBe('bad_credentials');
@@ -398,7 +402,7 @@ describe('admin changes refresh what they change', () => {
     expect(await seen.at(-1)!.json()).toEqual({ username: 'bob', code: '123456' });
     expect(state.data.audit[0]).toMatchObject({ action: 'operator.add', target: 'operator:bob' });
     const off = await s.dispatch(endpoints.adminTotpDisable.initiate({ code: '123456' }));
-    expect(off.data).toEqual({ username: 'alice', totpEnabled: false });
+    expect(off.data).toEqual({ username: 'alice', totpEnabled: false, role: 'owner' });
     expect(state.data.audit[0]!.action).toBe('operator.totp-off');
   });
 
@@ -555,7 +559,11 @@ describe('the admin mock inside the site’s mock backend', () => {
     const mock = createMockBackend({ admin: { signedIn: 'alice' } });
     server.use(...mock.handlers);
     const s = store();
-    expect((await s.dispatch(endpoints.adminMe.initiate())).data).toEqual({ username: 'alice', totpEnabled: true });
+    expect((await s.dispatch(endpoints.adminMe.initiate())).data).toEqual({
+      username: 'alice',
+      totpEnabled: true,
+      role: 'owner',
+    });
     server.use(adminFailure('overview', 'http500'));
     const failed = await s.dispatch(endpoints.adminOverview.initiate());
     expect(failed.error).toMatchObject({ kind: 'http', code: 500 });

@@ -98,25 +98,34 @@ export function roleMayUse(role: OperatorRole, key: string): boolean {
   return LIMITED[role].has(key);
 }
 
-/** The console's sections (its menu), with the route each one first loads: a role sees those it may use. */
+/**
+ * The console's sections (its menu), each with the route its page first loads: a role sees the
+ * sections whose route it may use. The operators' page is everyone's (their own one-time codes are
+ * there); only the owner sees the operators on it.
+ */
 export const CONSOLE_SECTIONS = {
   overview: 'GET /api/admin/overview',
+  plans: 'GET /api/admin/plans',
+  nodes: 'GET /api/admin/nodes',
   users: 'GET /api/admin/users',
   orders: 'GET /api/admin/orders',
   receipts: 'POST /api/admin/orders/:resNum/approve',
   cards: 'GET /api/admin/cards',
-  plans: 'GET /api/admin/plans',
   coupons: 'GET /api/admin/coupons',
-  nodes: 'GET /api/admin/nodes',
-  servers: 'GET /api/admin/servers',
+  referrals: 'GET /api/admin/referrals',
   outbox: 'GET /api/admin/outbox',
-  operators: 'GET /api/admin/operators',
-  settings: 'GET /api/admin/settings',
+  operators: 'GET /api/admin/me',
   audit: 'GET /api/admin/audit',
+  settings: 'GET /api/admin/settings',
 } as const satisfies Record<string, AdminRouteKey>;
 export type ConsoleSection = keyof typeof CONSOLE_SECTIONS;
 
-/** Whether a role's console shows a section (or a control that calls the route). */
+/** Whether a role's console shows a section. */
 export function roleSees(role: OperatorRole, section: ConsoleSection): boolean {
   return roleMayUse(role, CONSOLE_SECTIONS[section]);
+}
+
+/** The section a role lands on: the overview, else the first section of the menu's order it sees. */
+export function landingSection(role: OperatorRole): ConsoleSection {
+  return (Object.keys(CONSOLE_SECTIONS) as ConsoleSection[]).find((section) => roleSees(role, section)) ?? 'operators';
 }

@@ -8,7 +8,7 @@ import {
   useAdminMeQuery,
   useAdminOrdersQuery,
 } from '@separ/api';
-import type { AdminOperator, Language } from '@separ/domain';
+import { landingSection, roleSees, type AdminOperator, type Language } from '@separ/domain';
 import {
   ADMIN_SECTIONS,
   AdminLanguageButton,
@@ -110,11 +110,17 @@ function AdminConsole({ operator, languageSwitch }: { operator: AdminOperator; l
   const { pathname } = useLocation();
   const [logout, { isLoading: signingOut }] = useAdminLogoutMutation();
   // The menu counts the receipts awaiting review: the queue's own query, refreshed by every decision.
-  const queue = useAdminOrdersQuery(ADMIN_RECEIPT_QUEUE, { pollingInterval: RECEIPTS_POLL_MS });
+  const reviews = roleSees(operator.role, 'receipts');
+  const queue = useAdminOrdersQuery(ADMIN_RECEIPT_QUEUE, { pollingInterval: RECEIPTS_POLL_MS, skip: !reviews });
+  // A section the role does not see (CONTRACTS §13) is not drawn: its address leads to the role's landing section.
+  const section = sectionOf(pathname);
+  const landing = landingSection(operator.role);
+  const landingTo = ADMIN_SECTIONS.find((item) => item.id === landing)?.to ?? '/admin/operators';
+  if (!roleSees(operator.role, section)) return <Navigate to={landingTo} replace />;
   return (
     <AdminLayout
-      section={sectionOf(pathname)}
-      counts={{ receipts: queue.data?.total ?? 0 }}
+      section={section}
+      counts={{ receipts: reviews ? (queue.data?.total ?? 0) : 0 }}
       operator={operator}
       onSignOut={() => void logout()}
       signingOut={signingOut}

@@ -8,7 +8,7 @@ import {
   useAdminTotpSetupMutation,
   useAdminUnlockOperatorMutation,
 } from '@separ/api';
-import { roleSees, type AdminOperator } from '@separ/domain';
+import { roleMayUse, type AdminOperator } from '@separ/domain';
 import { AdminOperatorsScreen } from '@separ/ui';
 import { adminAction } from './errors.ts';
 import { listStatus } from './useListQuery.ts';
@@ -19,7 +19,7 @@ import { listStatus } from './useListQuery.ts';
  */
 export function OperatorsPage({ operator }: { operator: AdminOperator }) {
   // Only the owner manages operators (CONTRACTS §13): another role sees its own one-time codes alone.
-  const operators = useAdminOperatorsQuery(undefined, { skip: !roleSees(operator.role, 'operators') });
+  const operators = useAdminOperatorsQuery(undefined, { skip: !roleMayUse(operator.role, 'GET /api/admin/operators') });
   const [setRole] = useAdminSetOperatorRoleMutation();
   const [create] = useAdminCreateOperatorMutation();
   const [remove] = useAdminDeleteOperatorMutation();

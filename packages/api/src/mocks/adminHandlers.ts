@@ -1246,7 +1246,11 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       const operator = operatorNamed(params.username!) ?? refuse('not_found', `No operator named ${params.username}.`);
       const role: unknown = (await body()).role;
       if (!isOperatorRole(role)) return refuse('invalid', `The role must be one of: ${OPERATOR_ROLES.join(', ')}.`);
-      if (operator.role === 'owner' && role !== 'owner' && data().operators.filter((o) => o.role === 'owner').length <= 1)
+      if (
+        operator.role === 'owner' &&
+        role !== 'owner' &&
+        data().operators.filter((o) => o.role === 'owner').length <= 1
+      )
         refuse('conflict', 'The shop needs an owner: make another operator owner first.');
       const before = { role: operator.role };
       operator.role = role;
@@ -1266,10 +1270,17 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       state.tokens.push({ name, role, createdAt: nowIso(), createdBy: state.session!, lastUsedAt: null });
       state.tokens.sort((a, b) => a.name.localeCompare(b.name));
       record('token.add', `token:${name}`, null, { name, role });
-      return { name, role, token: `separ_${mockNodeToken(state.tokens.length + 31).slice(0, 43).padEnd(43, 'x')}` };
+      return {
+        name,
+        role,
+        token: `separ_${mockNodeToken(state.tokens.length + 31)
+          .slice(0, 43)
+          .padEnd(43, 'x')}`,
+      };
     }),
     route('revokeToken', ({ params }) => {
-      const token = state.tokens.find((t) => t.name === params.name) ?? refuse('not_found', `No token named ${params.name}.`);
+      const token =
+        state.tokens.find((t) => t.name === params.name) ?? refuse('not_found', `No token named ${params.name}.`);
       state.tokens = state.tokens.filter((t) => t !== token);
       record('token.revoke', `token:${token.name}`, { name: token.name, role: token.role });
       return { ok: true };

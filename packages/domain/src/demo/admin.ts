@@ -819,7 +819,7 @@ export function mockAdminData(now: number = Date.parse(MOCK_ADMIN_NOW)): AdminMo
       {
         id: 2,
         username: 'otp',
-        role: 'admin',
+        role: 'owner',
         totpEnabled: true,
         createdAt: iso(now - 120 * DAY),
         lastLoginAt: iso(now - 3 * DAY),
@@ -828,7 +828,7 @@ export function mockAdminData(now: number = Date.parse(MOCK_ADMIN_NOW)): AdminMo
       {
         id: 3,
         username: 'alice',
-        role: 'sales',
+        role: 'owner',
         totpEnabled: true,
         createdAt: iso(now - 30 * DAY),
         lastLoginAt: null,

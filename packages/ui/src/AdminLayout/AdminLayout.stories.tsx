@@ -28,6 +28,26 @@ type Story = StoryObj<typeof meta>;
 
 export const Desktop: Story = {};
 export const SigningOut: Story = { args: { signingOut: true } };
+/**
+ * A sales operator (CONTRACTS §13): the menu holds only what the role may open (the overview,
+ * plans, users, orders, receipts, and their own sign-in), and the role is named beside the name.
+ */
+export const SalesRole: Story = {
+  args: { operator: { ...STORY_OPERATOR, username: 'sara', role: 'sales' } },
+  play: async ({ canvasElement }) => {
+    const menu = within(within(canvasElement).getByRole('navigation'));
+    await expect(menu.getAllByRole('link')).toHaveLength(6);
+    await expect(menu.queryByRole('link', { name: /Settings|تنظیمات/ })).toBeNull();
+    await expect(within(canvasElement).getByText(/\((Sales|فروش)\)/)).toBeVisible();
+  },
+};
+/** A support operator: users, orders and their own sign-in. */
+export const SupportRole: Story = {
+  args: { section: 'users', operator: { ...STORY_OPERATOR, username: 'sam', role: 'support' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(within(canvasElement).getByRole('navigation')).getAllByRole('link')).toHaveLength(3);
+  },
+};
 /** At 375 px the menu folds under a top bar. */
 export const Mobile: Story = { parameters: { mobile: true } };
 export const MobileMenuOpen: Story = {

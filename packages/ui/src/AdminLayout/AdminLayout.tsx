@@ -1,6 +1,7 @@
 import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminOperator } from '@separ/domain';
+import { roleSees, type AdminOperator } from '@separ/domain';
+import { AdminRoleProvider } from './adminRole';
 import { useFormat } from '../format';
 import { IconButton } from '../IconButton';
 import { Icon, type IconName } from '../icons';
@@ -120,7 +121,7 @@ export function AdminLayout({
         <Drawer id={drawerId} $open={open}>
           <Nav aria-label={t('layout.menu')}>
             <ul>
-              {ADMIN_SECTIONS.map((item) => (
+              {ADMIN_SECTIONS.filter((item) => roleSees(operator.role, item.id)).map((item) => (
                 <li key={item.id}>
                   <NavItem
                     as={Link}
@@ -150,6 +151,8 @@ export function AdminLayout({
                 <strong>
                   <Ltr>{operator.username}</Ltr>
                 </strong>
+                {/* A role below the owner's is named: what the menu leaves out is its reason. */}
+                {operator.role !== 'owner' ? <> ({t(`operators.roles.${operator.role}`)})</> : null}
               </span>
             </Who>
             <OperatorActions>
@@ -163,7 +166,9 @@ export function AdminLayout({
         </Drawer>
       </Side>
       <Main id="admin-main">
-        <Content>{children}</Content>
+        <Content>
+          <AdminRoleProvider operatorRole={operator.role}>{children}</AdminRoleProvider>
+        </Content>
       </Main>
     </Shell>
   );

@@ -6,7 +6,14 @@ import { InAdmin } from '../AdminStory';
 import { AdminOperatorsScreen } from './AdminOperatorsScreen';
 
 const CREATED = {
-  operator: { id: 3, username: 'sahar', role: 'sales' as const, totpEnabled: false, createdAt: '2026-05-21T10:00:00.000Z', lastLoginAt: null },
+  operator: {
+    id: 3,
+    username: 'sahar',
+    role: 'sales' as const,
+    totpEnabled: false,
+    createdAt: '2026-05-21T10:00:00.000Z',
+    lastLoginAt: null,
+  },
   password: 'k7Qw-9fRt-2mXp-Lz4v',
 };
 
@@ -113,7 +120,7 @@ export const AddValidatesAndCreates: Story = {
     await userEvent.type(name!, 'sahar');
     await userEvent.clear(password!);
     await userEvent.click(create);
-    await waitFor(() => expect(args.onAdd).toHaveBeenCalledWith({ username: 'sahar' }));
+    await waitFor(() => expect(args.onAdd).toHaveBeenCalledWith({ username: 'sahar', role: 'admin' }));
     await waitFor(() => expect(document.body.querySelector('dialog[open] code')).toHaveTextContent(CREATED.password));
   },
 };
@@ -154,7 +161,8 @@ export const LockedOperator: Story = {
   play: async ({ canvasElement }) => {
     const rows = within(canvasElement).getAllByRole('row');
     await expect(rows.filter((row) => row.querySelector('button[aria-label$="reza"]'))).toHaveLength(1);
-    await expect(rows.flatMap((row) => [...row.querySelectorAll('button')])).toHaveLength(3);
+    // Role and Remove on bahram's row; Role, Unlock and Remove on reza's; nothing on one's own.
+    await expect(rows.flatMap((row) => [...row.querySelectorAll('button')])).toHaveLength(5);
   },
 };
 export const ConfirmUnlock: Story = { args: { operators: WITH_LOCKED, initial: { unlocking: 'reza' } } };
@@ -166,7 +174,7 @@ export const UnlockConfirmed: Story = {
     const row = within(canvasElement)
       .getAllByRole('row')
       .find((r) => r.textContent?.includes('reza'))!;
-    await userEvent.click(within(row).getAllByRole('button')[0]!);
+    await userEvent.click(within(row).getByRole('button', { name: /Unlock|باز کردن|رفع قفل/ }));
     const dialog = within(await within(document.body).findByRole('dialog'));
     await expect(args.onUnlock).not.toHaveBeenCalled();
     await userEvent.click(dialog.getAllByRole('button').at(-1)!);
@@ -196,7 +204,7 @@ export const AddSendsCode: Story = {
     await userEvent.clear(code!);
     await userEvent.type(code!, '۱۲۳ ۴۵۶');
     await userEvent.click(create);
-    await waitFor(() => expect(args.onAdd).toHaveBeenCalledWith({ username: 'sahar', code: '123456' }));
+    await waitFor(() => expect(args.onAdd).toHaveBeenCalledWith({ username: 'sahar', role: 'admin', code: '123456' }));
   },
 };
 /** The server refused the code (bad_otp): said at the code field, the dialog stays open. */

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { AdminRoleProvider } from '../AdminLayout/adminRole';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ADMIN_ORDER_PAID, ADMIN_ORDER_PENDING } from '../AdminDataTable/adminFixtures';
 import { InAdmin } from '../AdminStory';
@@ -29,6 +30,13 @@ export const TopUp: Story = {
   args: { order: { ...ADMIN_ORDER_PAID, planId: 0 } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText(/^(Wallet top-up|شارژ کیف پول)$/)).toBeVisible();
+  },
+};
+/** A support operator reads a pending order: no completing by hand (CONTRACTS §13). */
+export const PendingAsSupport: Story = {
+  decorators: [(Story) => <AdminRoleProvider operatorRole="support">{Story()}</AdminRoleProvider>],
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('#admin-order-complete')).toBeNull();
   },
 };
 export const Loading: Story = { args: { status: 'loading', order: null } };

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useAdminMay } from '../AdminLayout/adminRole';
 import { useTranslation } from 'react-i18next';
 import { GATEWAYS, type AdminOrderDetail } from '@separ/domain';
 import { AdminDialog } from '../AdminDialog';
@@ -59,6 +60,7 @@ export function AdminOrderDetailView({
 }: AdminOrderDetailViewProps) {
   const { t } = useTranslation('admin');
   const format = useFormat();
+  const may = useAdminMay();
   const [ref, setRef] = useState(initialRef);
   const [refError, setRefError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(initialConfirm);
@@ -123,7 +125,7 @@ export function AdminOrderDetailView({
         {order.failure ? <Fact label={t('orders.fields.failure')}>{machineText(order.failure)}</Fact> : null}
       </Facts>
 
-      {order.state !== 'paid' ? (
+      {order.state !== 'paid' && may('POST /api/admin/orders/:resNum/complete') ? (
         <Section aria-labelledby="admin-order-complete">
           <h2 id="admin-order-complete">{t('orders.complete.title')}</h2>
           <CompleteForm onSubmit={submit} noValidate>

@@ -30,6 +30,19 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Loaded: Story = {};
+/** A sales operator reads the plans: no new plan, no edit, no activation (CONTRACTS §13). */
+export const ReadOnlyForSales: Story = {
+  render: (args) => (
+    <InAdmin section="plans" operatorRole="sales">
+      <AdminPlansScreen {...args} />
+    </InAdmin>
+  ),
+  play: async ({ canvasElement }) => {
+    const main = within(canvasElement.querySelector('main')!);
+    await expect(main.getAllByRole('row').length).toBeGreaterThan(1);
+    await expect(main.queryByRole('button')).toBeNull();
+  },
+};
 export const Loading: Story = { args: { status: 'loading', plans: [] } };
 export const Error: Story = { args: { status: 'error', plans: [] } };
 export const Empty: Story = { args: { plans: [] } };

@@ -3,6 +3,7 @@ import { discountPercent, type AdminPlan, type AdminPlanInput } from '@separ/dom
 import { AdminDataTable, wholePage } from '../AdminDataTable';
 import { EditorActions, FormProblems, useDraftForm } from '../AdminForm';
 import { ActiveBadge, AdminPanel, FormGrid, RowActions, RowButton } from '../AdminLayout/adminParts';
+import { useAdminMay } from '../AdminLayout/adminRole';
 import { AdminCheckbox, AdminSelect } from '../AdminField';
 import { adminErrorText, AdminNotice, type AdminActionError } from '../AdminNotice';
 import { AdminPageHeader } from '../AdminPageHeader';
@@ -60,6 +61,8 @@ export function AdminPlansScreen(props: AdminPlansScreenProps) {
       />
     );
   else content = <PlansTable {...props} />;
+  // A role that reads plans only (sales, CONTRACTS §13) sees no control that changes one.
+  const writes = useAdminMay()('POST /api/admin/plans');
   const title = editing === null ? t('plans.title') : editing === 'new' ? t('plans.newTitle') : t('plans.editTitle');
   return (
     <>
@@ -67,7 +70,7 @@ export function AdminPlansScreen(props: AdminPlansScreenProps) {
         title={title}
         subtitle={editing === null ? t('plans.subtitle') : undefined}
         actions={
-          editing === null && status === 'ready' && plans.length > 0 ? (
+          editing === null && status === 'ready' && plans.length > 0 && writes ? (
             <Button onClick={() => props.onEdit('new')}>{t('plans.new')}</Button>
           ) : editing !== null ? (
             <Button variant="ghost" icon="arrowBack" onClick={props.onCancelEdit}>
@@ -93,6 +96,7 @@ function PlansTable({
 }: AdminPlansScreenProps) {
   const { t } = useTranslation('admin');
   const format = useFormat();
+  const writes = useAdminMay()('POST /api/admin/plans');
   return (
     <>
       {toggleError ? <AdminNotice tone="error">{adminErrorText(toggleError, t)}</AdminNotice> : null}
@@ -109,7 +113,7 @@ function PlansTable({
         emptyIcon="card"
         emptyTitle={t('plans.emptyTitle')}
         emptyMessage={t('plans.emptyMessage')}
-        emptyAction={<Button onClick={() => onEdit('new')}>{t('plans.new')}</Button>}
+        emptyAction={writes ? <Button onClick={() => onEdit('new')}>{t('plans.new')}</Button> : undefined}
         rowKey={(plan) => String(plan.id)}
         columns={[
           { key: 'title', header: t('plans.columns.title'), cell: (plan) => <strong>{plan.title}</strong> },
@@ -138,22 +142,26 @@ function PlansTable({
             header: t('plans.columns.status'),
             cell: (plan) => <ActiveBadge active={plan.active} />,
           },
-          {
-            key: 'actions',
-            header: t('common.actions'),
-            cell: (plan) => (
-              <RowActions>
-                <RowButton label={t('common.edit')} row={plan.title} onClick={() => onEdit(plan)} />
-                <RowButton
-                  label={plan.active ? t('plans.deactivate') : t('plans.activate')}
-                  row={plan.title}
-                  variant={plan.active ? 'danger' : 'secondary'}
-                  onClick={() => onToggleActive(plan)}
-                  loading={togglingId === plan.id}
-                />
-              </RowActions>
-            ),
-          },
+          ...(writes
+            ? [
+                {
+                  key: 'actions',
+                  header: t('common.actions'),
+                  cell: (plan: AdminPlan) => (
+                    <RowActions>
+                      <RowButton label={t('common.edit')} row={plan.title} onClick={() => onEdit(plan)} />
+                      <RowButton
+                        label={plan.active ? t('plans.deactivate') : t('plans.activate')}
+                        row={plan.title}
+                        variant={plan.active ? 'danger' : 'secondary'}
+                        onClick={() => onToggleActive(plan)}
+                        loading={togglingId === plan.id}
+                      />
+                    </RowActions>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </>

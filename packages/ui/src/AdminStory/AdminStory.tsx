@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import type { AdminOperator } from '@separ/domain';
+import type { AdminOperator, OperatorRole } from '@separ/domain';
+import { AdminRoleProvider } from '../AdminLayout/adminRole';
 import { AdminLanguageButton, AdminLayout, type AdminSection } from '../AdminLayout/AdminLayout';
 
 /** The operator of the console's stories. */
@@ -25,19 +26,27 @@ const Main = styled.main`
 export function InAdmin({
   section,
   counts,
+  operatorRole = STORY_OPERATOR.role,
   children,
 }: {
   section?: AdminSection;
+  /** The signed-in operator's role (the owner's by default): the menu and the screens show what it may use. */
+  operatorRole?: OperatorRole;
   /** The menu's counts (the receipts awaiting review). */
   counts?: Partial<Record<AdminSection, number>>;
   children: ReactNode;
 }) {
-  if (!section) return <Main>{children}</Main>;
+  if (!section)
+    return (
+      <Main>
+        <AdminRoleProvider operatorRole={operatorRole}>{children}</AdminRoleProvider>
+      </Main>
+    );
   return (
     <AdminLayout
       section={section}
       counts={counts}
-      operator={STORY_OPERATOR}
+      operator={{ ...STORY_OPERATOR, role: operatorRole }}
       onSignOut={noop}
       languageSwitch={<AdminLanguageButton onToggle={noop} />}
     >

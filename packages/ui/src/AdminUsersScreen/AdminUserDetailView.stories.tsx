@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { AdminRoleProvider } from '../AdminLayout/adminRole';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { AdminUserAction } from '@separ/domain';
 import { ADMIN_USER_DETAIL, ADMIN_USER_SUSPENDED } from '../AdminDataTable/adminFixtures';
@@ -26,6 +27,14 @@ type Story = StoryObj<typeof meta>;
 const dialog = () => within(document.body).findByRole('dialog');
 
 export const Detail: Story = {};
+/** A support operator (CONTRACTS §13): a new password and ending devices only. */
+export const AsSupport: Story = {
+  decorators: [(Story) => <AdminRoleProvider operatorRole="support">{Story()}</AdminRoleProvider>],
+  play: async ({ canvasElement }) => {
+    const actions = within(canvasElement.querySelector('#admin-user-actions')!.parentElement!);
+    await expect(actions.getAllByRole('button')).toHaveLength(2);
+  },
+};
 /** A suspended account offers Unsuspend; no device, no order. */
 export const Suspended: Story = { args: { user: ADMIN_USER_SUSPENDED } };
 export const Loading: Story = { args: { status: 'loading', user: null } };

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useAdminMay } from '../AdminLayout/adminRole';
 import { useTranslation } from 'react-i18next';
 import { maxPasswordLength, type AdminUserAction, type AdminUserDetail, MB } from '@separ/domain';
 import { AdminDialog } from '../AdminDialog';
@@ -114,6 +115,7 @@ export function AdminUserDetailView({
 }: AdminUserDetailViewProps) {
   const { t } = useTranslation('admin');
   const format = useFormat();
+  const may = useAdminMay();
   const [dialog, setDialog] = useState<ActionName | null>(initialDialog);
   const [days, setDays] = useState('30');
   const [mb, setMb] = useState('');
@@ -278,8 +280,10 @@ export function AdminUserDetailView({
       <Section aria-labelledby="admin-user-actions">
         <h2 id="admin-user-actions">{t('users.actions.title')}</h2>
         <Actions>
-          {([suspended ? 'unsuspend' : 'suspend', 'extend', 'add-data', 'reset-password', 'end-devices'] as const).map(
-            (action) => {
+          {([suspended ? 'unsuspend' : 'suspend', 'extend', 'add-data', 'reset-password', 'end-devices'] as const)
+            // Only the actions the operator's role may take (support: a new password, ending devices).
+            .filter((action) => may(`POST /api/admin/users/:username/${action}`))
+            .map((action) => {
               const { variant, icon, label } = DIALOGS[action];
               return (
                 <Button
@@ -293,8 +297,7 @@ export function AdminUserDetailView({
                   {t(`users.actions.${label}`)}
                 </Button>
               );
-            },
-          )}
+            })}
         </Actions>
       </Section>
 
