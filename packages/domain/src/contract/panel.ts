@@ -32,6 +32,8 @@ export const DeviceRecord = Type.Object({
   /** Operating system and version, separated by a semicolon (SPEC §3). */
   deviceInfo: Type.String(),
   loginAt: Type.String(),
+  /** The device's model, as a subscription's client said it (`x-device-model`, CONTRACTS §14). */
+  model: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export type DeviceRecord = Static<typeof DeviceRecord>;
 
