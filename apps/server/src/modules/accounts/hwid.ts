@@ -1,4 +1,5 @@
 import { isLanguage, type Language } from '@separ/domain';
+import { HWID_HEADER_LIMITS } from '@separ/domain/contract';
 import type { AppContext } from '../../platform/context.ts';
 import { inTransaction, type Db } from '../../platform/db/index.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
@@ -14,7 +15,7 @@ import { newDeviceId } from './accounts.ts';
  */
 
 /** The longest value kept of each header; a longer hardware id is no hardware id. */
-export const HWID_LIMITS = { hwid: 128, os: 32, osVersion: 32, model: 64 } as const;
+export const HWID_LIMITS = HWID_HEADER_LIMITS;
 
 /** What a client says of its device. */
 export interface HwidDevice {
