@@ -155,6 +155,7 @@ describe.each(KINDS)('the device limit by hardware id, on %s', (kind) => {
     const text = announced(third.headers.announce);
     expect(text).toContain('سقف دستگاه‌ها');
     expect(text).toContain('۲');
+    expect(third.headers['x-hwid-limit']).toBe('true');
     expect((await b.account()).devices).toHaveLength(2);
     // The profile headers stay, as for any answer.
     expect(third.headers['subscription-userinfo']).toMatch(/^upload=0; download=0; total=\d+; expire=\d+$/);
@@ -175,6 +176,7 @@ describe.each(KINDS)('the device limit by hardware id, on %s', (kind) => {
     const plain = await b.sub({ 'user-agent': 'v2rayNG/1.9.5' });
     expect(served(plain.body)).toBe(true);
     expect(plain.headers.announce).toBeUndefined();
+    expect(plain.headers['x-hwid-limit']).toBeUndefined();
 
     // The app login is refused too now that the hardware ids and logins fill the limit.
     const another = await s.app.inject({

@@ -56,7 +56,8 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, 
     // A client with a hardware id is one of the account's devices; one too many gets no links (§14).
     const gate = await deviceGate(ctx, user, request.headers, now);
     const { links, specs } = gate.blocked ? { links: [], specs: [] } : await subscriptionLinks(ctx, user, now);
-    if (gate.blocked) reply.header('announce', gate.announce);
+    // v2RayTun reads x-hwid-limit (as Remnawave sends it) beside the announcement.
+    if (gate.blocked) reply.header('announce', gate.announce).header('x-hwid-limit', 'true');
     let body: string;
     let type: string;
     if (format === 'clash') {
