@@ -252,7 +252,11 @@ describe.each(KINDS)('the device limit by hardware id, on %s', (kind) => {
       { 'x-hwid': 'with space' },
       { 'x-hwid': 'caf\u00e9' },
       { 'x-hwid': "'; drop table devices; --" },
-      { 'x-hwid': "';drop-table-devices;--", 'x-device-os': '\u00ff\u00fe'.repeat(3000), 'x-device-model': '\t;;;\u00a0' },
+      {
+        'x-hwid': "';drop-table-devices;--",
+        'x-device-os': '\u00ff\u00fe'.repeat(3000),
+        'x-device-model': '\t;;;\u00a0',
+      },
       { 'x-hwid': "';drop-table-devices;--", 'x-ver-os': 'v'.repeat(10_000) },
       { 'x-hwid': 'ok-1' },
     ];
