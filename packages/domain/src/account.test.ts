@@ -6,6 +6,7 @@ import {
   dataRemainingPercent,
   devicePercent,
   normalizeAccount,
+  normalizeDevice,
   parseDateTime,
   type Account,
 } from './account.ts';
@@ -247,5 +248,24 @@ describe('devicePercent (SPEC §2 devices ring)', () => {
     expect(devicePercent(3, 0)).toBe(0);
     expect(devicePercent(3, -1)).toBe(0);
     expect(devicePercent(3, Number.NaN)).toBe(0);
+  });
+});
+
+describe('normalizeDevice', () => {
+  it('keeps the model a subscription’s device names, and says none when it is blank or absent', () => {
+    expect(
+      normalizeDevice({
+        id: 'd1',
+        device_info: 'Android;14',
+        login_at: '2026-05-02T08:15:00Z',
+        device_model: 'Pixel 8',
+      }),
+    ).toEqual({ id: 'd1', deviceInfo: 'Android;14', loginAt: '2026-05-02T08:15:00Z', model: 'Pixel 8' });
+    expect(normalizeDevice({ id: 'd2', deviceInfo: 'iOS;18', loginAt: '2026-05-02T08:15:00Z', model: ' ' })).toEqual({
+      id: 'd2',
+      deviceInfo: 'iOS;18',
+      loginAt: '2026-05-02T08:15:00Z',
+    });
+    expect(normalizeDevice({ id: 'd3', deviceInfo: 'Linux', model: null })).not.toHaveProperty('model');
   });
 });

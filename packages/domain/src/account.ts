@@ -2,11 +2,15 @@ import { UNLIMITED_MB } from './format.ts';
 import { asRecord, pick, toNumber, toText } from './records.ts';
 import { DAY_MS } from './units.ts';
 
-/** One device session of an account; deviceInfo is "operating system;version". */
+/**
+ * One device of an account (an app's session, an OpenConnect connection, a subscription's hardware
+ * id); deviceInfo is "operating system;version", model the device's model when its client said it.
+ */
 export interface Device {
   id: string;
   deviceInfo: string;
   loginAt: string;
+  model?: string;
 }
 
 /** One payment of an account: resNum is our order number, refNum the bank's. */
@@ -60,11 +64,13 @@ function toList<T>(value: unknown, map: (item: unknown) => T): T[] {
 /** A device from camelCase or snake_case fields. */
 export function normalizeDevice(raw: unknown): Device {
   const r = asRecord(raw);
-  return {
+  const device: Device = {
     id: toText(pick(r, 'id', 'sessionId', 'session_id')),
     deviceInfo: toText(pick(r, 'deviceInfo', 'device_info')),
     loginAt: toDateText(pick(r, 'loginAt', 'login_at')) ?? '',
   };
+  const model = pick(r, 'model', 'deviceModel', 'device_model');
+  return typeof model === 'string' && model.trim() !== '' ? { ...device, model } : device;
 }
 
 /** A payment from its current or earlier field names (number, trackingId, bankTrackingId, status). */

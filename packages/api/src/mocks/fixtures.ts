@@ -90,7 +90,8 @@ export function mockUser(overrides: Partial<MockUser> = {}): MockUser {
     subsDays: 0,
     ios: 1,
     devices: [
-      { id: 'dev-android', deviceInfo: 'Android;14', loginAt: '2026-11-02T09:15:00.000Z' },
+      // A subscription's device by hardware id (CONTRACTS §14) names its model.
+      { id: 'dev-android', deviceInfo: 'Android;14', loginAt: '2026-11-02T09:15:00.000Z', model: 'Galaxy A54' },
       { id: 'dev-windows', deviceInfo: 'Windows;11', loginAt: '2026-11-10T18:40:00.000Z' },
     ],
     payments: [

@@ -5,6 +5,7 @@
  * `sessionEnded`). The spec's client posts them with `Content-Type: application/json` and no body.
  */
 import { PASSWORD_CHANGE_REFUSALS } from '../validation.ts';
+import { HWID_HEADER_LIMITS } from './subscription.ts';
 import {
   ErrorAnswerOf,
   FORM,
@@ -32,6 +33,8 @@ export const DeviceRecord = Type.Object({
   /** Operating system and version, separated by a semicolon (SPEC §3). */
   deviceInfo: Type.String(),
   loginAt: Type.String(),
+  /** The device's model, as a subscription's client said it (`x-device-model`, CONTRACTS §14). */
+  model: Type.Optional(Type.String({ maxLength: HWID_HEADER_LIMITS.model })),
 });
 export type DeviceRecord = Static<typeof DeviceRecord>;
 

@@ -4,8 +4,17 @@
  * text/html`, then everyone else) or forced by `?format=`. The profiles carry the headers clients
  * read (`subscription-userinfo`, `profile-update-interval`, …) and an ETag; a browser gets the
  * subscription page, and the page's own data comes from `?format=json`.
+ *
+ * The device limit by hardware id (CONTRACTS §14): a request with `x-hwid` (printable ASCII, at
+ * most 128 characters; anything else is read as none) and, optionally, `x-device-os`, `x-ver-os`
+ * and `x-device-model` (kept to {@link HWID_HEADER_LIMITS}) registers that device for the account;
+ * one device more than `allowedDevices` (app logins included) gets its profile with no links and
+ * the header `announce: base64:<why, in the account's language>`.
  */
 import { ErrorAnswer, Nullable, route, Type, type Static } from './common.ts';
+
+/** The longest value kept of each header of a subscription's device (CONTRACTS §14). */
+export const HWID_HEADER_LIMITS = { hwid: 128, os: 32, osVersion: 32, model: 64 } as const;
 
 /** The formats `?format=` forces (`json`: the subscription page's data). */
 export const SUBSCRIPTION_FORMATS = ['base64', 'clash', 'singbox', 'json'] as const;
@@ -115,7 +124,7 @@ export const SUBSCRIPTION_ROUTES = {
     method: 'GET',
     url: '/sub/:token',
     summary:
-      'The subscription: base64 links, Clash.Meta YAML or sing-box JSON by User-Agent (?format= forces), the page for a browser.',
+      'The subscription: base64 links, Clash.Meta YAML or sing-box JSON by User-Agent (?format= forces), the page for a browser. With x-hwid, a device of the account; one over its limit gets no links and an announce header.',
     tags: ['subscriptions'],
     params: SubscriptionParams,
     querystring: SubscriptionQuery,
@@ -127,7 +136,7 @@ export const SUBSCRIPTION_ROUTES = {
       'text/plain': Type.String({
         pattern: '^[A-Za-z0-9+/]*={0,2}$',
         description:
-          'The account’s V2Ray links, one a line, base64 (v2rayNG, v2rayN, Streisand, Shadowrocket, curl…); empty for an account that is suspended or expired.',
+          'The account’s V2Ray links, one a line, base64 (v2rayNG, v2rayN, Streisand, Shadowrocket, curl…); empty for an account that is suspended or expired, and for a hardware id over the device limit (then with `announce: base64:…`).',
       }),
       'text/yaml': ClashProfile,
       'text/html': Type.String({ description: 'The subscription page, for a browser, in the visitor’s language.' }),

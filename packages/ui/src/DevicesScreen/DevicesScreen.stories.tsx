@@ -37,6 +37,25 @@ export const WithOpenConnect: Story = {
     await expect(within(last).queryByRole('button')).toBeNull();
   },
 };
+/**
+ * Apps that send a hardware id with the subscription (Happ, v2RayTun) count as devices too, with the
+ * model they name; the account's own devices have none.
+ */
+export const WithSubscriptionDevices: Story = {
+  args: {
+    allowed: 3,
+    devices: [
+      ...ACCOUNT.devices,
+      { id: 'hw-1', deviceInfo: 'iOS;18.1', loginAt: '2026-05-30T07:05:00.000Z', model: 'iPhone 15 Pro' },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const rows = within(canvasElement).getAllByRole('row');
+    const last = rows[rows.length - 1]!;
+    await expect(within(last).getByText('iPhone 15 Pro')).toBeInTheDocument();
+    await expect(within(last).getByRole('button')).toBeInTheDocument();
+  },
+};
 export const Loading: Story = { args: { status: 'loading' } };
 export const Error: Story = { args: { status: 'error' } };
 export const Mobile: Story = { parameters: { mobile: true } };

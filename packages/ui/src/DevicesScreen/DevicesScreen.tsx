@@ -70,6 +70,12 @@ export function DevicesScreen({
           cell: (device) => format.digits(parseDeviceInfo(device.deviceInfo).version || '—'),
         },
         {
+          // The model a subscription's client names with its hardware id (CONTRACTS §14).
+          key: 'model',
+          header: t('devices.table.model'),
+          cell: (device) => (device.model ? <bdi>{device.model}</bdi> : '—'),
+        },
+        {
           key: 'action',
           header: t('devices.table.actions'),
           cell: (device) =>

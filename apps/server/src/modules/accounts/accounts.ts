@@ -234,13 +234,15 @@ type AccountRow = AccountUser & {
  */
 const sessionAccount = prepare<'tokenHash' | 'now' | 'activeSince', AccountRow>((_db, kind, param) => {
   // The app's device sessions, and the OpenConnect connections that are active (nodes/radius).
-  const deviceRows = sql`select id${kind === 'postgres' ? sql`::text` : sql``} as id, device_info as info, login_at as at
+  // A subscription's device (hardware id, CONTRACTS §14) says its model too.
+  const deviceRows = sql`select id${kind === 'postgres' ? sql`::text` : sql``} as id, device_info as info, login_at as at,
+      device_model as model
       from devices where user_id = u.id
     union all
-    select ${OPENCONNECT_DEVICE_PREFIX} || r.id, 'OpenConnect;' || coalesce(r.client_info, ''), r.started_at
+    select ${OPENCONNECT_DEVICE_PREFIX} || r.id, 'OpenConnect;' || coalesce(r.client_info, ''), r.started_at, null
       from radius_sessions r
       where r.user_id = u.id and r.stopped_at is null and r.updated_at > ${param('activeSince')}`;
-  const device = sql`'id', d.id, 'deviceInfo', d.info, 'loginAt', d.at`;
+  const device = sql`'id', d.id, 'deviceInfo', d.info, 'loginAt', d.at, 'model', d.model`;
   // A payment's order (by its unique number) says the dollars of a crypto order (CONTRACTS §12).
   const payment = sql`'resNum', p.res_num, 'refNum', p.ref_num, 'state', p.state, 'amount', p.amount,
     'createdAt', p.created_at, 'plan_id', p.plan_id, 'amountUsdCents', o.amount_usd_cents`;
@@ -277,7 +279,11 @@ export async function accountForSession(
   const subToken = await ensureSubToken(db, { id: row.id, sub_token: row.sub_token });
   // The referral code (CONTRACTS §12), made on the account's first look at its panel.
   const referralCode = await ensureReferralCode(db, { id: row.id, referral_code: row.referral_code });
-  return { ...toAccount(row, list(row.devices), list(row.payments)), subToken, referralCode };
+  // A device without a model says none (the list's JSON carries null).
+  const devices = list<Device & { model?: string | null }>(row.devices).map(({ model, ...device }) =>
+    model ? { ...device, model } : device,
+  );
+  return { ...toAccount(row, devices, list(row.payments)), subToken, referralCode };
 }
 
 /** A new VPN id (CONTRACTS §5): a random UUID, unrelated to anything else about the account. */

@@ -17,6 +17,8 @@ export type { UserActionInput, UserActionResult } from './admin.ts';
 export { appRoutes } from './appRoutes.ts';
 export { clearSessionCookies, cookieSecure, requireUser, sessionToken } from './auth.ts';
 export { checkCredentials, throttledCheck } from './login.ts';
+export { accountLanguage, HWID_LIMITS, hwidDeviceOf, registerHwidDevice } from './hwid.ts';
+export type { HwidDevice, HwidOutcome } from './hwid.ts';
 export {
   forgetRenewLink,
   RENEW_COOKIE,

@@ -14,7 +14,7 @@ export async function userDetail(ctx: AppContext, username: string): Promise<Adm
   const [devices, connections, orders, subToken] = await Promise.all([
     ctx.db
       .selectFrom('devices')
-      .select(['id', 'device_info', 'login_at'])
+      .select(['id', 'device_info', 'login_at', 'hwid', 'device_model'])
       .where('user_id', '=', user.id)
       .orderBy('login_at')
       .execute(),
@@ -35,7 +35,13 @@ export async function userDetail(ctx: AppContext, username: string): Promise<Adm
     ensureSubToken(ctx.db, user),
   ]);
   const devicesList: AdminUserDetail['devicesList'] = [
-    ...devices.map((d) => ({ id: d.id, kind: 'app' as const, info: d.device_info, since: d.login_at })),
+    // A subscription's device by hardware id (CONTRACTS §14) is a V2Ray client's, with its model.
+    ...devices.map((d) => ({
+      id: d.id,
+      kind: d.hwid === null ? ('app' as const) : ('v2ray' as const),
+      info: [d.device_info, d.device_model].filter(Boolean).join(', ') || d.device_info,
+      since: d.login_at,
+    })),
     ...connections.map((c) => ({
       id: `${OPENCONNECT_DEVICE_PREFIX}${c.id}`,
       kind: 'openconnect' as const,

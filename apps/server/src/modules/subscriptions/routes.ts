@@ -11,6 +11,7 @@ import { accountServers } from './servers.ts';
 import { base64Profile, clashProfile, singBoxProfile } from './formats.ts';
 import { resetSubToken, subscriptionUrl } from '../accounts/index.ts';
 import { subscriptionLinks, userInfo } from './service.ts';
+import { deviceGate } from './hwid.ts';
 import { PANEL_ROUTES, SUBSCRIPTION_ROUTES } from '@separ/domain/contract';
 import { serve } from '../../platform/http/contract.ts';
 
@@ -52,7 +53,11 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, 
     }
     if (format === 'page') return options.sendPage!(request, reply);
 
-    const { links, specs } = await subscriptionLinks(ctx, user, now);
+    // A client with a hardware id is one of the account's devices; one too many gets no links (§14).
+    const gate = await deviceGate(ctx, user, request.headers, now);
+    const { links, specs } = gate.blocked ? { links: [], specs: [] } : await subscriptionLinks(ctx, user, now);
+    // v2RayTun reads x-hwid-limit (as Remnawave sends it) beside the announcement.
+    if (gate.blocked) reply.header('announce', gate.announce).header('x-hwid-limit', 'true');
     let body: string;
     let type: string;
     if (format === 'clash') {

@@ -965,6 +965,23 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('operators').dropColumn('role').execute();
       },
     },
+    '0030_hwid_devices': {
+      async up(db: Db) {
+        // Devices by hardware id (CONTRACTS §14): a subscription fetch with `x-hwid` registers its
+        // device among the account's devices (which the app logins share), with the OS, its version
+        // and the model the client says; one row per account and hardware id.
+        await db.schema.alterTable('devices').addColumn('hwid', 'text').execute();
+        await db.schema.alterTable('devices').addColumn('device_os', 'text').execute();
+        await db.schema.alterTable('devices').addColumn('os_version', 'text').execute();
+        await db.schema.alterTable('devices').addColumn('device_model', 'text').execute();
+        await db.schema.createIndex('devices_hwid').on('devices').columns(['user_id', 'hwid']).unique().execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropIndex('devices_hwid').ifExists().execute();
+        for (const column of ['device_model', 'os_version', 'device_os', 'hwid'])
+          await db.schema.alterTable('devices').dropColumn(column).execute();
+      },
+    },
   };
 }
 

@@ -83,6 +83,12 @@ export interface DevicesTable {
   login_at: string;
   token_hash: string;
   last_seen_at: string;
+  /** A subscription's device (CONTRACTS §14): the hardware id its client sent; null for an app login. */
+  hwid: Generated<string | null>;
+  /** What the client said of the device with its hardware id (x-device-os, x-ver-os, x-device-model). */
+  device_os: Generated<string | null>;
+  os_version: Generated<string | null>;
+  device_model: Generated<string | null>;
 }
 
 export interface PaymentsTable {
