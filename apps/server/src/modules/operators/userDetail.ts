@@ -1,5 +1,5 @@
 import { OPENCONNECT_DEVICE_PREFIX, type AdminUserDetail } from '@separ/domain';
-import { publicOrigin } from '../../platform/config.ts';
+import { subscriptionOrigin } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { ensureSubToken, rowOf, subscriptionUrl, userByName } from '../accounts/index.ts';
 import { orderRowOf } from '../payments/index.ts';
@@ -48,7 +48,7 @@ export async function userDetail(ctx: AppContext, username: string): Promise<Adm
     planId: user.plan_id,
     pendingDays: user.subs_days,
     ios: user.ios === 1,
-    subUrl: subscriptionUrl(publicOrigin(ctx.config), subToken),
+    subUrl: subscriptionUrl(subscriptionOrigin(ctx.config), subToken),
     devicesList,
     orders: orders.map((o) => orderRowOf({ ...o, username: user.username })),
   };
