@@ -188,7 +188,14 @@ export async function startSubscription(
   const expireDate = addDays(now, user.subs_days);
   const started = await db
     .updateTable('users')
-    .set({ expire_date: expireDate, subs_days: 0, updated_at: now.toISOString() })
+    .set({
+      expire_date: expireDate,
+      subs_days: 0,
+      // Its data resets, when its plan has them, count from this moment (CONTRACTS §14).
+      reset_anchor: now.toISOString(),
+      resets_done: 0,
+      updated_at: now.toISOString(),
+    })
     .where('id', '=', user.id)
     .where('subs_days', '=', user.subs_days)
     .executeTakeFirst();
@@ -270,14 +277,14 @@ export async function accountForSession(
   token: string,
   now: Date,
   activeSince: string,
-): Promise<(Account & { subToken: string; referralCode: string }) | undefined> {
+): Promise<(Account & { subToken: string; referralCode: string; userId: number }) | undefined> {
   const [row] = await sessionAccount(db, { tokenHash: tokenHash(token), now: now.toISOString(), activeSince });
   if (!row) return undefined;
   const list = <T>(value: string | T[]): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : value);
   const subToken = await ensureSubToken(db, { id: row.id, sub_token: row.sub_token });
   // The referral code (CONTRACTS §12), made on the account's first look at its panel.
   const referralCode = await ensureReferralCode(db, { id: row.id, referral_code: row.referral_code });
-  return { ...toAccount(row, list(row.devices), list(row.payments)), subToken, referralCode };
+  return { ...toAccount(row, list(row.devices), list(row.payments)), subToken, referralCode, userId: row.id };
 }
 
 /** A new VPN id (CONTRACTS §5): a random UUID, unrelated to anything else about the account. */
