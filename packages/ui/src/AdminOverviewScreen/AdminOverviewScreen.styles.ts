@@ -105,3 +105,13 @@ export const TooltipBox = styled.div`
 export const SkeletonGroup = styled.div`
   ${stack(3)}
 `;
+
+/** The subscription links' current origin (CONTRACTS §14): an address, left to right, that may wrap. */
+export const Origin = styled.span`
+  display: block;
+  direction: ltr;
+  unicode-bidi: isolate;
+  text-align: start;
+  overflow-wrap: anywhere;
+  font-size: ${({ theme }) => theme.fontSizes.md};
+`;

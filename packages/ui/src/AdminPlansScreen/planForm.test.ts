@@ -23,6 +23,7 @@ describe('the plan form', () => {
         toman: 120000,
         credit: 99000,
         active: true,
+        reset: 'none',
       },
     });
   });
