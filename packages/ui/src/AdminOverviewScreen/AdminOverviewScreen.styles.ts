@@ -108,10 +108,10 @@ export const SkeletonGroup = styled.div`
 
 /** The subscription links' current origin (CONTRACTS §14): an address, left to right, that may wrap. */
 export const Origin = styled.span`
-  display: block;
+  display: inline-block;
+  max-width: 100%;
   direction: ltr;
   unicode-bidi: isolate;
-  text-align: start;
   overflow-wrap: anywhere;
   font-size: ${({ theme }) => theme.fontSizes.md};
 `;
