@@ -30,7 +30,11 @@ describe.each(KINDS)('plans whose data resets, on %s', (kind) => {
       .execute()
       .then((rows) => rows.map((r) => ({ ...r, used_bytes: Number(r.used_bytes) })));
   const use = (id: number, bytes: number) =>
-    s.ctx.db.updateTable('users').set((eb) => ({ used_bytes: eb('used_bytes', '+', bytes) })).where('id', '=', id).execute();
+    s.ctx.db
+      .updateTable('users')
+      .set((eb) => ({ used_bytes: eb('used_bytes', '+', bytes) }))
+      .where('id', '=', id)
+      .execute();
   const at = (iso: string) => {
     s.clock.now = new Date(iso);
   };
@@ -39,8 +43,22 @@ describe.each(KINDS)('plans whose data resets, on %s', (kind) => {
     s = await startTestServer(kind, { SEPAR_LOGIN_LIMIT_IP_MINUTE: '1000' });
     for (const period of ['day', 'week', 'month'] as const) {
       const out = await cli(
-        'plans', 'add', '--title', `Reset ${period}`, '--ios', '0', '--mb', '1024', '--days', '90',
-        '--devices', '2', '--toman', '100000', '--reset', period,
+        'plans',
+        'add',
+        '--title',
+        `Reset ${period}`,
+        '--ios',
+        '0',
+        '--mb',
+        '1024',
+        '--days',
+        '90',
+        '--devices',
+        '2',
+        '--toman',
+        '100000',
+        '--reset',
+        period,
       );
       plans[period] = Number(/Added plan (\d+)/.exec(out)![1]);
     }
@@ -85,8 +103,13 @@ describe.each(KINDS)('plans whose data resets, on %s', (kind) => {
     await use(user.id, 1100 * MB); // over its 1024 MB: the nodes drop it
     const version = async () =>
       Number(
-        (await s.ctx.db.selectFrom('list_versions').select('version').where('name', '=', 'users').executeTakeFirstOrThrow())
-          .version,
+        (
+          await s.ctx.db
+            .selectFrom('list_versions')
+            .select('version')
+            .where('name', '=', 'users')
+            .executeTakeFirstOrThrow()
+        ).version,
       );
     at('2026-06-02T15:19:59.000Z');
     expect(await runDataResets(s.ctx)).toBe(0);

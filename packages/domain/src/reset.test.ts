@@ -30,7 +30,9 @@ describe('reset periods (CONTRACTS §14)', () => {
   it('gives the next reset only before the expiry', () => {
     const start = at('2026-05-01T00:00:00.000Z');
     expect(nextReset(start, 'none', 0, null)).toBeNull();
-    expect(nextReset(start, 'month', 0, at('2026-08-01T00:00:00.000Z'))?.toISOString()).toBe('2026-06-01T00:00:00.000Z');
+    expect(nextReset(start, 'month', 0, at('2026-08-01T00:00:00.000Z'))?.toISOString()).toBe(
+      '2026-06-01T00:00:00.000Z',
+    );
     expect(nextReset(start, 'month', 2, at('2026-08-01T00:00:00.000Z'))).toBeNull();
     expect(nextReset(start, 'week', 1, null)?.toISOString()).toBe('2026-05-15T00:00:00.000Z');
   });

@@ -41,8 +41,7 @@ export function resetsPassed(start: Date, period: Exclude<ResetPeriod, 'none'>, 
   if (elapsed < 0) return 0;
   if (period === 'day') return Math.floor(elapsed / DAY);
   if (period === 'week') return Math.floor(elapsed / (7 * DAY));
-  let k =
-    (now.getUTCFullYear() - start.getUTCFullYear()) * 12 + (now.getUTCMonth() - start.getUTCMonth());
+  let k = (now.getUTCFullYear() - start.getUTCFullYear()) * 12 + (now.getUTCMonth() - start.getUTCMonth());
   while (k > 0 && resetBoundary(start, period, k) > now) k--;
   while (resetBoundary(start, period, k + 1) <= now) k++;
   return Math.max(0, k);
@@ -52,12 +51,7 @@ export function resetsPassed(start: Date, period: Exclude<ResetPeriod, 'none'>, 
  * The next reset of a subscription that started at `start` and has had `done` resets, or null when
  * the plan does not reset or that moment is not before the expiry (`expire`, when known).
  */
-export function nextReset(
-  start: Date,
-  period: ResetPeriod,
-  done: number,
-  expire: Date | null,
-): Date | null {
+export function nextReset(start: Date, period: ResetPeriod, done: number, expire: Date | null): Date | null {
   if (period === 'none') return null;
   const next = resetBoundary(start, period, done + 1);
   return expire && next >= expire ? null : next;

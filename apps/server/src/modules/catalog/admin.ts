@@ -57,7 +57,8 @@ function checkPlan(input: Partial<AdminPlanInput>, creating: boolean) {
     throw invalid('The credit price must be a whole number of tomans, at least 1.');
   if (need('ios') && typeof input.ios !== 'boolean') throw invalid('ios must be true or false.');
   if (input.active !== undefined && typeof input.active !== 'boolean') throw invalid('active must be true or false.');
-  if (input.reset !== undefined && !isResetPeriod(input.reset)) throw invalid('reset must be day, week, month or none.');
+  if (input.reset !== undefined && !isResetPeriod(input.reset))
+    throw invalid('reset must be day, week, month or none.');
 }
 
 /** Every server process drops its cached plans when this version changes (services/plansCache.ts). */

@@ -988,7 +988,11 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
           .addColumn('used_bytes', 'bigint', (c) => c.notNull())
           .addColumn('created_at', 'text', (c) => c.notNull())
           .execute();
-        await db.schema.createIndex('usage_periods_user').on('usage_periods').columns(['user_id', 'ended_at']).execute();
+        await db.schema
+          .createIndex('usage_periods_user')
+          .on('usage_periods')
+          .columns(['user_id', 'ended_at'])
+          .execute();
       },
       async down(db: Db) {
         await db.schema.dropTable('usage_periods').ifExists().execute();
