@@ -215,3 +215,47 @@ describe.each(KINDS)('plans whose data resets, on %s', (kind) => {
     expect(await sent()).toEqual(['data80', 'data80']);
   });
 });
+
+describe.each(KINDS)('an account’s data periods in the admin, on %s', (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer(kind);
+  });
+  afterAll(() => s.close());
+
+  it('shows the next reset and the periods before it', async () => {
+    const lines: string[] = [];
+    const cli = (...argv: string[]) => runAdmin(argv, s.ctx, (line) => lines.push(line));
+    await cli('operators', 'add', 'olivia', '--password', 'owner-pass-2026');
+    await cli(
+      ...['plans', 'add', '--title', 'Weekly reset', '--ios', '0', '--mb', '2048', '--days', '30'],
+      ...['--devices', '1', '--toman', '90000', '--reset', 'week'],
+    );
+    const planId = Number(/Added plan (\d+)/.exec(lines.join('\n'))![1]);
+    s.clock.now = new Date('2026-06-01T00:00:00.000Z');
+    const user = await s.createUser({ planId, subsDays: 30, expireDate: null });
+    await startSubscription(s.ctx.db, { id: user.id, subs_days: 30, expire_date: null }, s.clock.now);
+    await s.ctx.db
+      .updateTable('users')
+      .set({ used_bytes: 3 * MB })
+      .where('id', '=', user.id)
+      .execute();
+    s.clock.now = new Date('2026-06-08T01:00:00.000Z');
+    await runDataResets(s.ctx);
+    const login = await s.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'olivia', password: 'owner-pass-2026' }),
+    });
+    const cookie = `separ_admin=${login.cookies.find((c) => c.name === 'separ_admin')!.value}`;
+    const detail = json(
+      await s.app.inject({ method: 'GET', url: `/api/admin/users/${user.username}`, headers: { cookie } }),
+    );
+    expect(detail).toMatchObject({
+      reset: 'week',
+      nextResetAt: '2026-06-15T00:00:00.000Z',
+      usagePeriods: [{ startedAt: '2026-06-01T00:00:00.000Z', endedAt: '2026-06-08T00:00:00.000Z', usedBytes: 3 * MB }],
+    });
+  });
+});

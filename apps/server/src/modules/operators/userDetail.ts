@@ -1,7 +1,7 @@
 import { OPENCONNECT_DEVICE_PREFIX, type AdminUserDetail } from '@separ/domain';
 import { subscriptionOrigin } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { ensureSubToken, rowOf, subscriptionUrl, userByName } from '../accounts/index.ts';
+import { accountReset, ensureSubToken, rowOf, subscriptionUrl, usagePeriods, userByName } from '../accounts/index.ts';
 import { orderRowOf } from '../payments/index.ts';
 
 // The console's view of one account gathers from accounts (devices, the subscription link), nodes
@@ -34,6 +34,8 @@ export async function userDetail(ctx: AppContext, username: string): Promise<Adm
       .execute(),
     ensureSubToken(ctx.db, user),
   ]);
+  // A plan whose data resets (CONTRACTS §14): its next reset, and the periods before (its history).
+  const [reset, periods] = await Promise.all([accountReset(ctx.db, user.id, now), usagePeriods(ctx.db, user.id)]);
   const devicesList: AdminUserDetail['devicesList'] = [
     ...devices.map((d) => ({ id: d.id, kind: 'app' as const, info: d.device_info, since: d.login_at })),
     ...connections.map((c) => ({
@@ -51,5 +53,7 @@ export async function userDetail(ctx: AppContext, username: string): Promise<Adm
     subUrl: subscriptionUrl(subscriptionOrigin(ctx.config), subToken),
     devicesList,
     orders: orders.map((o) => orderRowOf({ ...o, username: user.username })),
+    ...reset,
+    ...(periods.length > 0 ? { usagePeriods: periods } : {}),
   };
 }
