@@ -3,6 +3,7 @@ import { json, KINDS, startTestServer, type TestServer } from './harness.ts';
 import { runAdmin } from '../src/cli/admin.ts';
 import { runDataResets, startSubscription } from '../src/modules/accounts/index.ts';
 import { runReminders } from '../src/modules/messaging/index.ts';
+import { applyPush } from '../src/modules/nodes/traffic.ts';
 
 const MB = 1024 * 1024;
 
@@ -172,6 +173,23 @@ describe.each(KINDS)('plans whose data resets, on %s', (kind) => {
     await runDataResets(s.ctx);
     expect(Number((await row(weekly.id)).used_bytes)).toBe(5 * MB);
     expect(await history(weekly.id)).toHaveLength(1);
+  });
+
+  it('counts from the first push of a V2Ray node, for an account in pending activation', async () => {
+    at('2026-08-01T07:00:00.000Z');
+    const out = await cli(
+      ...['nodes', 'add', '--name', 'Reset node', '--type', 'vless', '--host', 'r.example.com', '--port', '443'],
+      ...['--country', 'DE', '--json'],
+    );
+    const node = JSON.parse(out) as { id: number };
+    const user = await s.createUser({ planId: plans.day, subsDays: 20, expireDate: null });
+    await applyPush(s.ctx, node, [{ id: user.id, bytes: 5 * MB }]);
+    expect(await row(user.id)).toMatchObject({ reset_anchor: '2026-08-01T07:00:00.000Z', resets_done: 0 });
+    at('2026-08-02T07:00:00.000Z');
+    await runDataResets(s.ctx);
+    expect(await history(user.id)).toEqual([
+      { started_at: '2026-08-01T07:00:00.000Z', ended_at: '2026-08-02T07:00:00.000Z', used_bytes: 5 * MB },
+    ]);
   });
 
   it('finds the start of an account made before resets (expiry less the plan’s days)', async () => {
