@@ -1,6 +1,6 @@
 import { buildApp, defaultLogger } from './app.ts';
 import { bootstrap, StartupProblem } from './bootstrap.ts';
-import { purgeExpiredSessions } from './modules/accounts/index.ts';
+import { purgeExpiredSessions, runDataResets } from './modules/accounts/index.ts';
 import { runScheduledBackup } from './modules/backup/index.ts';
 import { deliverOutbox, runReminders, startBot, type RunningBot } from './modules/messaging/index.ts';
 import { purgeAlive, RadiusServer, watchNodes } from './modules/nodes/index.ts';
@@ -51,6 +51,14 @@ async function main() {
       async () => {
         const sent = await deliverOutbox(context);
         if (sent > 0) app.log.info({ sent }, 'receipts sent');
+      },
+    ],
+    [
+      // Plans whose data resets every day, week or month (CONTRACTS §14): each boundary once.
+      'data resets',
+      async () => {
+        const reset = await runDataResets(context);
+        if (reset > 0) app.log.info({ reset }, 'data periods reset');
       },
     ],
     [

@@ -42,8 +42,8 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   doctor                                          (checks the configuration: each problem with its fix; exit 1 on a problem)
 
   plans list
-  plans add --title T --ios 0|1 --mb N --days N --devices N --toman N [--credit N]
-  plans update <id> [--title T] [--ios 0|1] [--mb N] [--days N] [--devices N] [--toman N] [--credit N]
+  plans add --title T --ios 0|1 --mb N --days N --devices N --toman N [--credit N] [--reset day|week|month|none]
+  plans update <id> [--title T] [--ios 0|1] [--mb N] [--days N] [--devices N] [--toman N] [--credit N] [--reset P]
   plans activate <id> | plans deactivate <id>
   countries list | countries add <code> --title T --title-fa T | countries remove <code>
   servers list | servers remove <id>
@@ -126,6 +126,7 @@ export async function runAdmin(argv: string[], ctx: ShopContext, out: Out): Prom
         devices: { type: 'string' },
         toman: { type: 'string' },
         credit: { type: 'string' },
+        reset: { type: 'string' },
         type: { type: 'string' },
         country: { type: 'string' },
         link: { type: 'string', multiple: true },

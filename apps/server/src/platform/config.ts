@@ -41,6 +41,11 @@ export interface Config {
     nowpayments: { apiKey: string | null; ipnSecret: string | null; baseUrl: string };
   };
   publicUrl: string | null;
+  /**
+   * SEPAR_SUB_ORIGINS (CONTRACTS §14): more origins that answer /sub/{token}; the first one is the
+   * subscription link's origin (over publicUrl). Each a bare http(s) origin, without a trailing slash.
+   */
+  subOrigins: string[];
   orderExpiryMinutes: number;
   /** A card order waits this long for its transfer's receipt, then expires (SEPAR_CARD_TRANSFER_MINUTES). */
   cardTransferMinutes: number;
@@ -105,6 +110,81 @@ const repoRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
  */
 export function publicOrigin(config: Pick<Config, 'publicUrl' | 'port'>): string {
   return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
+/**
+ * The subscription link's origin (CONTRACTS §14): the first of SEPAR_SUB_ORIGINS, else the public
+ * URL, else `seen` (the request's origin; without one, this machine's own).
+ */
+export function subscriptionOrigin(config: Pick<Config, 'subOrigins' | 'publicUrl' | 'port'>, seen?: string): string {
+  return config.subOrigins[0] ?? config.publicUrl ?? seen ?? publicOrigin(config);
+}
+
+/** `host` as a URL writes it (lower case, no default port), or null when it is no host. */
+function hostOf(protocol: string, host: string): string | null {
+  try {
+    const url = new URL(`${protocol}://${host}`);
+    return url.pathname === '/' && !url.username && !url.search ? url.host : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The `new-domain` header of a subscription answer (CONTRACTS §14): the first subscription origin's
+ * host (with its port when it has one) when the request came to another origin the shop lists (a
+ * later SEPAR_SUB_ORIGINS entry, or SEPAR_PUBLIC_URL); null on the first one, or on a host the shop
+ * does not list. `host` is the request's (Fastify's request.host: X-Forwarded-Host only from a
+ * trusted proxy, SEPAR_TRUST_PROXY).
+ */
+export function newDomainFor(
+  config: Pick<Config, 'subOrigins' | 'publicUrl'>,
+  protocol: string,
+  host: string | undefined,
+): string | null {
+  const [first, ...others] = config.subOrigins;
+  if (!first || !host) return null;
+  const target = new URL(first).host;
+  const seen = hostOf(protocol, host.replace(/\.$/, ''));
+  if (!seen || seen === target) return null;
+  const listed = [...others, ...(config.publicUrl ? [config.publicUrl] : [])].map((origin) => {
+    try {
+      return new URL(origin).host;
+    } catch {
+      return null;
+    }
+  });
+  return listed.includes(seen) ? target : null;
+}
+
+/**
+ * SEPAR_SUB_ORIGINS: comma-separated http(s) origins (scheme, host and an optional port; no path,
+ * query, fragment or credentials). Anything else is refused: the server does not start on it.
+ */
+export function subOrigins(value: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const entry of list(value)) {
+    let url: URL | null = null;
+    try {
+      url = new URL(entry);
+    } catch {
+      url = null;
+    }
+    if (
+      !url ||
+      !['http:', 'https:'].includes(url.protocol) ||
+      url.pathname !== '/' ||
+      url.search ||
+      url.hash ||
+      url.username ||
+      url.password ||
+      !url.hostname ||
+      /[#?]/.test(entry)
+    )
+      throw new Error(`SEPAR_SUB_ORIGINS: "${entry}" is not an http(s) origin (such as https://sub.example.com).`);
+    if (!origins.includes(url.origin)) origins.push(url.origin);
+  }
+  return origins;
 }
 
 /** The largest part of a backup sent to a chat: under the Bot API's 50 MB, with room for the form around it. */
@@ -272,6 +352,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       verify: env.SEPAR_SPAY_VERIFY_PATH ?? '/api/ipg/verify-payment/',
     },
     publicUrl: env.SEPAR_PUBLIC_URL?.trim().replace(/\/+$/, '') || null,
+    subOrigins: subOrigins(env.SEPAR_SUB_ORIGINS),
     orderExpiryMinutes: int(env.SEPAR_ORDER_EXPIRY_MINUTES, 30),
     cardTransferMinutes: Math.max(1, int(env.SEPAR_CARD_TRANSFER_MINUTES, 60)),
     reconcileIntervalSeconds: int(env.SEPAR_RECONCILE_INTERVAL_SECONDS, 300),

@@ -47,6 +47,7 @@ export function DashboardPage() {
       botLink={botLink}
       walletBalance={walletOn && wallet.data ? wallet.data.balance : null}
       {...(invite ? { invite } : {})}
+      {...(data?.reset ? { dataReset: { period: data.reset, nextAt: data.nextResetAt ?? null } } : {})}
     />
   );
 }

@@ -15,7 +15,7 @@ export interface ServersData {
  * The account as the panel reads it: SPEC §3 (normalised: the spec's backends may send snake_case
  * names) plus the subscription link of CONTRACTS §7 (when the backend sends it).
  */
-export type PanelAccount = Account & Partial<Pick<AccountAnswer, 'subUrl' | 'referralCode'>>;
+export type PanelAccount = Account & Partial<Pick<AccountAnswer, 'subUrl' | 'referralCode' | 'reset' | 'nextResetAt'>>;
 
 /** What the subscription page shows (GET /sub/{token}?format=json): the account's state and its link. */
 export interface SubscriptionData {
@@ -61,6 +61,11 @@ export function accountFromResponse(body: unknown): PanelAccount | null {
   // The account's referral code (CONTRACTS §12), when the server names one.
   const referralCode = toText(source.referralCode);
   if (account && referralCode) account.referralCode = referralCode;
+  // A plan whose data resets (CONTRACTS §14): its period, and the next reset when one is due.
+  if (account && (source.reset === 'day' || source.reset === 'week' || source.reset === 'month')) {
+    account.reset = source.reset;
+    account.nextResetAt = typeof source.nextResetAt === 'string' ? source.nextResetAt : null;
+  }
   return account;
 }
 

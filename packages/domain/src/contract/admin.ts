@@ -29,6 +29,12 @@ const MAX_TOMAN = 1_000_000_000;
 
 // --- Catalog: plans, countries, server templates ------------------------------------------------
 
+/** A plan's reset period (CONTRACTS §14). */
+const ResetPeriodField = Type.Union(
+  [Type.Literal('none'), Type.Literal('day'), Type.Literal('week'), Type.Literal('month')],
+  { [M]: 'reset must be day, week, month or none.' },
+);
+
 /** A plan as the operator edits it. */
 export const AdminPlan = Type.Object({
   id: Type.Integer(),
@@ -43,6 +49,8 @@ export const AdminPlan = Type.Object({
   /** The price by card-to-card credit, when it differs (else the same as `toman`). */
   credit: Type.Integer(),
   sortOrder: Type.Integer(),
+  /** CONTRACTS §14: the data resets every day, week or month of the subscription (absent: none). */
+  reset: Type.Optional(ResetPeriodField),
 });
 export type AdminPlan = Static<typeof AdminPlan>;
 
@@ -67,6 +75,7 @@ const planFields = {
     [M]: 'The credit price must be a whole number of tomans, at least 1.',
   }),
   active: Type.Boolean({ [M]: 'active must be true or false.' }),
+  reset: ResetPeriodField,
 };
 
 /** `POST /api/admin/plans`: every field but `credit` and `active` is required. */
@@ -79,6 +88,8 @@ export const AdminPlanInput = Type.Object({
   toman: planFields.toman,
   credit: Type.Optional(planFields.credit),
   active: Type.Optional(planFields.active),
+  /** Default none. */
+  reset: Type.Optional(planFields.reset),
 });
 export type AdminPlanInput = Static<typeof AdminPlanInput>;
 
@@ -306,6 +317,14 @@ export const AdminOverview = Type.Object({
   nodes: Type.Object({ online: Type.Integer(), total: Type.Integer() }),
   /** Messages waiting in the outbox (not sent). */
   outboxBacklog: Type.Integer(),
+  /**
+   * CONTRACTS §14: the origin buyers' subscription links use now (the first of SEPAR_SUB_ORIGINS,
+   * else SEPAR_PUBLIC_URL; null when neither is set: each answer then uses the request's origin),
+   * and the other origins that still answer `/sub/{token}` and send clients on with `new-domain`.
+   */
+  subscriptionOrigins: Type.Optional(
+    Type.Object({ current: Nullable(Type.String()), others: Type.Array(Type.String()) }),
+  ),
 });
 export type AdminOverview = Static<typeof AdminOverview>;
 
@@ -497,6 +516,13 @@ const userDetailFields = {
     }),
   ),
   orders: Type.Array(AdminOrderRow),
+  /** CONTRACTS §14: the plan's reset period and the next reset, when its data resets. */
+  reset: Type.Optional(Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')])),
+  nextResetAt: Type.Optional(Nullable(Type.String())),
+  /** The account's finished data periods, newest first (present when it has any). */
+  usagePeriods: Type.Optional(
+    Type.Array(Type.Object({ startedAt: Type.String(), endedAt: Type.String(), usedBytes: Type.Number() })),
+  ),
 };
 /** `GET /api/admin/users/:username`. */
 export const AdminUserDetail = Type.Object(userDetailFields);

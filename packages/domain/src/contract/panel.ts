@@ -74,6 +74,14 @@ export const AccountAnswer = Type.Object({
   subUrl: Type.String(),
   /** The account's referral code (CONTRACTS §12): its link is `{origin}/?ref={code}`. */
   referralCode: Type.Optional(Type.String()),
+  /**
+   * CONTRACTS §14: when the account's plan resets its data (every day, week or month from the
+   * subscription's start), the moment of the next reset (ISO 8601); null when none is due before
+   * the expiry or the subscription has not started; absent when the plan does not reset.
+   */
+  nextResetAt: Type.Optional(Nullable(Type.String())),
+  /** The plan's reset period, with `nextResetAt`. */
+  reset: Type.Optional(Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')])),
 });
 export type AccountAnswer = Static<typeof AccountAnswer>;
 

@@ -22,6 +22,11 @@ export const PlanRecord = Type.Object(
     price_credit: Type.String(),
     /** CONTRACTS §12: with the shop's tomanPerUsd set, the toman price in dollars, rounded to cents. */
     price_usd: Type.Optional(Type.Number({ minimum: 0 })),
+    /**
+     * CONTRACTS §14: the plan's data starts again every `day`, `week` or `month` of the
+     * subscription, counted from its start; absent when it never resets.
+     */
+    reset: Type.Optional(Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')])),
   },
   { additionalProperties: true },
 );

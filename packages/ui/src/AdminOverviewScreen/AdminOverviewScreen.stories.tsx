@@ -27,3 +27,13 @@ export const Retrying: Story = { args: { status: 'error', overview: undefined, r
 /** A new shop: no sales and no traffic yet. */
 export const Empty: Story = { args: { overview: ADMIN_OVERVIEW_EMPTY } };
 export const Mobile: Story = { parameters: { mobile: true } };
+
+/** CONTRACTS §14: the subscription links' current origin, and an older one that still answers. */
+export const SubscriptionOrigins: Story = {
+  args: {
+    overview: {
+      ...ADMIN_OVERVIEW,
+      subscriptionOrigins: { current: 'https://sub2.example.org', others: ['https://shop.example.com'] },
+    },
+  },
+};

@@ -105,3 +105,13 @@ export const TooltipBox = styled.div`
 export const SkeletonGroup = styled.div`
   ${stack(3)}
 `;
+
+/** The subscription links' current origin (CONTRACTS §14): an address, left to right, that may wrap. */
+export const Origin = styled.span`
+  display: inline-block;
+  max-width: 100%;
+  direction: ltr;
+  unicode-bidi: isolate;
+  overflow-wrap: anywhere;
+  font-size: ${({ theme }) => theme.fontSizes.md};
+`;

@@ -17,6 +17,7 @@ import {
   Figure,
   Figures,
   Groups,
+  Origin,
   Plot,
   SkeletonGroup,
   Tone,
@@ -143,6 +144,33 @@ function OverviewContent({ overview, format }: { overview: AdminOverview; format
                 </Tone>
               ),
             },
+            // Where the buyers' subscription links point now (CONTRACTS §14), and how many older
+            // origins still answer and send clients on.
+            ...(overview.subscriptionOrigins
+              ? [
+                  {
+                    key: 'subscriptionOrigin',
+                    wide: true,
+                    value: (
+                      <>
+                        {overview.subscriptionOrigins.current ? (
+                          <Origin>{overview.subscriptionOrigins.current}</Origin>
+                        ) : (
+                          t('overview.service.originOfRequest')
+                        )}
+                        {overview.subscriptionOrigins.others.length > 0 ? (
+                          <Crypto>
+                            {t('overview.service.otherOrigins', {
+                              count: overview.subscriptionOrigins.others.length,
+                              list: overview.subscriptionOrigins.others.join(', '),
+                            })}
+                          </Crypto>
+                        ) : null}
+                      </>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       </Groups>

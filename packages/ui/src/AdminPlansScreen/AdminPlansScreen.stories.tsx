@@ -84,11 +84,25 @@ export const Save: Story = {
         toman: 120000,
         credit: 120000,
         active: true,
+        reset: 'none',
       },
       1,
     );
   },
 };
+/** CONTRACTS §14: a plan whose data starts again every month sends its period. */
+export const SaveWithReset: Story = {
+  args: { editing: ADMIN_PLANS[0]! },
+  parameters: { screenshot: false },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.selectOptions(canvas.getByLabelText(/^(Data resets|شارژ دوبارهٔ حجم)/), 'month');
+    await userEvent.click(canvas.getByRole('button', { name: /^(Save changes|ذخیرهٔ تغییرات)$/ }));
+    await expect(args.onSave).toHaveBeenCalledWith(expect.objectContaining({ reset: 'month' }), 1);
+  },
+};
+/** A plan whose data resets every week, opened for editing: the form shows its period. */
+export const EditPlanWithReset: Story = { args: { editing: { ...ADMIN_PLANS[0]!, reset: 'week' } } };
 export const Saving: Story = { args: { editing: ADMIN_PLANS[0]!, saving: true } };
 export const SaveFailed: Story = { args: { editing: ADMIN_PLANS[0]!, saveError: 'conflict' } };
 export const Mobile: Story = { parameters: { mobile: true } };

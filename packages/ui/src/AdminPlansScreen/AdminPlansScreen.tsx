@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { discountPercent, type AdminPlan, type AdminPlanInput } from '@separ/domain';
+import { discountPercent, RESET_PERIODS, type AdminPlan, type AdminPlanInput } from '@separ/domain';
 import { AdminDataTable, wholePage } from '../AdminDataTable';
 import { EditorActions, FormProblems, useDraftForm } from '../AdminForm';
 import { ActiveBadge, AdminPanel, FormGrid, RowActions, RowButton } from '../AdminLayout/adminParts';
@@ -232,6 +232,13 @@ function PlanEditor({ plan, onSave, onCancel, saving, saveError }: PlanEditorPro
               ]}
             />
             {numeric('days')}
+            <AdminSelect
+              label={t('plans.fields.reset')}
+              hint={t('plans.hints.reset')}
+              value={draft.reset}
+              onChange={(value) => set('reset', value)}
+              options={RESET_PERIODS.map((period) => ({ value: period, label: t(`plans.resets.${period}`) }))}
+            />
             <div>
               <DataRow>
                 <TextField

@@ -23,6 +23,7 @@ describe('the plan form', () => {
         toman: 120000,
         credit: 99000,
         active: true,
+        reset: 'none',
       },
     });
   });
@@ -90,7 +91,11 @@ describe('the plan form', () => {
       toman: '50000',
       credit: '',
       active: false,
+      reset: 'none',
     });
+    // A plan whose data resets keeps its period in the form (CONTRACTS §14).
+    expect(draftFromPlan({ ...plan, reset: 'month' }).reset).toBe('month');
+    expect(validatePlanDraft({ ...valid, reset: 'week' })).toMatchObject({ ok: true, input: { reset: 'week' } });
     expect(draftFromPlan({ ...plan, allowedMB: 500, credit: 45000 })).toMatchObject({
       data: '500',
       dataUnit: 'MB',

@@ -1,4 +1,4 @@
-import type { AdminPlan, AdminPlanInput } from '@separ/domain';
+import type { AdminPlan, AdminPlanInput, ResetPeriod } from '@separ/domain';
 import type { Checked, FieldErrors } from '../AdminForm';
 import { parseWhole } from '../AdminLayout/numbers';
 
@@ -15,6 +15,8 @@ export interface PlanDraft {
   /** Empty: the same as `toman`. */
   credit: string;
   active: boolean;
+  /** CONTRACTS §14: the data starts again every day, week or month of the subscription. */
+  reset: ResetPeriod;
 }
 
 export type PlanField = 'title' | 'data' | 'days' | 'devices' | 'toman' | 'credit';
@@ -37,6 +39,7 @@ export const EMPTY_PLAN_DRAFT: PlanDraft = {
   toman: '',
   credit: '',
   active: true,
+  reset: 'none',
 };
 
 /** The form filled with a plan to edit (data in GB when it is whole gigabytes). */
@@ -54,6 +57,7 @@ export function draftFromPlan(plan: AdminPlan): PlanDraft {
     toman: String(plan.toman),
     credit: plan.credit === plan.toman ? '' : String(plan.credit),
     active: plan.active,
+    reset: plan.reset ?? 'none',
   };
 }
 
@@ -103,6 +107,7 @@ export function validatePlanDraft(draft: PlanDraft): Checked<AdminPlanInput, Pla
       toman: toman as number,
       credit: credit ?? (toman as number),
       active: draft.active,
+      reset: draft.reset,
     },
   };
 }

@@ -35,6 +35,20 @@ export const AsSupport: Story = {
     await expect(actions.getAllByRole('button')).toHaveLength(2);
   },
 };
+/** CONTRACTS §14: a monthly plan's next reset, and the periods before it with their usage. */
+export const DataResets: Story = {
+  args: {
+    user: {
+      ...ADMIN_USER_DETAIL,
+      reset: 'month',
+      nextResetAt: '2026-07-01T09:15:00.000Z',
+      usagePeriods: [
+        { startedAt: '2026-05-01T09:15:00.000Z', endedAt: '2026-06-01T09:15:00.000Z', usedBytes: 48.2 * 1024 ** 3 },
+        { startedAt: '2026-04-01T09:15:00.000Z', endedAt: '2026-05-01T09:15:00.000Z', usedBytes: 31.5 * 1024 ** 3 },
+      ],
+    },
+  },
+};
 /** A suspended account offers Unsuspend; no device, no order. */
 export const Suspended: Story = { args: { user: ADMIN_USER_SUSPENDED } };
 export const Loading: Story = { args: { status: 'loading', user: null } };

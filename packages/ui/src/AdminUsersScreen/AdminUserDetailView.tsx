@@ -266,6 +266,11 @@ export function AdminUserDetailView({
           {user.planId === null ? '—' : t('users.planNumber', { id: format.number(user.planId) })}
           {user.ios ? <> · {t('users.ios')}</> : null}
         </Fact>
+        {user.reset ? (
+          <Fact label={t(`users.reset.every.${user.reset}`)}>
+            {user.nextResetAt ? format.dateTime(user.nextResetAt) : t('users.reset.none')}
+          </Fact>
+        ) : null}
         <Fact label={t('users.columns.created')}>{format.dateTime(user.createdAt)}</Fact>
         <Fact label={t('users.subscription')}>
           <CopyButton
@@ -347,6 +352,21 @@ export function AdminUserDetailView({
           },
         ]}
       />
+
+      {user.usagePeriods ? (
+        <TableSection
+          id="admin-user-periods"
+          title={t('users.reset.periodsTitle')}
+          none=""
+          rows={user.usagePeriods}
+          rowKey={(period) => period.endedAt}
+          columns={[
+            { key: 'from', header: t('users.reset.from'), cell: (period) => format.dateTime(period.startedAt) },
+            { key: 'to', header: t('users.reset.to'), cell: (period) => format.dateTime(period.endedAt) },
+            { key: 'used', header: t('users.reset.used'), cell: (period) => format.data(period.usedBytes / MB) },
+          ]}
+        />
+      ) : null}
 
       {dialog && current ? (
         <AdminDialog

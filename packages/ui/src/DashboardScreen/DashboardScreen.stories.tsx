@@ -55,3 +55,15 @@ export const WithInviteMobile: Story = {
   args: { walletBalance: 830_000, invite: { link: REFERRAL_LINK, earnings: { total: 50_000, count: 1 } } },
   parameters: { mobile: true },
 };
+
+/** A plan whose data starts again every month (CONTRACTS §14): the next reset, in each language's calendar. */
+export const DataResetsMonthly: Story = {
+  args: { dataReset: { period: 'month', nextAt: '2026-06-20T08:30:00.000Z' } },
+};
+/** A daily plan not started yet: the resets count from the first connection. */
+export const DataResetsPending: Story = {
+  args: {
+    account: with_({ subsDays: 30, expireDate: null, devices: [] }),
+    dataReset: { period: 'day', nextAt: null },
+  },
+};

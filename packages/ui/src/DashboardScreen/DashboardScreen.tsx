@@ -66,6 +66,11 @@ export interface DashboardScreenProps {
   walletBalance?: number | null;
   /** The account's referral link, its QR code and what it has earned (CONTRACTS §12; shown when given). */
   invite?: InviteCardProps;
+  /**
+   * A plan whose data resets (CONTRACTS §14): every day, week or month, and the next reset (null
+   * when none is due before the expiry or the subscription has not started). Shown when given.
+   */
+  dataReset?: { period: 'day' | 'week' | 'month'; nextAt: string | null };
 }
 
 /**
@@ -81,6 +86,7 @@ export function DashboardScreen({
   botLink,
   walletBalance = null,
   invite,
+  dataReset,
 }: DashboardScreenProps) {
   const { t } = useTranslation(['panel', 'errors']);
   const format = useFormat();
@@ -110,6 +116,21 @@ export function DashboardScreen({
             caption={t('dashboard.activeDevices')}
           />
         </RingCard>
+        {dataReset ? (
+          <WalletCard as="section" aria-label={t('dashboard.reset.title')}>
+            <span>
+              <Icon name="refresh" size={24} />
+            </span>
+            <dl>
+              <dt>{t(`dashboard.reset.every.${dataReset.period}`)}</dt>
+              <dd>
+                {dataReset.nextAt
+                  ? t('dashboard.reset.next', { date: format.dateTime(dataReset.nextAt) })
+                  : t('dashboard.reset.notYet')}
+              </dd>
+            </dl>
+          </WalletCard>
+        ) : null}
         {walletBalance !== null ? (
           <WalletCard>
             <span>

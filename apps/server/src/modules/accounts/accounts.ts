@@ -188,7 +188,14 @@ export async function startSubscription(
   const expireDate = addDays(now, user.subs_days);
   const started = await db
     .updateTable('users')
-    .set({ expire_date: expireDate, subs_days: 0, updated_at: now.toISOString() })
+    .set({
+      expire_date: expireDate,
+      subs_days: 0,
+      // Its data resets, when its plan has them, count from this moment (CONTRACTS §14).
+      reset_anchor: now.toISOString(),
+      resets_done: 0,
+      updated_at: now.toISOString(),
+    })
     .where('id', '=', user.id)
     .where('subs_days', '=', user.subs_days)
     .executeTakeFirst();
@@ -272,7 +279,7 @@ export async function accountForSession(
   token: string,
   now: Date,
   activeSince: string,
-): Promise<(Account & { subToken: string; referralCode: string }) | undefined> {
+): Promise<(Account & { subToken: string; referralCode: string; userId: number }) | undefined> {
   const [row] = await sessionAccount(db, { tokenHash: tokenHash(token), now: now.toISOString(), activeSince });
   if (!row) return undefined;
   const list = <T>(value: string | T[]): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : value);
@@ -283,7 +290,7 @@ export async function accountForSession(
   const devices = list<Device & { model?: string | null }>(row.devices).map(({ model, ...device }) =>
     model ? { ...device, model } : device,
   );
-  return { ...toAccount(row, devices, list(row.payments)), subToken, referralCode };
+  return { ...toAccount(row, devices, list(row.payments)), subToken, referralCode, userId: row.id };
 }
 
 /** A new VPN id (CONTRACTS §5): a random UUID, unrelated to anything else about the account. */

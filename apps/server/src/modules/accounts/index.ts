@@ -29,6 +29,7 @@ export {
   renewTokenUser,
   renewUrl,
 } from './renewal.ts';
+export { accountReset, runDataResets, usagePeriods } from './resets.ts';
 export { ensureReferralCode, newReferralCode, userByReferralCode } from './referralCode.ts';
 export { purgeExpiredSessions, userForSession } from './sessions.ts';
 export { siteRoutes } from './siteRoutes.ts';

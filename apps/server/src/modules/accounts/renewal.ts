@@ -23,7 +23,8 @@ export const RENEW_COOKIE_SECONDS = 2 * DAY_SECONDS;
 export type RenewedTerms = Pick<
   UserRow,
   'expire_date' | 'subs_days' | 'allowed_mb' | 'allowed_devices' | 'ios' | 'plan_id' | 'speed_limit_mbps'
->;
+> &
+  Partial<Pick<UserRow, 'reset_anchor' | 'resets_done'>>;
 
 /**
  * Adds a plan to an account: an account still in pending activation (never connected) gets the
@@ -50,6 +51,8 @@ export function renewedTerms(
     ios: Math.max(Number(user.ios), Number(plan.ios)),
     plan_id: plan.id,
     speed_limit_mbps: null,
+    // An expired account's new subscription starts now: its data resets count from here (§14).
+    ...(!pending && (current ?? 0) <= now.getTime() ? { reset_anchor: now.toISOString(), resets_done: 0 } : {}),
   };
 }
 

@@ -16,6 +16,8 @@ import { LOGIN_LIMITS, PANEL_LIMITS, PANEL_ROUTES, SITE_ROUTES } from '@separ/do
 import { activeSince } from './access.ts';
 import { accountForSession, changePassword } from './accounts.ts';
 import { subscriptionUrl } from './subToken.ts';
+import { accountReset } from './resets.ts';
+import { subscriptionOrigin } from '../../platform/config.ts';
 import { checkCredentials } from './login.ts';
 import { createSession, revokeSession } from './sessions.ts';
 import { throttledAttempt } from '../../platform/security/throttle.ts';
@@ -56,9 +58,11 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext) {
     const now = ctx.now();
     const found = await accountForSession(ctx.db, requireToken(request), now, activeSince(ctx, now));
     if (!found) throw sessionEnded();
-    const { subToken, ...account } = found;
-    const origin = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-    return { ok: true as const, ...account, subUrl: subscriptionUrl(origin, subToken) };
+    const { subToken, userId, ...account } = found;
+    const origin = subscriptionOrigin(ctx.config, `${request.protocol}://${request.host}`);
+    // A plan whose data resets: its period and the next reset (CONTRACTS §14).
+    const reset = await accountReset(ctx.db, userId, now);
+    return { ok: true as const, ...account, subUrl: subscriptionUrl(origin, subToken), ...reset };
   });
 
   // As the login, the handler checks the fields: a refused password answers 200 `{ ok: false }`.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminCountry, AdminPlan, AdminPlanInput, AdminServer } from '@separ/domain';
+import { isResetPeriod, type AdminCountry, type AdminPlan, type AdminPlanInput, type AdminServer } from '@separ/domain';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/index.ts';
 import type { PlanRow } from '../../platform/db/schema.ts';
@@ -31,6 +31,7 @@ export function planOf(p: PlanRow): AdminPlan {
     toman: price(p.price_toman),
     credit: price(p.price_credit),
     sortOrder: p.sort_order,
+    reset: isResetPeriod(p.reset) ? p.reset : 'none',
   };
 }
 
@@ -56,6 +57,8 @@ function checkPlan(input: Partial<AdminPlanInput>, creating: boolean) {
     throw invalid('The credit price must be a whole number of tomans, at least 1.');
   if (need('ios') && typeof input.ios !== 'boolean') throw invalid('ios must be true or false.');
   if (input.active !== undefined && typeof input.active !== 'boolean') throw invalid('active must be true or false.');
+  if (input.reset !== undefined && !isResetPeriod(input.reset))
+    throw invalid('reset must be day, week, month or none.');
 }
 
 /** Every server process drops its cached plans when this version changes (services/plansCache.ts). */
@@ -85,6 +88,7 @@ export async function createPlan(ctx: AppContext, input: AdminPlanInput, actor: 
         price_credit: JSON.stringify({ '100': input.credit ?? input.toman }),
         sort_order: 100,
         created_at: ctx.now().toISOString(),
+        reset: input.reset ?? 'none',
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -112,6 +116,7 @@ export async function updatePlan(
       allowed_devices: input.devices,
       price_toman: input.toman === undefined ? undefined : JSON.stringify({ '100': input.toman }),
       price_credit: input.credit === undefined ? undefined : JSON.stringify({ '100': input.credit }),
+      reset: input.reset,
     }).filter(([, v]) => v !== undefined),
   );
   if (Object.keys(set).length === 0) throw invalid('Nothing to update: give at least one field.');

@@ -1,4 +1,5 @@
-import { arg, flag, id, num, text, UsageError, type CommandRow } from '../../platform/cli.ts';
+import { isResetPeriod, type ResetPeriod } from '@separ/domain';
+import { arg, flag, id, num, text, UsageError, type CommandRow, type Values } from '../../platform/cli.ts';
 import type { AppContext } from '../../platform/context.ts';
 import {
   addCountry,
@@ -12,6 +13,14 @@ import {
   updatePlan,
 } from './admin.ts';
 
+/** `--reset day|week|month|none` (CONTRACTS §14), or undefined when not given. */
+function resetOption(values: Values): ResetPeriod | undefined {
+  const value = text(values, 'reset');
+  if (value === undefined) return undefined;
+  if (!isResetPeriod(value)) throw new UsageError('--reset must be day, week, month or none.');
+  return value;
+}
+
 /** separ-admin's plans, countries and servers: the catalogue functions the web admin calls. */
 export const CATALOG_COMMANDS: Array<CommandRow<AppContext>> = [
   {
@@ -19,7 +28,7 @@ export const CATALOG_COMMANDS: Array<CommandRow<AppContext>> = [
     async run({ ctx, out }) {
       for (const p of await planRows(ctx)) {
         out(
-          `${p.id}\t${p.active ? 'active' : 'inactive'}\t${p.ios ? 'ios' : 'android'}\t${p.subs_days}d\t${p.allowed_mb}MB\t${p.allowed_devices}dev\t${p.price_toman}\t${p.price_credit}\t${p.title}`,
+          `${p.id}\t${p.active ? 'active' : 'inactive'}\t${p.ios ? 'ios' : 'android'}\t${p.subs_days}d\t${p.allowed_mb}MB\t${p.allowed_devices}dev\t${p.price_toman}\t${p.price_credit}\t${p.title}${p.reset !== 'none' ? `\treset ${p.reset}` : ''}`,
         );
       }
     },
@@ -38,6 +47,7 @@ export const CATALOG_COMMANDS: Array<CommandRow<AppContext>> = [
           devices: num(values, 'devices', { min: 1, required: true })!,
           toman,
           credit: num(values, 'credit', { min: 1 }),
+          reset: resetOption(values),
         },
         actor,
       );
@@ -57,6 +67,7 @@ export const CATALOG_COMMANDS: Array<CommandRow<AppContext>> = [
         devices: num(values, 'devices', { min: 1 }),
         toman: num(values, 'toman', { min: 1 }),
         credit: num(values, 'credit', { min: 1 }),
+        reset: resetOption(values),
       };
       const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
       if (Object.keys(set).length === 0) throw new UsageError('Nothing to update: give at least one option.');

@@ -83,6 +83,7 @@ async function plansAnswer(db: Db, tomanPerUsd: number) {
       'discount',
       'price_toman',
       'price_credit',
+      'reset',
     ])
     .where('active', '=', 1)
     .orderBy('sort_order')
@@ -105,6 +106,8 @@ async function plansAnswer(db: Db, tomanPerUsd: number) {
         price_toman: p.price_toman,
         price_credit: p.price_credit,
         ...(tomanPerUsd > 0 ? { price_usd: usd ?? 0 } : {}),
+        // CONTRACTS §14: only a plan whose data resets says so.
+        ...(p.reset === 'day' || p.reset === 'week' || p.reset === 'month' ? { reset: p.reset } : {}),
       };
     }),
   };

@@ -16,7 +16,7 @@ import {
 } from '@separ/domain';
 import { Bot, GrammyError, HttpError, InlineKeyboard, InputFile, type Context } from 'grammy';
 import QRCode from 'qrcode';
-import { publicOrigin } from '../../platform/config.ts';
+import { publicOrigin, subscriptionOrigin } from '../../platform/config.ts';
 import type { PaymentsContext } from '../payments/index.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import {
@@ -160,7 +160,7 @@ export function createBot(ctx: PaymentsContext): {
         ? t(language, 'account.dataUnlimited')
         : t(language, 'account.dataLeft', volumeVars(language, left)),
     ];
-    const url = subscriptionUrl(publicUrl(), await ensureSubToken(ctx.db, user));
+    const url = subscriptionUrl(subscriptionOrigin(ctx.config), await ensureSubToken(ctx.db, user));
     lines.push(t(language, 'account.subscription', { url }));
     await bot.api.sendMessage(chat, lines.join('\n'), {
       reply_markup: new InlineKeyboard().text(t(language, 'account.unlink'), 'unlink'),

@@ -110,9 +110,12 @@ export async function runReminders(ctx: AppContext, notify?: BotNotify): Promise
     const chatLanguage = chats[0]?.language;
     const lng: Language = isLanguage(order?.lang) ? order.lang : isLanguage(chatLanguage) ? chatLanguage : 'fa';
     for (const kind of due) {
+      // The data reminders count per data period of a plan that resets (CONTRACTS §14).
+      const resets = Number(user.resets_done ?? 0);
+      const period = kind.startsWith('data') && resets > 0 ? `${user.expire_date!}#${resets}` : user.expire_date!;
       const recorded = await ctx.db
         .insertInto('reminders')
-        .values({ user_id: user.id, kind, period: user.expire_date!, sent_at: now.toISOString() })
+        .values({ user_id: user.id, kind, period, sent_at: now.toISOString() })
         .onConflict((oc) => oc.columns(['user_id', 'kind', 'period']).doNothing())
         .executeTakeFirst();
       if (Number(recorded.numInsertedOrUpdatedRows ?? 0) === 0) continue;

@@ -73,6 +73,8 @@ export async function applyPush(ctx: AppContext, node: Pick<NodeRow, 'id'>, usag
             then to_char((${now}::timestamptz + users.subs_days * interval '1 day') at time zone 'UTC',
               'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
             else users.expire_date end,
+          reset_anchor = case when users.subs_days > 0 then ${now} else users.reset_anchor end,
+          resets_done = case when users.subs_days > 0 then 0 else users.resets_done end,
           subs_days = 0,
           updated_at = ${now}
         from jsonb_to_recordset(${json}::jsonb) as v(id integer, bytes bigint)
@@ -84,6 +86,8 @@ export async function applyPush(ctx: AppContext, node: Pick<NodeRow, 'id'>, usag
           expire_date = case when users.subs_days > 0
             then strftime('%Y-%m-%dT%H:%M:%fZ', ${now}, '+' || users.subs_days || ' days')
             else users.expire_date end,
+          reset_anchor = case when users.subs_days > 0 then ${now} else users.reset_anchor end,
+          resets_done = case when users.subs_days > 0 then 0 else users.resets_done end,
           subs_days = 0,
           updated_at = ${now}
         from (select json_extract(value, '$.id') as id, json_extract(value, '$.bytes') as bytes

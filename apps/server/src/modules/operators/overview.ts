@@ -104,5 +104,13 @@ export async function overview(ctx: AppContext): Promise<AdminOverview> {
     trafficByNode,
     nodes: { online: nodes.filter((n) => n.online).length, total: nodes.length },
     outboxBacklog: Number(outbox.n),
+    subscriptionOrigins: originsOf(ctx.config),
   };
+}
+
+/** Which origin the subscription links use now, and the others that still answer (CONTRACTS §14). */
+function originsOf(config: AppContext['config']): NonNullable<AdminOverview['subscriptionOrigins']> {
+  const current = config.subOrigins[0] ?? config.publicUrl ?? null;
+  const others = [...config.subOrigins.slice(1), ...(config.publicUrl ? [config.publicUrl] : [])];
+  return { current, others: [...new Set(others)].filter((origin) => origin !== current) };
 }

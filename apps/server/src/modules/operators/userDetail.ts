@@ -1,7 +1,7 @@
 import { OPENCONNECT_DEVICE_PREFIX, type AdminUserDetail } from '@separ/domain';
-import { publicOrigin } from '../../platform/config.ts';
+import { subscriptionOrigin } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { ensureSubToken, rowOf, subscriptionUrl, userByName } from '../accounts/index.ts';
+import { accountReset, ensureSubToken, rowOf, subscriptionUrl, usagePeriods, userByName } from '../accounts/index.ts';
 import { orderRowOf } from '../payments/index.ts';
 
 // The console's view of one account gathers from accounts (devices, the subscription link), nodes
@@ -34,6 +34,8 @@ export async function userDetail(ctx: AppContext, username: string): Promise<Adm
       .execute(),
     ensureSubToken(ctx.db, user),
   ]);
+  // A plan whose data resets (CONTRACTS §14): its next reset, and the periods before (its history).
+  const [reset, periods] = await Promise.all([accountReset(ctx.db, user.id, now), usagePeriods(ctx.db, user.id)]);
   const devicesList: AdminUserDetail['devicesList'] = [
     // A subscription's device by hardware id (CONTRACTS §14) is a V2Ray client's, with its model.
     ...devices.map((d) => ({
@@ -54,8 +56,10 @@ export async function userDetail(ctx: AppContext, username: string): Promise<Adm
     planId: user.plan_id,
     pendingDays: user.subs_days,
     ios: user.ios === 1,
-    subUrl: subscriptionUrl(publicOrigin(ctx.config), subToken),
+    subUrl: subscriptionUrl(subscriptionOrigin(ctx.config), subToken),
     devicesList,
     orders: orders.map((o) => orderRowOf({ ...o, username: user.username })),
+    ...reset,
+    ...(periods.length > 0 ? { usagePeriods: periods } : {}),
   };
 }

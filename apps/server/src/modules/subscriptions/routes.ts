@@ -14,6 +14,7 @@ import { subscriptionLinks, userInfo } from './service.ts';
 import { deviceGate } from './hwid.ts';
 import { PANEL_ROUTES, SUBSCRIPTION_ROUTES } from '@separ/domain/contract';
 import { serve } from '../../platform/http/contract.ts';
+import { newDomainFor, subscriptionOrigin } from '../../platform/config.ts';
 
 export interface SubscriptionRouteOptions {
   /** Serves the web app's page for this address (the subscription page), when the app is built. */
@@ -25,7 +26,8 @@ export interface SubscriptionRouteOptions {
  * account's servers for the panel and the apps (POST /api/site/servers).
  */
 export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, options: SubscriptionRouteOptions) {
-  const originOf = (request: FastifyRequest) => ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  // The link's origin: the first of SEPAR_SUB_ORIGINS, else the public URL, else the request's (§14).
+  const originOf = (request: FastifyRequest) => subscriptionOrigin(ctx.config, `${request.protocol}://${request.host}`);
 
   // The contract's route (@separ/domain/contract SUBSCRIPTION_ROUTES): the token and the query are
   // checked as they always were; a profile is sent as its own text, the page's data as JSON.
@@ -33,6 +35,9 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, 
     const { token } = request.params;
     // One address, an answer per client: caches must key on what chose it.
     reply.header('vary', 'User-Agent, Accept');
+    // Served on another of the shop's origins: the clients that read it (Happ) move to the first.
+    const newDomain = newDomainFor(ctx.config, request.protocol, request.host);
+    if (newDomain) reply.header('new-domain', newDomain);
     const { format: forced } = request.query;
     const user = await ctx.db.selectFrom('users').selectAll().where('sub_token', '=', token).executeTakeFirst();
     const format = formatFor(request.headers['user-agent'], request.headers.accept, forced);

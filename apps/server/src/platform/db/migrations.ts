@@ -965,6 +965,42 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('operators').dropColumn('role').execute();
       },
     },
+    '0029_reset': {
+      async up(db: Db) {
+        // Traffic that resets (CONTRACTS §14): a plan's period (none, day, week, month); an account's
+        // subscription start (set when it starts; the reset job fills it for older accounts) and
+        // the resets already made; and each finished period's usage, kept as the account's history.
+        await db.schema
+          .alterTable('plans')
+          .addColumn('reset', 'text', (c) => c.notNull().defaultTo('none'))
+          .execute();
+        await db.schema.alterTable('users').addColumn('reset_anchor', 'text').execute();
+        await db.schema
+          .alterTable('users')
+          .addColumn('resets_done', 'integer', (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createTable('usage_periods')
+          .addColumn('id', id, auto)
+          .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+          .addColumn('started_at', 'text', (c) => c.notNull())
+          .addColumn('ended_at', 'text', (c) => c.notNull())
+          .addColumn('used_bytes', 'bigint', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('usage_periods_user')
+          .on('usage_periods')
+          .columns(['user_id', 'ended_at'])
+          .execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropTable('usage_periods').ifExists().execute();
+        await db.schema.alterTable('users').dropColumn('resets_done').execute();
+        await db.schema.alterTable('users').dropColumn('reset_anchor').execute();
+        await db.schema.alterTable('plans').dropColumn('reset').execute();
+      },
+    },
     '0030_hwid_devices': {
       async up(db: Db) {
         // Devices by hardware id (CONTRACTS §14): a subscription fetch with `x-hwid` registers its

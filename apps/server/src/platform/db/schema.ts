@@ -14,6 +14,8 @@ export interface PlansTable {
   price_credit: string;
   sort_order: number;
   created_at: string;
+  /** CONTRACTS §14: none, day, week or month (0029_reset). */
+  reset: Generated<string>;
 }
 
 export interface CountriesTable {
@@ -63,6 +65,20 @@ export interface UsersTable {
   vpn_id: string;
   /** The account's referral code (CONTRACTS §12), made on first use (0019_growth). */
   referral_code: Generated<string | null>;
+  /** The subscription's start, from which its data resets are counted (0029_reset). */
+  reset_anchor: Generated<string | null>;
+  /** How many resets of the current subscription were made (0029_reset). */
+  resets_done: Generated<number>;
+}
+
+/** A finished data period of an account whose plan resets (CONTRACTS §14), kept as its history. */
+export interface UsagePeriodsTable {
+  id: Generated<number>;
+  user_id: number;
+  started_at: string;
+  ended_at: string;
+  used_bytes: number;
+  created_at: string;
 }
 
 export interface SessionsTable {
@@ -431,6 +447,7 @@ export interface Database {
   operator_chats: OperatorChatsTable;
   operator_chat_codes: OperatorChatCodesTable;
   backup_runs: BackupRunsTable;
+  usage_periods: UsagePeriodsTable;
 }
 
 /** A scheduled backup's period (0025_backup): taken by one process, then its file, or its error. */
