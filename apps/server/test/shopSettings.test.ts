@@ -75,6 +75,11 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
       walletMaxTopup: 50_000_000,
       tomanPerUsd: 0,
       referralPercent: 10,
+      fragmentPackets: '',
+      fragmentLength: '',
+      fragmentInterval: '',
+      muxEnabled: false,
+      iranDirect: false,
     } satisfies ShopSettings);
   });
 

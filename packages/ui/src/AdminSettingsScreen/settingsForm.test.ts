@@ -16,6 +16,11 @@ const saved: ShopSettings = {
   walletMaxTopup: 50_000_000,
   tomanPerUsd: 60_000,
   referralPercent: 10,
+  fragmentPackets: 'tlshello',
+  fragmentLength: '100-200',
+  fragmentInterval: '10-20',
+  muxEnabled: false,
+  iranDirect: true,
 };
 const settings = settingsDraft(saved);
 
