@@ -194,6 +194,12 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
       'wallet-max',
       'toman-per-usd',
       'referral-percent',
+      'fragment-packets',
+      'fragment-length',
+      'fragment-interval',
+      'mux',
+      'iran-direct',
+      'fragment',
     ]);
     const changed = await run('set', { 'social-url': 'https://instagram.com/nova', free: '0', 'windows-url': '' });
     expect(changed).toContain('social profile:   https://www.instagram.com/separ.vpn -> https://instagram.com/nova');

@@ -63,9 +63,9 @@ const LABELS: Record<keyof ShopSettings, string> = {
   walletMaxTopup: 'largest top-up',
   tomanPerUsd: 'tomans per USD',
   referralPercent: 'referral %',
-  fragmentPackets: 'fragment packets',
-  fragmentLength: 'fragment length',
-  fragmentInterval: 'fragment interval',
+  fragmentPackets: 'frag. packets',
+  fragmentLength: 'frag. length',
+  fragmentInterval: 'frag. interval',
   muxEnabled: 'mux',
   iranDirect: 'Iran direct',
 };
