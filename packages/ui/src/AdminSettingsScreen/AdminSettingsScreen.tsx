@@ -142,7 +142,7 @@ function SettingsForm({
   const fragment = (field: FragmentField) => (
     <TextField
       label={`${t(`settings.fields.${field}`)} (${t('common.optional')})`}
-      hint={t(`settings.hints.${field}`)}
+      hint={t(`settings.hints.${field}`, { example: isolate(FRAGMENT_EXAMPLES[field]) })}
       value={draft[field]}
       onChange={(value) => set(field, value)}
       error={fragmentError(field)}
@@ -254,7 +254,7 @@ function SettingsForm({
         />
         <AdminCheckbox
           label={t('settings.fields.iranDirect')}
-          hint={t('settings.hints.iranDirect')}
+          hint={t('settings.hints.iranDirect', { tld: isolate('.ir') })}
           checked={draft.iranDirect}
           onChange={(value) => set('iranDirect', value)}
         />

@@ -284,7 +284,7 @@ export function singBoxProfile(
         // Iran-direct: `.ir` domains, and Iranian addresses by SagerNet's geoip rule set (fetched through the proxy).
         ...(delivery.iranDirect
           ? [
-              { domain_suffix: ['ir'], outbound: 'direct' },
+              { domain_suffix: ['.ir'], outbound: 'direct' },
               { rule_set: [IRAN.singBoxRuleSet.tag], outbound: 'direct' },
             ]
           : []),

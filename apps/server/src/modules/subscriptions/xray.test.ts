@@ -234,7 +234,7 @@ describe.each(KINDS)('Xray JSON, fragment, mux and Iran-direct on %s (CONTRACTS 
     const { route } = await singBox();
     expect(route.rules).toEqual(
       expect.arrayContaining([
-        { domain_suffix: ['ir'], outbound: 'direct' },
+        { domain_suffix: ['.ir'], outbound: 'direct' },
         { rule_set: ['geoip-ir'], outbound: 'direct' },
       ]),
     );
