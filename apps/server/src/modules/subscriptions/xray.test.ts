@@ -250,6 +250,26 @@ describe.each(KINDS)('Xray JSON, fragment, mux and Iran-direct on %s (CONTRACTS 
     ]);
   });
 
+  it('gives an account that may not connect an empty array, with its state in the headers', async () => {
+    const expired = await s.createUser({
+      username: 'xrayold',
+      password: 'Xraypass12345',
+      expireDate: '2020-01-01T00:00:00.000Z',
+    });
+    const cookie = await s.login(expired.username, expired.password);
+    const url = json<{ subUrl: string }>(
+      await s.app.inject({ method: 'POST', url: '/api/site/account', headers: { cookie } }),
+    ).subUrl;
+    const answer = await s.app.inject({
+      method: 'GET',
+      url: new URL(url).pathname,
+      headers: { 'user-agent': 'Happ/1.63.1' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe('[]');
+    expect(answer.headers['subscription-userinfo']).toMatch(/expire=1577836800$/);
+  });
+
   it('turns each off again: --fragment 0, --mux 0, --iran-direct 0', async () => {
     await admin('settings', 'set', '--fragment', '0');
     let all = await configs();
