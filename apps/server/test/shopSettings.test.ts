@@ -75,6 +75,11 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
       walletMaxTopup: 50_000_000,
       tomanPerUsd: 0,
       referralPercent: 10,
+      fragmentPackets: '',
+      fragmentLength: '',
+      fragmentInterval: '',
+      muxEnabled: false,
+      iranDirect: false,
     } satisfies ShopSettings);
   });
 
@@ -189,6 +194,12 @@ describe.each(KINDS)('the shop settings on %s (issue 23 §5)', (kind) => {
       'wallet-max',
       'toman-per-usd',
       'referral-percent',
+      'fragment-packets',
+      'fragment-length',
+      'fragment-interval',
+      'mux',
+      'iran-direct',
+      'fragment',
     ]);
     const changed = await run('set', { 'social-url': 'https://instagram.com/nova', free: '0', 'windows-url': '' });
     expect(changed).toContain('social profile:   https://www.instagram.com/separ.vpn -> https://instagram.com/nova');

@@ -15,6 +15,7 @@ export { asRecord, toNumber, toText } from './records.ts';
 export * from './apps.ts';
 export * from './admin.ts';
 export * from './shop.ts';
+export * from './delivery.ts';
 export * from './wallet.ts';
 export * from './contract/errors.ts';
 export * from './cards.ts';

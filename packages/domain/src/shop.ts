@@ -7,6 +7,7 @@ import type { ShopSettings } from './admin.ts';
 import { SUPPORT_CHAT_URL, type Language } from './constants.ts';
 import { WALLET_TOPUP_DEFAULTS } from './wallet.ts';
 import { DEFAULT_REFERRAL_PERCENT } from './growth.ts';
+import { DEFAULT_DELIVERY_SETTINGS } from './delivery.ts';
 
 /** The shop's name until the operator gives another. */
 export const DEFAULT_SHOP_NAME = 'Separ';
@@ -46,6 +47,7 @@ export const DEFAULT_SHOP_SETTINGS: ShopSettings = {
   walletMaxTopup: WALLET_TOPUP_DEFAULTS.max,
   tomanPerUsd: 0,
   referralPercent: DEFAULT_REFERRAL_PERCENT,
+  ...DEFAULT_DELIVERY_SETTINGS,
 };
 
 /**

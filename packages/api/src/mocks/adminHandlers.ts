@@ -365,6 +365,11 @@ const SETTINGS_TYPES: Record<keyof ShopSettings, 'string' | 'boolean' | 'number'
   walletMaxTopup: 'number',
   tomanPerUsd: 'number',
   referralPercent: 'number',
+  fragmentPackets: 'string',
+  fragmentLength: 'string',
+  fragmentInterval: 'string',
+  muxEnabled: 'boolean',
+  iranDirect: 'boolean',
 };
 
 /** A fresh admin mock: its handlers and the state they share. */

@@ -677,6 +677,17 @@ export const ShopSettings = Type.Object({
   tomanPerUsd: Type.Integer({ minimum: 0 }),
   /** CONTRACTS §12: the share of a referred purchase paid into the referrer's wallet, 0 to 100 (0: off). */
   referralPercent: Type.Integer({ minimum: 0, maximum: 100 }),
+  /**
+   * CONTRACTS §14: TLS fragmentation on the TLS and REALITY profiles, in Xray's syntax (packets
+   * `tlshello` or `1-3`, length `100-200`, interval `10-20`); all three empty: none.
+   */
+  fragmentPackets: Type.String(),
+  fragmentLength: Type.String(),
+  fragmentInterval: Type.String(),
+  /** CONTRACTS §14: multiplexing (Xray's mux) where the transport allows it. */
+  muxEnabled: Type.Boolean(),
+  /** CONTRACTS §14: Iranian addresses and `.ir` domains go direct, not through the proxy, in every profile. */
+  iranDirect: Type.Boolean(),
 });
 export type ShopSettings = Static<typeof ShopSettings>;
 
@@ -696,9 +707,14 @@ export const ShopSettingsChange = Type.Object(
     walletMaxTopup: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
     tomanPerUsd: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
     referralPercent: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+    fragmentPackets: Type.Optional(Type.String({ maxLength: 20 })),
+    fragmentLength: Type.Optional(Type.String({ maxLength: 20 })),
+    fragmentInterval: Type.Optional(Type.String({ maxLength: 20 })),
+    muxEnabled: Type.Optional(Type.Boolean()),
+    iranDirect: Type.Optional(Type.Boolean()),
   },
   // A setting that does not exist is named by the service's refusal ("There is no setting …").
-  { additionalProperties: true, maxProperties: 20 },
+  { additionalProperties: true, maxProperties: 30 },
 );
 
 const ADMIN_OTHER_ROUTES = {

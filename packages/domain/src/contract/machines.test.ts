@@ -86,6 +86,7 @@ describe('the contract of the routes programs call', () => {
     expect(firstRefusal(SubscriptionParams, { token: 'A'.repeat(15) })).not.toBeNull();
     expect(firstRefusal(SubscriptionParams, { token: `${'A'.repeat(20)}$` })).not.toBeNull();
     expect(firstRefusal(SubscriptionQuery, { format: 'clash', lng: 'en' })).toBeNull();
-    expect(firstRefusal(SubscriptionQuery, { format: 'xray' })).not.toBeNull();
+    expect(firstRefusal(SubscriptionQuery, { format: 'xray' })).toBeNull();
+    expect(firstRefusal(SubscriptionQuery, { format: 'v2ray-json' })).not.toBeNull();
   });
 });

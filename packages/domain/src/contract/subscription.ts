@@ -16,8 +16,8 @@ import { ErrorAnswer, Nullable, route, Type, type Static } from './common.ts';
 /** The longest value kept of each header of a subscription's device (CONTRACTS §14). */
 export const HWID_HEADER_LIMITS = { hwid: 128, os: 32, osVersion: 32, model: 64 } as const;
 
-/** The formats `?format=` forces (`json`: the subscription page's data). */
-export const SUBSCRIPTION_FORMATS = ['base64', 'clash', 'singbox', 'json'] as const;
+/** The formats `?format=` forces (`json`: the subscription page's data; `xray`: Xray JSON, CONTRACTS §14). */
+export const SUBSCRIPTION_FORMATS = ['base64', 'clash', 'singbox', 'xray', 'json'] as const;
 export type SubscriptionFormat = (typeof SUBSCRIPTION_FORMATS)[number];
 
 export const SubscriptionParams = Type.Object({
@@ -74,6 +74,28 @@ export const SingBoxProfile = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * Xray JSON (CONTRACTS §14; Happ, and v2rayN/v2rayNG by `?format=xray`): complete Xray configs, one
+ * per link Xray carries: SOCKS and HTTP inbounds on loopback, the proxy outbound first, then
+ * `direct`, `block` (and `fragment` when the shop sets it), and the shop's routing rules.
+ */
+const xrayTagged = Type.Object({ tag: Type.String(), protocol: Type.String() }, { additionalProperties: true });
+export const XrayProfile = Type.Array(
+  Type.Object(
+    {
+      remarks: Type.String(),
+      log: Type.Object({}, { additionalProperties: true }),
+      inbounds: Type.Array(xrayTagged),
+      outbounds: Type.Array(xrayTagged),
+      routing: Type.Object(
+        { rules: Type.Array(Type.Object({}, { additionalProperties: true })) },
+        { additionalProperties: true },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+);
+
 /** The Clash.Meta (mihomo) profile, as the YAML holds it. */
 export const ClashProfile = Type.Object(
   {
@@ -124,13 +146,13 @@ export const SUBSCRIPTION_ROUTES = {
     method: 'GET',
     url: '/sub/:token',
     summary:
-      'The subscription: base64 links, Clash.Meta YAML or sing-box JSON by User-Agent (?format= forces), the page for a browser. With x-hwid, a device of the account; one over its limit gets no links and an announce header.',
+      'The subscription: base64 links, Clash.Meta YAML, sing-box JSON or Xray JSON by User-Agent (?format= forces), the page for a browser. With x-hwid, a device of the account; one over its limit gets no links and an announce header.',
     tags: ['subscriptions'],
     params: SubscriptionParams,
     querystring: SubscriptionQuery,
-    answer: Type.Union([SubscriptionPage, SingBoxProfile], {
+    answer: Type.Union([SubscriptionPage, SingBoxProfile, XrayProfile], {
       description:
-        'The profile in the client’s format; its JSON is the sing-box profile, or with ?format=json the page’s data (Cache-Control: no-store, none of the profile headers).',
+        'The profile in the client’s format; its JSON is the sing-box profile, Xray JSON (Happ, ?format=xray), or with ?format=json the page’s data (Cache-Control: no-store, none of the profile headers).',
     }),
     media: {
       'text/plain': Type.String({

@@ -114,6 +114,11 @@ export const MOCK_ADMIN_SETTINGS: ShopSettings = {
   walletMaxTopup: 50_000_000,
   tomanPerUsd: 0,
   referralPercent: 10,
+  fragmentPackets: 'tlshello',
+  fragmentLength: '100-200',
+  fragmentInterval: '10-20',
+  muxEnabled: false,
+  iranDirect: true,
 };
 
 const NAMES = [

@@ -206,4 +206,9 @@ export const ADMIN_SETTINGS: ShopSettings = {
   walletMaxTopup: 50_000_000,
   tomanPerUsd: 0,
   referralPercent: 10,
+  fragmentPackets: 'tlshello',
+  fragmentLength: '100-200',
+  fragmentInterval: '10-20',
+  muxEnabled: false,
+  iranDirect: true,
 };

@@ -74,4 +74,45 @@ export const Save: Story = {
     });
   },
 };
+/** Delivery under blocking: a fragment value out of bounds and a missing one are named before anything is sent. */
+export const DeliveryInvalid: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const packets = canvas.getByLabelText(/^(Fragment packets|فرگمنت: بسته‌ها)/);
+    await userEvent.clear(packets);
+    await userEvent.type(packets, '0-3');
+    await userEvent.clear(canvas.getByLabelText(/^(Fragment interval|فرگمنت: فاصلهٔ تکه‌ها)/));
+    await userEvent.click(canvas.getByRole('button', { name: /^(Save settings|ذخیرهٔ تنظیمات)$/ }));
+    await expect(canvas.getByText(/(Enter tlshello|tlshello یا یک عدد)/)).toBeVisible();
+    await expect(canvas.getByText(/(all three fragment values|هر سه مقدار فرگمنت)/)).toBeVisible();
+    await expect(args.onSave).not.toHaveBeenCalled();
+    packets.scrollIntoView({ block: 'center' });
+  },
+};
+/** Fragment off, mux on and Iran-direct off send the whole settings. */
+export const SaveDelivery: Story = {
+  parameters: { screenshot: false },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    for (const label of [
+      /^(Fragment packets|فرگمنت: بسته‌ها)/,
+      /^(Fragment length|فرگمنت: اندازهٔ هر تکه)/,
+      /^(Fragment interval|فرگمنت: فاصلهٔ تکه‌ها)/,
+    ])
+      await userEvent.clear(canvas.getByLabelText(label));
+    await userEvent.click(canvas.getByRole('checkbox', { name: /^(Mux on|مالتی‌پلکس)/ }));
+    await userEvent.click(
+      canvas.getByRole('checkbox', { name: /^(Iranian sites and addresses direct|سایت‌ها و نشانی‌های ایرانی)/ }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: /^(Save settings|ذخیرهٔ تنظیمات)$/ }));
+    await expect(args.onSave).toHaveBeenCalledWith({
+      ...ADMIN_SETTINGS,
+      fragmentPackets: '',
+      fragmentLength: '',
+      fragmentInterval: '',
+      muxEnabled: true,
+      iranDirect: false,
+    });
+  },
+};
 export const Mobile: Story = { args: { saved: true }, parameters: { mobile: true } };

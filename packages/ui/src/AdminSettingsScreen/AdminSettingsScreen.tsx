@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ShopSettings } from '@separ/domain';
+import { FRAGMENT_BOUNDS, FRAGMENT_EXAMPLES, type FragmentField, type ShopSettings } from '@separ/domain';
 import { useDraftForm } from '../AdminForm';
 import { AdminPanel, FormGrid } from '../AdminLayout/adminParts';
 import { AdminCheckbox } from '../AdminField';
@@ -41,7 +41,10 @@ export interface AdminSettingsScreenProps {
   saved?: boolean;
 }
 
-/** The shop's settings an operator changes without a rebuild: its name, links, app downloads, free accounts and the wallet. */
+/**
+ * The shop's settings an operator changes without a rebuild: its name, links, app downloads, free
+ * accounts, the wallet, and delivery under blocking (fragment, mux, Iran-direct).
+ */
 export function AdminSettingsScreen({
   status,
   settings,
@@ -125,6 +128,30 @@ function SettingsForm({
           scheme: isolate(URL_PLACEHOLDER),
         })
       : undefined;
+  /** A fragment value in Xray's syntax (CONTRACTS §14): typed as Xray reads it, left to right. */
+  const fragmentError = (field: FragmentField) => {
+    const problem = errors[field];
+    if (!problem) return undefined;
+    if (problem !== 'fragment') return t(`settings.errors.${problem}`);
+    return t(field === 'fragmentPackets' ? 'settings.errors.fragmentPackets' : 'settings.errors.fragment', {
+      example: isolate(FRAGMENT_EXAMPLES[field]),
+      min: format.number(FRAGMENT_BOUNDS[field].min),
+      max: format.number(FRAGMENT_BOUNDS[field].max),
+    });
+  };
+  const fragment = (field: FragmentField) => (
+    <TextField
+      label={`${t(`settings.fields.${field}`)} (${t('common.optional')})`}
+      hint={t(`settings.hints.${field}`, { example: isolate(FRAGMENT_EXAMPLES[field]) })}
+      value={draft[field]}
+      onChange={(value) => set(field, value)}
+      error={fragmentError(field)}
+      dir="ltr"
+      autoCapitalize="off"
+      spellCheck={false}
+      placeholder={field === 'fragmentPackets' ? 'tlshello' : FRAGMENT_EXAMPLES[field]}
+    />
+  );
   /** A top-up bound, whole tomans. */
   const amount = (field: SettingsAmountField) => (
     <TextField
@@ -211,6 +238,26 @@ function SettingsForm({
           {amount('walletMinTopup')}
           {amount('walletMaxTopup')}
         </FormGrid>
+      </AdminPanel>
+      <AdminPanel aria-labelledby="settings-delivery">
+        <h2 id="settings-delivery">{t('settings.groups.delivery')}</h2>
+        <FormGrid>
+          {fragment('fragmentPackets')}
+          {fragment('fragmentLength')}
+          {fragment('fragmentInterval')}
+        </FormGrid>
+        <AdminCheckbox
+          label={t('settings.fields.muxEnabled')}
+          hint={t('settings.hints.muxEnabled')}
+          checked={draft.muxEnabled}
+          onChange={(value) => set('muxEnabled', value)}
+        />
+        <AdminCheckbox
+          label={t('settings.fields.iranDirect')}
+          hint={t('settings.hints.iranDirect', { tld: isolate('.ir') })}
+          checked={draft.iranDirect}
+          onChange={(value) => set('iranDirect', value)}
+        />
       </AdminPanel>
       {saveError ? <AdminNotice tone="error">{adminErrorText(saveError, t)}</AdminNotice> : null}
       <SaveBar>

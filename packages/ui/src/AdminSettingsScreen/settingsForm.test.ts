@@ -16,6 +16,11 @@ const saved: ShopSettings = {
   walletMaxTopup: 50_000_000,
   tomanPerUsd: 60_000,
   referralPercent: 10,
+  fragmentPackets: 'tlshello',
+  fragmentLength: '100-200',
+  fragmentInterval: '10-20',
+  muxEnabled: false,
+  iranDirect: true,
 };
 const settings = settingsDraft(saved);
 
@@ -62,6 +67,45 @@ describe('the shop settings form', () => {
     expect(validateSettings({ ...settings, walletMinTopup: '60000', walletMaxTopup: '50000' })).toEqual({
       ok: false,
       errors: { walletMinTopup: 'minAboveMax' },
+    });
+  });
+});
+
+describe('the delivery settings in the form (CONTRACTS §14)', () => {
+  it('sends fragment in Xray’s syntax, digits in either script, or none with all three empty', () => {
+    expect(
+      validateSettings({
+        ...settings,
+        fragmentPackets: ' TLSHello ',
+        fragmentLength: '۱۰۰-۲۰۰',
+        fragmentInterval: '10 - 20',
+      }),
+    ).toMatchObject({
+      ok: true,
+      input: { fragmentPackets: 'tlshello', fragmentLength: '100-200', fragmentInterval: '10-20' },
+    });
+    expect(
+      validateSettings({
+        ...settings,
+        fragmentPackets: '',
+        fragmentLength: '',
+        fragmentInterval: '',
+        muxEnabled: true,
+      }),
+    ).toMatchObject({
+      ok: true,
+      input: { fragmentPackets: '', fragmentLength: '', fragmentInterval: '', muxEnabled: true },
+    });
+  });
+
+  it('names a value out of bounds, and asks for the three together', () => {
+    expect(validateSettings({ ...settings, fragmentPackets: '0-3', fragmentLength: '200-100' })).toEqual({
+      ok: false,
+      errors: { fragmentPackets: 'fragment', fragmentLength: 'fragment' },
+    });
+    expect(validateSettings({ ...settings, fragmentLength: '', fragmentInterval: '' })).toEqual({
+      ok: false,
+      errors: { fragmentLength: 'fragmentTogether', fragmentInterval: 'fragmentTogether' },
     });
   });
 });

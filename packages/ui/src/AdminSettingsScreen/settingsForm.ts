@@ -1,4 +1,11 @@
-import { WALLET_MAX_ENTRY, type ShopSettings } from '@separ/domain';
+import {
+  FRAGMENT_FIELDS,
+  isFragmentValue,
+  toLatinDigits,
+  WALLET_MAX_ENTRY,
+  type FragmentField,
+  type ShopSettings,
+} from '@separ/domain';
 import type { Checked, FieldErrors } from '../AdminForm';
 import { isHttpUrl, parseWhole } from '../AdminLayout/numbers';
 
@@ -23,8 +30,17 @@ export const SETTINGS_AMOUNT_FIELDS = ['walletMinTopup', 'walletMaxTopup'] as co
 >;
 export type SettingsAmountField = (typeof SETTINGS_AMOUNT_FIELDS)[number];
 
-export type SettingsField = 'shopName' | SettingsUrlField | SettingsAmountField;
-export type SettingsFieldError = 'required' | 'tooLong' | 'url' | 'amount' | 'minAboveMax';
+export type SettingsField = 'shopName' | SettingsUrlField | SettingsAmountField | FragmentField;
+export type SettingsFieldError =
+  | 'required'
+  | 'tooLong'
+  | 'url'
+  | 'amount'
+  | 'minAboveMax'
+  /** A fragment value that is not a whole number or a range within its bounds (packets: or tlshello). */
+  | 'fragment'
+  /** Some fragment values given and some not: the three go together. */
+  | 'fragmentTogether';
 
 export const SHOP_NAME_MAX = 60;
 
@@ -59,6 +75,17 @@ export function validateSettings(draft: SettingsDraft): Checked<ShopSettings, Se
   if (!errors.walletMinTopup && !errors.walletMaxTopup && amounts.walletMinTopup > amounts.walletMaxTopup)
     errors.walletMinTopup = 'minAboveMax';
   const settings: ShopSettings = { ...draft, shopName, ...amounts };
+  // Fragment (CONTRACTS §14): Xray's syntax, the three together or none; digits in either script.
+  const fragment = Object.fromEntries(
+    FRAGMENT_FIELDS.map((field) => [field, toLatinDigits(draft[field].trim()).toLowerCase().replace(/\s+/g, '')]),
+  ) as Record<FragmentField, string>;
+  const someFragment = FRAGMENT_FIELDS.some((field) => fragment[field] !== '');
+  for (const field of FRAGMENT_FIELDS) {
+    settings[field] = fragment[field];
+    if (fragment[field] === '') {
+      if (someFragment) errors[field] = 'fragmentTogether';
+    } else if (!isFragmentValue(field, fragment[field])) errors[field] = 'fragment';
+  }
   for (const field of SETTINGS_URL_FIELDS) {
     const value = draft[field].trim();
     settings[field] = value;

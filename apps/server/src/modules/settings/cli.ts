@@ -22,12 +22,20 @@ export const SETTINGS_OPTIONS = {
   'wallet-max': 'walletMaxTopup',
   'toman-per-usd': 'tomanPerUsd',
   'referral-percent': 'referralPercent',
+  'fragment-packets': 'fragmentPackets',
+  'fragment-length': 'fragmentLength',
+  'fragment-interval': 'fragmentInterval',
+  mux: 'muxEnabled',
+  'iran-direct': 'iranDirect',
 } as const satisfies Record<string, keyof ShopSettings>;
+
+/** `--fragment 0`: no fragment (the three values emptied together). */
+const FRAGMENT_OFF = 'fragment';
 
 /** The parseArgs option specs of `separ-admin settings set` (spread into separ-admin's options). */
 export const SETTINGS_OPTION_SPECS = Object.fromEntries(
-  Object.keys(SETTINGS_OPTIONS).map((name) => [name, { type: 'string' as const }]),
-) as Record<keyof typeof SETTINGS_OPTIONS, { type: 'string' }>;
+  [...Object.keys(SETTINGS_OPTIONS), FRAGMENT_OFF].map((name) => [name, { type: 'string' as const }]),
+) as Record<keyof typeof SETTINGS_OPTIONS | typeof FRAGMENT_OFF, { type: 'string' }>;
 
 export const SETTINGS_HELP = `  settings show                                   (the shop's settings; "default" where none is set)
   settings set [--shop-name T] [--support-url U] [--channel-url U] [--social-url U] [--bot-url U]
@@ -35,6 +43,10 @@ export const SETTINGS_HELP = `  settings show                                   
                [--wallet 0|1] [--wallet-min TOMANS] [--wallet-max TOMANS] [--toman-per-usd N]
                                                   (N tomans a US dollar: dollar prices and the crypto gateways; 0 = off)
                [--referral-percent 0-100]
+               [--fragment-packets tlshello|1-3 --fragment-length 100-200 --fragment-interval 10-20 | --fragment 0]
+                                                  (TLS fragmentation in the TLS and REALITY profiles; the three together)
+               [--mux 0|1] [--iran-direct 0|1]
+                                                  (mux where the transport allows it; Iranian addresses and .ir direct)
                                                   (seen by the site, e-mails and the bot within a second, no rebuild)`;
 
 const LABELS: Record<keyof ShopSettings, string> = {
@@ -51,6 +63,11 @@ const LABELS: Record<keyof ShopSettings, string> = {
   walletMaxTopup: 'largest top-up',
   tomanPerUsd: 'tomans per USD',
   referralPercent: 'referral %',
+  fragmentPackets: 'frag. packets',
+  fragmentLength: 'frag. length',
+  fragmentInterval: 'frag. interval',
+  muxEnabled: 'mux',
+  iranDirect: 'Iran direct',
 };
 
 const shown = (value: string | boolean | number) =>
@@ -63,7 +80,7 @@ export function settingsPatch(values: Values): Partial<ShopSettings> {
     const value = values[option];
     if (value === undefined) continue;
     if (typeof value !== 'string') throw invalid(`--${option} takes one value.`);
-    if (field === 'freeEnabled' || field === 'walletEnabled') {
+    if (field === 'freeEnabled' || field === 'walletEnabled' || field === 'muxEnabled' || field === 'iranDirect') {
       if (value !== '0' && value !== '1') throw invalid(`--${option} must be 0 (off) or 1 (on).`);
       patch[field] = value === '1';
     } else if (field === 'referralPercent') {
@@ -81,6 +98,18 @@ export function settingsPatch(values: Values): Partial<ShopSettings> {
     } else {
       patch[field] = value;
     }
+  }
+  const off = values[FRAGMENT_OFF];
+  if (off !== undefined) {
+    if (off !== '0')
+      throw invalid(
+        '--fragment takes 0 (no fragment); set one with --fragment-packets, --fragment-length and --fragment-interval.',
+      );
+    if (['fragment-packets', 'fragment-length', 'fragment-interval'].some((option) => values[option] !== undefined))
+      throw invalid(
+        '--fragment 0 turns fragment off: give it without --fragment-packets, --fragment-length or --fragment-interval.',
+      );
+    Object.assign(patch, { fragmentPackets: '', fragmentLength: '', fragmentInterval: '' });
   }
   return patch as Partial<ShopSettings>;
 }
@@ -107,7 +136,7 @@ export async function runSettings(
     const patch = settingsPatch(values);
     if (Object.keys(patch).length === 0)
       throw invalid(
-        `Nothing to change: give at least one of ${Object.keys(SETTINGS_OPTIONS)
+        `Nothing to change: give at least one of ${[...Object.keys(SETTINGS_OPTIONS), FRAGMENT_OFF]
           .map((option) => `--${option}`)
           .join(', ')}.`,
       );

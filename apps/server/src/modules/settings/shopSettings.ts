@@ -1,6 +1,10 @@
 import {
   DEFAULT_SHOP_SETTINGS,
+  FRAGMENT_FIELDS,
+  fragmentProblem,
+  isFragmentValue,
   isTomanPerUsd,
+  type FragmentField,
   TOMAN_PER_USD_BOUNDS,
   shopNameProblem,
   shopUrlProblem,
@@ -30,6 +34,11 @@ export const SHOP_SETTING_ROWS: Record<keyof ShopSettings, string> = {
   walletMaxTopup: 'wallet_max_topup',
   tomanPerUsd: 'toman_per_usd',
   referralPercent: 'referral_percent',
+  fragmentPackets: 'fragment_packets',
+  fragmentLength: 'fragment_length',
+  fragmentInterval: 'fragment_interval',
+  muxEnabled: 'mux_enabled',
+  iranDirect: 'iran_direct',
 };
 
 const FIELDS = Object.keys(SHOP_SETTING_ROWS) as Array<keyof ShopSettings>;
@@ -53,10 +62,17 @@ const LABELS: Record<keyof ShopSettings, string> = {
   walletMaxTopup: 'The largest top-up',
   tomanPerUsd: 'The tomans per US dollar',
   referralPercent: 'The referral percent',
+  fragmentPackets: 'The fragment packets',
+  fragmentLength: 'The fragment length',
+  fragmentInterval: 'The fragment interval',
+  muxEnabled: 'The mux switch',
+  iranDirect: 'The Iran-direct switch',
 };
 
 /** The switches (stored as 0 and 1) and the amounts in tomans (whole numbers, at most WALLET_MAX_ENTRY). */
-const SWITCHES = new Set<keyof ShopSettings>(['freeEnabled', 'walletEnabled']);
+const SWITCHES = new Set<keyof ShopSettings>(['freeEnabled', 'walletEnabled', 'muxEnabled', 'iranDirect']);
+/** The fragment's values (CONTRACTS §14): Xray's syntax, empty for none; the three are set together. */
+const FRAGMENTS = new Set<keyof ShopSettings>(FRAGMENT_FIELDS);
 const AMOUNTS = new Set<keyof ShopSettings>(['walletMinTopup', 'walletMaxTopup']);
 /** Whole percents, 0 to 100 (the referral reward; 0 turns it off). */
 const PERCENTS = new Set<keyof ShopSettings>(['referralPercent']);
@@ -97,6 +113,9 @@ function fromRows(defaults: ShopSettings, rows: ReadonlyArray<{ key: string; val
         (settings as Record<string, unknown>)[field] = Number(value);
     } else if (field === 'tomanPerUsd') {
       if (/^\d{1,12}$/.test(value) && isTomanPerUsd(Number(value))) settings.tomanPerUsd = Number(value);
+    } else if (FRAGMENTS.has(field)) {
+      if (value === '' || isFragmentValue(field as FragmentField, value))
+        (settings as Record<string, unknown>)[field] = value;
     } else if (field === 'shopName') {
       if (!shopNameProblem(value)) settings.shopName = value.trim();
     } else if (!shopUrlProblem(value) || (APP_FIELDS.has(field) && value === '')) {
@@ -108,6 +127,8 @@ function fromRows(defaults: ShopSettings, rows: ReadonlyArray<{ key: string; val
     settings.walletMinTopup = defaults.walletMinTopup;
     settings.walletMaxTopup = defaults.walletMaxTopup;
   }
+  // A fragment missing one of its values (written by hand) is none.
+  if (fragmentProblem(settings) !== null) for (const field of FRAGMENT_FIELDS) settings[field] = '';
   return settings;
 }
 
@@ -160,6 +181,16 @@ export function checkShopSettingsPatch(patch: unknown): Partial<ShopSettings> {
       continue;
     }
     if (typeof value !== 'string') throw invalid(`${label} must be text.`);
+    if (FRAGMENTS.has(key)) {
+      const text = value.trim().toLowerCase();
+      if (text !== '' && !isFragmentValue(key as FragmentField, text))
+        // The message of the three together names this value's own rule.
+        throw invalid(
+          fragmentProblem({ fragmentPackets: '1', fragmentLength: '1', fragmentInterval: '1', [key]: text })!,
+        );
+      (checked as Record<string, unknown>)[key] = text;
+      continue;
+    }
     if (key === 'shopName') {
       const problem = shopNameProblem(value);
       if (problem) throw invalid(problem);
@@ -199,6 +230,8 @@ export async function updateShopSettings(
     const after = { ...before, ...checked };
     if (after.walletMinTopup > after.walletMaxTopup)
       throw invalid('The smallest top-up may not be more than the largest.');
+    const fragment = fragmentProblem(after);
+    if (fragment) throw invalid(fragment);
     for (const field of FIELDS) {
       if (!(field in checked)) continue;
       const value = rowValue(field, after);

@@ -7,24 +7,27 @@
  *   ClashMeta, and wants sing-box) and Karing (whose UA names ClashMeta, clash-verge and NekoBox too);
  * - then Clash.Meta (mihomo): clash-verge, FlClash, ClashMetaForAndroid, clash.meta, mihomo, Stash,
  *   ClashX, NekoBox ("NekoBox/Android/1.3.9 (Prefer ClashMeta Format)");
+ * - then Happ ("Happ/1.63.1"), which imports Xray JSON (CONTRACTS §14): complete Xray configs;
  * - then a browser (Accept: text/html): the subscription page;
- * - and everything else (v2rayNG, v2rayN, Streisand, Shadowrocket, Happ, curl…): the links, base64.
+ * - and everything else (v2rayNG, v2rayN, Streisand, Shadowrocket, curl…): the links, base64.
  */
-export type SubscriptionFormat = 'singbox' | 'clash' | 'page' | 'base64';
+export type SubscriptionFormat = 'singbox' | 'clash' | 'xray' | 'page' | 'base64';
 
 const SING_BOX = /^(?:sf[aimt]\b|hiddify|karing)|\bsing-?box\b|\bkaring\b/i;
 const CLASH =
   /^(?:clash|mihomo|flclash|stash|koala-clash|prizrak-box)|clash-?verge|clashmeta(?:forandroid)?\b|clash\.meta|\bnekobox\b|\bclashx\b/i;
+const XRAY_JSON = /^happ\//i;
 
 export function formatFor(
   userAgent: string | undefined,
   accept: string | undefined,
   forced?: string,
 ): SubscriptionFormat {
-  if (forced === 'base64' || forced === 'clash' || forced === 'singbox') return forced;
+  if (forced === 'base64' || forced === 'clash' || forced === 'singbox' || forced === 'xray') return forced;
   const ua = userAgent ?? '';
   if (SING_BOX.test(ua)) return 'singbox';
   if (CLASH.test(ua)) return 'clash';
+  if (XRAY_JSON.test(ua)) return 'xray';
   if ((accept ?? '').includes('text/html')) return 'page';
   return 'base64';
 }

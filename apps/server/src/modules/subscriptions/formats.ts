@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { stringify } from 'yaml';
 import type { LinkSpec } from '../nodes/index.ts';
+import { IRAN, NO_DELIVERY, type Delivery } from './delivery.ts';
 
 /**
  * The subscription's three formats (CONTRACTS §7) from the account's V2Ray links: the links
@@ -24,7 +25,7 @@ export function xrayUuid(id: string): string {
 }
 
 /** Names unique within one profile (clients refuse duplicates): "Germany 1", "Germany 1 (2)". */
-function uniqueNames(specs: LinkSpec[]): string[] {
+export function uniqueNames(specs: LinkSpec[]): string[] {
   const seen = new Map<string, number>();
   return specs.map((spec, index) => {
     const base = spec.name.trim() || `${spec.protocol}-${index + 1}`;
@@ -115,8 +116,11 @@ function clashProxy(spec: LinkSpec, name: string): Record<string, unknown> | nul
   }
 }
 
-/** A Clash.Meta profile: the proxies, a group to choose from (with an automatic pick), everything through it. */
-export function clashProfile(specs: LinkSpec[]): string {
+/**
+ * A Clash.Meta profile: the proxies, a group to choose from (with an automatic pick), everything
+ * through it (with Iran-direct, `.ir` domains and Iranian addresses first go direct).
+ */
+export function clashProfile(specs: LinkSpec[], delivery: Delivery = NO_DELIVERY): string {
   const names = uniqueNames(specs);
   const proxies = specs
     .map((spec, index) => clashProxy(spec, names[index]!))
@@ -134,7 +138,12 @@ export function clashProfile(specs: LinkSpec[]): string {
         ? [{ name: AUTO, type: 'url-test', url: TEST_URL, interval: 300, tolerance: 50, proxies: proxyNames }]
         : []),
     ],
-    rules: ['IP-CIDR,127.0.0.0/8,DIRECT,no-resolve', 'IP-CIDR,192.168.0.0/16,DIRECT,no-resolve', `MATCH,${GROUP}`],
+    rules: [
+      'IP-CIDR,127.0.0.0/8,DIRECT,no-resolve',
+      'IP-CIDR,192.168.0.0/16,DIRECT,no-resolve',
+      ...(delivery.iranDirect ? IRAN.clash : []),
+      `MATCH,${GROUP}`,
+    ],
   };
   return stringify(profile, { lineWidth: 0 });
 }
@@ -224,7 +233,11 @@ function singBoxOutbound(spec: LinkSpec, tag: string): Record<string, unknown> |
  * SFI do: "sing-box 1.12.0"): 1.12 and later take typed servers, and the old form, which earlier
  * cores need, goes away in 1.14.
  */
-export function singBoxProfile(specs: LinkSpec[], version: [number, number] | null = null): string {
+export function singBoxProfile(
+  specs: LinkSpec[],
+  version: [number, number] | null = null,
+  delivery: Delivery = NO_DELIVERY,
+): string {
   const names = uniqueNames(specs);
   const outbounds = specs
     .map((spec, index) => singBoxOutbound(spec, names[index]!))
@@ -268,7 +281,15 @@ export function singBoxProfile(specs: LinkSpec[], version: [number, number] | nu
         { action: 'sniff' },
         { protocol: 'dns', action: 'hijack-dns' },
         { ip_is_private: true, outbound: 'direct' },
+        // Iran-direct: `.ir` domains, and Iranian addresses by SagerNet's geoip rule set (fetched through the proxy).
+        ...(delivery.iranDirect
+          ? [
+              { domain_suffix: ['.ir'], outbound: 'direct' },
+              { rule_set: [IRAN.singBoxRuleSet.tag], outbound: 'direct' },
+            ]
+          : []),
       ],
+      ...(delivery.iranDirect ? { rule_set: [{ ...IRAN.singBoxRuleSet, download_detour: GROUP }] } : {}),
       final: GROUP,
       auto_detect_interface: true,
     },

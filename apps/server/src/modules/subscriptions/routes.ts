@@ -8,7 +8,9 @@ import { accountOf } from '../accounts/index.ts';
 import { currentShopSettings } from '../settings/index.ts';
 import { formatFor, singBoxVersion } from './clients.ts';
 import { accountServers } from './servers.ts';
-import { base64Profile, clashProfile, singBoxProfile } from './formats.ts';
+import { base64Profile, clashProfile, singBoxProfile, uniqueNames } from './formats.ts';
+import { deliveryOf } from './delivery.ts';
+import { xrayProfile } from './xray.ts';
 import { resetSubToken, subscriptionUrl } from '../accounts/index.ts';
 import { subscriptionLinks, userInfo } from './service.ts';
 import { deviceGate } from './hwid.ts';
@@ -63,21 +65,26 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, 
     const { links, specs } = gate.blocked ? { links: [], specs: [] } : await subscriptionLinks(ctx, user, now);
     // v2RayTun reads x-hwid-limit (as Remnawave sends it) beside the announcement.
     if (gate.blocked) reply.header('announce', gate.announce).header('x-hwid-limit', 'true');
+    // The shop's name, as clients show the profile (the operator's setting, issue 23 §5), and its delivery settings (§14).
+    const { settings } = await currentShopSettings(ctx);
+    const delivery = deliveryOf(settings);
     let body: string;
     let type: string;
     if (format === 'clash') {
-      body = clashProfile(specs);
+      body = clashProfile(specs, delivery);
       type = 'text/yaml; charset=utf-8';
     } else if (format === 'singbox') {
-      body = singBoxProfile(specs, singBoxVersion(request.headers['user-agent']));
+      body = singBoxProfile(specs, singBoxVersion(request.headers['user-agent']), delivery);
+      type = 'application/json; charset=utf-8';
+    } else if (format === 'xray') {
+      body = xrayProfile(specs, uniqueNames(specs), delivery);
       type = 'application/json; charset=utf-8';
     } else {
       body = base64Profile(links);
       type = 'text/plain; charset=utf-8';
     }
     const etag = `"${createHash('sha1').update(body).digest('hex')}"`;
-    // The shop's name, as clients show the profile (the operator's setting, issue 23 §5).
-    const { shopName } = (await currentShopSettings(ctx)).settings;
+    const { shopName } = settings;
     reply
       .header('subscription-userinfo', userInfo(user))
       .header('profile-update-interval', '12')

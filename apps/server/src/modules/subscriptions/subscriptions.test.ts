@@ -31,7 +31,7 @@ const CLIENTS: Array<[string, string]> = [
   ['v2rayN/7.10.5', 'base64'],
   ['Streisand/1.6.44', 'base64'],
   ['Shadowrocket/2070 CFNetwork/1496.0.7 Darwin/23.5.0', 'base64'],
-  ['Happ/1.63.1', 'base64'],
+  ['Happ/1.63.1', 'xray'],
   ['curl/8.5.0', 'base64'],
   ['', 'base64'],
 ];
