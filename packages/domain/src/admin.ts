@@ -89,6 +89,27 @@ export type AdminBulkActionName = (typeof ADMIN_BULK_ACTIONS)[number];
 /** The most accounts one bulk call may change: more is refused, never cut short. */
 export const ADMIN_BULK_MAX = 10_000;
 
+/** A bulk action's request as the console sends it (`AdminBulkInput` in the contract). */
+export interface AdminBulkRequest {
+  action: AdminBulkActionName;
+  usernames?: string[];
+  filter?: { q?: string };
+  days?: number;
+  mb?: number;
+  /** delete-expired: the count of accounts it deletes, typed by the operator. */
+  confirm?: string;
+  dryRun?: boolean;
+}
+
+/** Its answer (`AdminBulkResult`): the accounts found, those changed, those left as they were. */
+export interface AdminBulkOutcome {
+  action: AdminBulkActionName;
+  matched: number;
+  count: number;
+  skipped: number;
+  dryRun: boolean;
+}
+
 export function isAdminBulkAction(value: unknown): value is AdminBulkActionName {
   return typeof value === 'string' && (ADMIN_BULK_ACTIONS as readonly string[]).includes(value);
 }
