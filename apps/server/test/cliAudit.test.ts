@@ -98,7 +98,11 @@ describe('every separ-admin write is in the audit log', () => {
     ['users bulk', () => ['unsuspend', '--user', 'audited'], 'users.bulk-unsuspend'],
     ['users bulk', () => ['reset-usage', '--all'], 'users.bulk-reset-usage'],
     // Nothing expired a month ago among them: confirmed with the count, 0.
-    ['users bulk', () => ['delete-expired', '--user', 'audited', '--days', '30', '--confirm', '0'], 'users.bulk-delete-expired'],
+    [
+      'users bulk',
+      () => ['delete-expired', '--user', 'audited', '--days', '30', '--confirm', '0'],
+      'users.bulk-delete-expired',
+    ],
     [
       'nodes add',
       () => ['--name', 'audited', '--type', 'vless', '--host', 'n.example.com', '--port', '443', '--country', 'DE'],

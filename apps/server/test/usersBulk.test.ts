@@ -41,7 +41,12 @@ describe.each(KINDS)('bulk actions on accounts on %s', (kind) => {
     s.database.db.updateTable('users').set(values).where('username', '=', username).execute();
   const lastAuditId = async () =>
     Number(
-      (await s.database.db.selectFrom('audit_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0,
+      (
+        await s.database.db
+          .selectFrom('audit_log')
+          .select((eb) => eb.fn.max('id').as('id'))
+          .executeTakeFirst()
+      )?.id ?? 0,
     );
   const auditSince = (id: number) =>
     s.database.db.selectFrom('audit_log').selectAll().where('id', '>', id).orderBy('id').execute();
@@ -59,7 +64,10 @@ describe.each(KINDS)('bulk actions on accounts on %s', (kind) => {
     const entries = await auditSince(before);
     expect(entries.map((e) => e.action)).toEqual([action]);
     expect(entries[0]!.operator).toBe('olivia');
-    return { result: json<AdminBulkResult>(response), after: JSON.parse(entries[0]!.after_json!) as Record<string, unknown> };
+    return {
+      result: json<AdminBulkResult>(response),
+      after: JSON.parse(entries[0]!.after_json!) as Record<string, unknown>,
+    };
   }
 
   beforeAll(async () => {

@@ -282,7 +282,9 @@ describe('admin changes refresh what they change', () => {
     const s = store();
     const list = s.dispatch(endpoints.adminUsers.initiate({ q: 'demo' }));
     await list;
-    const dry = await s.dispatch(endpoints.adminUsersBulk.initiate({ action: 'suspend', usernames: ['demo'], dryRun: true }));
+    const dry = await s.dispatch(
+      endpoints.adminUsersBulk.initiate({ action: 'suspend', usernames: ['demo'], dryRun: true }),
+    );
     expect(dry.data).toEqual({ action: 'suspend', matched: 1, count: 1, skipped: 0, dryRun: true });
     await settle();
     expect(state.calls.users).toBe(1);
@@ -293,7 +295,9 @@ describe('admin changes refresh what they change', () => {
     expect(endpoints.adminUsers.select({ q: 'demo' })(adminState(s)).data!.items[0]!.status).toBe('suspended');
     expect(state.data.audit[0]).toMatchObject({ action: 'users.bulk-suspend', after: { count: 1 } });
     // The delete needs its count typed; junk is refused as the server refuses it.
-    const refused = await s.dispatch(endpoints.adminUsersBulk.initiate({ action: 'delete-expired', filter: {}, days: 0 }));
+    const refused = await s.dispatch(
+      endpoints.adminUsersBulk.initiate({ action: 'delete-expired', filter: {}, days: 0 }),
+    );
     expect(adminErrorCode(refused.error)).toBe('invalid');
     const junk = await s.dispatch(
       endpoints.adminUsersBulk.initiate({ action: 'explode', usernames: ['demo'] } as unknown as AdminBulkInput),

@@ -83,7 +83,14 @@ export type AdminUserAction =
  * A bulk action on accounts (`POST /api/admin/users/bulk`, `separ-admin users bulk`): on the named
  * accounts or on those a filter finds, each audited once as `users.bulk-<action>` with its count.
  */
-export const ADMIN_BULK_ACTIONS = ['extend', 'add-data', 'suspend', 'unsuspend', 'reset-usage', 'delete-expired'] as const;
+export const ADMIN_BULK_ACTIONS = [
+  'extend',
+  'add-data',
+  'suspend',
+  'unsuspend',
+  'reset-usage',
+  'delete-expired',
+] as const;
 export type AdminBulkActionName = (typeof ADMIN_BULK_ACTIONS)[number];
 
 /** The most accounts one bulk call may change: more is refused, never cut short. */

@@ -930,7 +930,14 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       if (input.usernames) {
         const names = [...new Set(input.usernames)];
         const missing = names.filter((name) => !data().users.some((u) => u.username === name));
-        if (missing.length > 0) refuse('not_found', `No user named ${missing.slice(0, 5).map((n) => `"${n}"`).join(', ')}.`);
+        if (missing.length > 0)
+          refuse(
+            'not_found',
+            `No user named ${missing
+              .slice(0, 5)
+              .map((n) => `"${n}"`)
+              .join(', ')}.`,
+          );
         found = data().users.filter((u) => names.includes(u.username));
       } else {
         const q = input.filter?.q?.trim().toLowerCase() ?? '';
@@ -968,16 +975,22 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
         else if (action === 'add-data') u.allowedMB += input.mb!;
         else if (action === 'extend') {
           if (u.pendingDays > 0) u.pendingDays += days;
-          else u.expireDate = new Date(Math.max(Date.parse(u.expireDate ?? '') || now, now) + days * DAY_MS).toISOString();
+          else
+            u.expireDate = new Date(Math.max(Date.parse(u.expireDate ?? '') || now, now) + days * DAY_MS).toISOString();
         }
       }
       if (action === 'delete-expired') data().users = data().users.filter((u) => !targets.includes(u));
-      record(`users.bulk-${action}`, input.usernames ? 'users:selected' : `users:filter:${input.filter?.q?.trim() ?? ''}`, null, {
-        count: result.count,
-        matched: result.matched,
-        skipped: result.skipped,
-        usernames: targets.map((u) => u.username),
-      });
+      record(
+        `users.bulk-${action}`,
+        input.usernames ? 'users:selected' : `users:filter:${input.filter?.q?.trim() ?? ''}`,
+        null,
+        {
+          count: result.count,
+          matched: result.matched,
+          skipped: result.skipped,
+          usernames: targets.map((u) => u.username),
+        },
+      );
       return result;
     }),
     route('userAction', async ({ params, body }) => {
@@ -1316,7 +1329,11 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       const operator = operatorNamed(params.username!) ?? refuse('not_found', `No operator named ${params.username}.`);
       const role: unknown = (await body()).role;
       if (!isOperatorRole(role)) return refuse('invalid', `The role must be one of: ${OPERATOR_ROLES.join(', ')}.`);
-      if (operator.role === 'owner' && role !== 'owner' && data().operators.filter((o) => o.role === 'owner').length <= 1)
+      if (
+        operator.role === 'owner' &&
+        role !== 'owner' &&
+        data().operators.filter((o) => o.role === 'owner').length <= 1
+      )
         refuse('conflict', 'The shop needs an owner: make another operator owner first.');
       const before = { role: operator.role };
       operator.role = role;
@@ -1336,10 +1353,17 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       state.tokens.push({ name, role, createdAt: nowIso(), createdBy: state.session!, lastUsedAt: null });
       state.tokens.sort((a, b) => a.name.localeCompare(b.name));
       record('token.add', `token:${name}`, null, { name, role });
-      return { name, role, token: `separ_${mockNodeToken(state.tokens.length + 31).slice(0, 43).padEnd(43, 'x')}` };
+      return {
+        name,
+        role,
+        token: `separ_${mockNodeToken(state.tokens.length + 31)
+          .slice(0, 43)
+          .padEnd(43, 'x')}`,
+      };
     }),
     route('revokeToken', ({ params }) => {
-      const token = state.tokens.find((t) => t.name === params.name) ?? refuse('not_found', `No token named ${params.name}.`);
+      const token =
+        state.tokens.find((t) => t.name === params.name) ?? refuse('not_found', `No token named ${params.name}.`);
       state.tokens = state.tokens.filter((t) => t !== token);
       record('token.revoke', `token:${token.name}`, { name: token.name, role: token.role });
       return { ok: true };

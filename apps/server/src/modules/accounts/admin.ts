@@ -135,7 +135,8 @@ export function checkExtendDays(days: number): void {
 
 /** The MB an operator adds to an account: a whole number from 1. */
 export function checkAddMB(mb: number): void {
-  if (!Number.isInteger(mb) || mb <= 0 || mb > 100_000_000) throw invalid('Data must be a whole number of MB, at least 1.');
+  if (!Number.isInteger(mb) || mb <= 0 || mb > 100_000_000)
+    throw invalid('Data must be a whole number of MB, at least 1.');
 }
 
 /** Whether data can be added to an account: not to one whose data is unlimited. */
