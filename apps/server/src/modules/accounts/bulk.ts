@@ -12,8 +12,7 @@ import { checkAddMB, checkExtendDays, extendedTerms, takesData, usersFound } fro
  * The bulk actions on accounts (docs/ADMIN.md, `POST /api/admin/users/bulk`, `separ-admin users
  * bulk`): one action on the named accounts or on those the users list's search finds, with the
  * rules of one account's action (admin.ts), in one transaction with one audit entry that carries
- * the count. The nodes' user list moves once: its version is bumped by the database's triggers
- * inside the transaction, so the nodes see one new list when it commits.
+ * the count. The nodes' user list version moves by exactly one when it commits.
  */
 
 /** How many ids go into one statement's `in (…)` (well under both databases' parameter limits). */
@@ -73,6 +72,19 @@ export async function bulkUsers(ctx: AppContext, input: AdminBulkInput, actor: A
   const kind = ctx.database.kind;
   const columns = ['id', 'username', 'suspend', 'subs_days', 'expire_date', 'allowed_mb', 'used_bytes'] as const;
   return ctx.db.transaction().execute(async (trx) => {
+    // The nodes' user list moves once, whatever the number of accounts: its version is bumped here
+    // first, which also holds its row until the commit, and put back to that one bump at the end
+    // (the triggers bump it for each changed row in between; no one sees those uncommitted values).
+    const listVersion = dryRun
+      ? undefined
+      : (
+          await trx
+            .updateTable('list_versions')
+            .set({ version: sql`version + 1` })
+            .where('name', '=', 'users')
+            .returning('version')
+            .executeTakeFirst()
+        )?.version;
     let found: Found[];
     if (input.usernames) {
       const names = [...new Set(input.usernames)];
@@ -165,6 +177,8 @@ export async function bulkUsers(ctx: AppContext, input: AdminBulkInput, actor: A
           .where('id', '=', user.id)
           .execute();
       }
+    if (listVersion !== undefined)
+      await trx.updateTable('list_versions').set({ version: listVersion }).where('name', '=', 'users').execute();
     await audit(trx, ctx, {
       actor,
       action: `users.bulk-${action}`,
