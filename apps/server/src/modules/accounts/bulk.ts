@@ -72,19 +72,6 @@ export async function bulkUsers(ctx: AppContext, input: AdminBulkInput, actor: A
   const kind = ctx.database.kind;
   const columns = ['id', 'username', 'suspend', 'subs_days', 'expire_date', 'allowed_mb', 'used_bytes'] as const;
   return ctx.db.transaction().execute(async (trx) => {
-    // The nodes' user list moves once, whatever the number of accounts: its version is bumped here
-    // first, which also holds its row until the commit, and put back to that one bump at the end
-    // (the triggers bump it for each changed row in between; no one sees those uncommitted values).
-    const listVersion = dryRun
-      ? undefined
-      : (
-          await trx
-            .updateTable('list_versions')
-            .set({ version: sql`version + 1` })
-            .where('name', '=', 'users')
-            .returning('version')
-            .executeTakeFirst()
-        )?.version;
     let found: Found[];
     if (input.usernames) {
       const names = [...new Set(input.usernames)];
@@ -128,6 +115,18 @@ export async function bulkUsers(ctx: AppContext, input: AdminBulkInput, actor: A
       throw invalid(
         `To delete ${targets.length} account(s), confirm with their number (confirm: "${targets.length}").`,
       );
+    // The nodes' user list moves once, whatever the number of accounts: its version is bumped here,
+    // which holds its row until the commit, and put back to that one bump at the end (the triggers
+    // bump it for each changed row in between; no one sees those uncommitted values). Taken after
+    // the accounts' rows, as every other writer of accounts takes the two: no deadlock.
+    const listVersion = (
+      await trx
+        .updateTable('list_versions')
+        .set({ version: sql`version + 1` })
+        .where('name', '=', 'users')
+        .returning('version')
+        .executeTakeFirst()
+    )?.version;
     const ids = targets.map((user) => user.id);
     for (const part of chunks(ids)) {
       switch (action) {
