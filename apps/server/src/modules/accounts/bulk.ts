@@ -78,7 +78,7 @@ export async function bulkUsers(ctx: AppContext, input: AdminBulkInput, actor: A
       if (names.length > ADMIN_BULK_MAX) throw invalid(`Name at most ${ADMIN_BULK_MAX} accounts.`);
       found = [];
       for (const part of chunks(names)) {
-        let query = trx.selectFrom('users').select(columns).where('username', 'in', part);
+        let query = trx.selectFrom('users').select(columns).where('username', 'in', part).orderBy('id');
         if (kind === 'postgres') query = query.forUpdate();
         found.push(...(await query.execute()));
       }
