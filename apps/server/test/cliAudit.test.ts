@@ -92,6 +92,17 @@ describe('every separ-admin write is in the audit log', () => {
     ['users reset-password', () => ['audited'], 'user.reset-password'],
     ['users end-devices', () => ['audited'], 'user.end-devices'],
     ['sessions revoke', () => ['audited'], 'user.revoke-sessions'],
+    ['users bulk', () => ['extend', '--user', 'audited', '--days', '3'], 'users.bulk-extend'],
+    ['users bulk', () => ['add-data', '--q', 'audited', '--mb', '10'], 'users.bulk-add-data'],
+    ['users bulk', () => ['suspend', '--user', 'audited'], 'users.bulk-suspend'],
+    ['users bulk', () => ['unsuspend', '--user', 'audited'], 'users.bulk-unsuspend'],
+    ['users bulk', () => ['reset-usage', '--all'], 'users.bulk-reset-usage'],
+    // Nothing expired a month ago among them: confirmed with the count, 0.
+    [
+      'users bulk',
+      () => ['delete-expired', '--user', 'audited', '--days', '30', '--confirm', '0'],
+      'users.bulk-delete-expired',
+    ],
     [
       'nodes add',
       () => ['--name', 'audited', '--type', 'vless', '--host', 'n.example.com', '--port', '443', '--country', 'DE'],

@@ -106,6 +106,23 @@ describe('the admin lists', () => {
     expect(mock.admin.data.audit[0]).toMatchObject({ operator: 'admin', action: 'user.suspend', target: 'user:demo' });
   });
 
+  it('suspends the ticked accounts in bulk after a confirmation, and says how many', async () => {
+    const { mock } = await renderApp('/admin/users?q=demo', signedIn);
+    await waitFor(() => expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(2), slow);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select demo' }));
+    const bar = screen.getByRole('region', { name: 'Bulk actions' });
+    expect(within(bar).getByText('1 account selected')).toBeTruthy();
+    await userEvent.click(within(bar).getByRole('button', { name: 'Suspend' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    await waitFor(() => expect(mock.admin.data.users.find((u) => u.username === 'demo')!.suspended).toBe(true));
+    expect(await screen.findByText('1 account suspended.')).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByRole('table')).getByText('Suspended')).toBeTruthy(), slow);
+    expect(mock.admin.data.audit[0]).toMatchObject({ action: 'users.bulk-suspend', after: { count: 1 } });
+    // The selection is cleared: no bar until another account is ticked.
+    expect(screen.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+  });
+
   it('refreshes the plans on screen when one is withdrawn', async () => {
     const { mock } = await renderApp('/admin/plans', signedIn);
     const withdraw = await screen.findByRole('button', { name: 'Deactivate: سالانه نامحدود' }, slow);

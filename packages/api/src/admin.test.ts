@@ -7,6 +7,7 @@ import {
   adminListParams,
   adminReceiptUrl,
   type AdminApiError,
+  type AdminBulkInput,
 } from './endpoints/admin.ts';
 import { isAdminEndpoint } from './errors.ts';
 import { adminFailure, createAdminMockBackend, type AdminMockOptions } from './mocks/adminHandlers.ts';
@@ -278,6 +279,35 @@ describe('admin changes refresh what they change', () => {
     });
     list.unsubscribe();
     audit.unsubscribe();
+  });
+
+  it('a bulk action changes the accounts it names, refreshes the list and writes one audit entry', async () => {
+    const state = backend();
+    const s = store();
+    const list = s.dispatch(endpoints.adminUsers.initiate({ q: 'demo' }));
+    await list;
+    const dry = await s.dispatch(
+      endpoints.adminUsersBulk.initiate({ action: 'suspend', usernames: ['demo'], dryRun: true }),
+    );
+    expect(dry.data).toEqual({ action: 'suspend', matched: 1, count: 1, skipped: 0, dryRun: true });
+    await settle();
+    expect(state.calls.users).toBe(1);
+    const done = await s.dispatch(endpoints.adminUsersBulk.initiate({ action: 'suspend', usernames: ['demo'] }));
+    expect(done.data).toMatchObject({ count: 1, dryRun: false });
+    await settle();
+    expect(state.calls.users).toBe(2);
+    expect(endpoints.adminUsers.select({ q: 'demo' })(adminState(s)).data!.items[0]!.status).toBe('suspended');
+    expect(state.data.audit[0]).toMatchObject({ action: 'users.bulk-suspend', after: { count: 1 } });
+    // The delete needs its count typed; junk is refused as the server refuses it.
+    const refused = await s.dispatch(
+      endpoints.adminUsersBulk.initiate({ action: 'delete-expired', filter: {}, days: 0 }),
+    );
+    expect(adminErrorCode(refused.error)).toBe('invalid');
+    const junk = await s.dispatch(
+      endpoints.adminUsersBulk.initiate({ action: 'explode', usernames: ['demo'] } as unknown as AdminBulkInput),
+    );
+    expect(adminErrorCode(junk.error)).toBe('invalid');
+    list.unsubscribe();
   });
 
   it('sends the user actions’ fields and answers a new password once', async () => {

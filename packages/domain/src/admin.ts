@@ -79,6 +79,48 @@ export type AdminUserAction =
   | { action: 'reset-password'; password?: string }
   | { action: 'end-devices' };
 
+/**
+ * A bulk action on accounts (`POST /api/admin/users/bulk`, `separ-admin users bulk`): on the named
+ * accounts or on those a filter finds, each audited once as `users.bulk-<action>` with its count.
+ */
+export const ADMIN_BULK_ACTIONS = [
+  'extend',
+  'add-data',
+  'suspend',
+  'unsuspend',
+  'reset-usage',
+  'delete-expired',
+] as const;
+export type AdminBulkActionName = (typeof ADMIN_BULK_ACTIONS)[number];
+
+/** The most accounts one bulk call may change: more is refused, never cut short. */
+export const ADMIN_BULK_MAX = 10_000;
+
+/** A bulk action's request as the console sends it (`AdminBulkInput` in the contract). */
+export interface AdminBulkRequest {
+  action: AdminBulkActionName;
+  usernames?: string[];
+  filter?: { q?: string };
+  days?: number;
+  mb?: number;
+  /** delete-expired: the count of accounts it deletes, typed by the operator. */
+  confirm?: string;
+  dryRun?: boolean;
+}
+
+/** Its answer (`AdminBulkResult`): the accounts found, those changed, those left as they were. */
+export interface AdminBulkOutcome {
+  action: AdminBulkActionName;
+  matched: number;
+  count: number;
+  skipped: number;
+  dryRun: boolean;
+}
+
+export function isAdminBulkAction(value: unknown): value is AdminBulkActionName {
+  return typeof value === 'string' && (ADMIN_BULK_ACTIONS as readonly string[]).includes(value);
+}
+
 /** Filters of `GET /api/admin/orders` beside AdminListQuery (`from`/`to`: YYYY-MM-DD, inclusive). */
 export interface AdminOrderFilter {
   /** An order's state, or `awaiting_review`: the card orders whose receipt waits for an operator. */
@@ -116,6 +158,12 @@ export const AUDIT_ACTIONS = [
   'user.reset-password',
   'user.end-devices',
   'user.revoke-sessions',
+  'users.bulk-extend',
+  'users.bulk-add-data',
+  'users.bulk-suspend',
+  'users.bulk-unsuspend',
+  'users.bulk-reset-usage',
+  'users.bulk-delete-expired',
   'order.complete',
   'order.refund',
   'payments.reconcile',

@@ -54,6 +54,11 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   users extend <username> <days> | users add-data <username> <mb>
   users reset-password <username> [--password P]
   users end-devices <username>                    (ends its app devices and web sessions)
+  users bulk extend|add-data|suspend|unsuspend|reset-usage|delete-expired (--user U [--user U …] | --q TEXT | --all)
+            [--days N] [--mb N] [--confirm COUNT] [--dry-run]
+                                                  (one action on many accounts, at most 10,000, audited once with the count;
+                                                  extend takes --days, add-data --mb; delete-expired deletes those expired
+                                                  more than --days days ago, only with --confirm their count)
   sessions list <username> | sessions revoke <username>
   nodes add --name N --type vless|vmess|trojan|shadowsocks|hysteria2 --host H --port P --country CC
             [--transport tcp|ws|grpc|httpupgrade|xhttp] [--path /p] [--transport-host H] [--service-name S]
@@ -146,6 +151,10 @@ export async function runAdmin(argv: string[], ctx: ShopContext, out: Out): Prom
         secret: { type: 'string' },
         'require-message-authenticator': { type: 'boolean' },
         q: { type: 'string' },
+        user: { type: 'string', multiple: true },
+        all: { type: 'boolean' },
+        confirm: { type: 'string' },
+        'dry-run': { type: 'boolean' },
         amount: { type: 'string' },
         reason: { type: 'string' },
         'to-wallet': { type: 'boolean' },

@@ -132,7 +132,7 @@ function AdminConsole({ operator, languageSwitch }: { operator: AdminOperator; l
           <Route index element={<OverviewPage />} />
           <Route path="plans" element={<PlansPage />} />
           <Route path="nodes" element={<NodesPage />} />
-          <Route path="users" element={<UsersPage />} />
+          <Route path="users" element={<UsersPage operator={operator} />} />
           <Route path="users/:username" element={<UserPage />} />
           <Route path="orders" element={<OrdersPage />} />
           <Route path="orders/:resNum" element={<OrderPage />} />

@@ -137,6 +137,8 @@ export type AdminRadiusClientInput = BodyOf<Route['createRadiusClient']>;
 /** A RADIUS client as made: with a warning when its secret is weak or the address is unusual. */
 export type AdminRadiusClientCreated = AnswerOf<Route['createRadiusClient']>;
 export type AdminServerInput = BodyOf<Route['createServer']>;
+export type AdminBulkInput = BodyOf<Route['usersBulk']>;
+export type AdminBulkResult = AnswerOf<Route['usersBulk']>;
 /** `AdminUserDetail`, with the new password after `reset-password` (shown once). */
 export type AdminUserActionResult = AnswerOf<Route['userAction']>;
 
@@ -398,6 +400,14 @@ export const adminApi = adminBase.injectEndpoints({
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,
       providesTags: (_result, _error, username) => [{ type: 'AdminUsers', id: username }],
+    }),
+    /** POST /api/admin/users/bulk: one action on the named or found accounts (a dry run changes nothing). */
+    adminUsersBulk: build.mutation<AdminBulkResult, AdminBulkInput>({
+      query: (body) => ({ url: '/api/admin/users/bulk', method: 'POST', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) =>
+        result && !result.dryRun ? [{ type: 'AdminUsers' }, 'AdminOverview', ...CHANGES] : [],
     }),
     /** POST /api/admin/users/:username/:action with the action's fields (`days`, `mb`, `password`). */
     adminUserAction: build.mutation<AdminUserActionResult, AdminUserActionArgs>({
@@ -691,6 +701,7 @@ export const {
   useAdminUsersQuery,
   useAdminUserQuery,
   useAdminUserActionMutation,
+  useAdminUsersBulkMutation,
   useAdminOrdersQuery,
   useAdminOrderQuery,
   useAdminCompleteOrderMutation,

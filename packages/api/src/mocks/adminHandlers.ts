@@ -42,6 +42,8 @@ import {
   OPERATOR_ROLES,
   roleMayUse,
   type AdminApiToken,
+  ADMIN_BULK_MAX,
+  type AdminBulkActionName,
 } from '@separ/domain';
 import {
   ADMIN_ROUTES,
@@ -53,6 +55,7 @@ import {
   type AdminCountryInput,
   type AdminPlanInput,
   type AdminServerInput,
+  type AdminBulkInput,
   type RouteContract,
 } from '@separ/domain/contract';
 import { MB } from '@separ/domain';
@@ -97,6 +100,7 @@ export const ADMIN_MOCK_ENDPOINTS = {
   deleteServer: ['delete', '*/api/admin/servers/:id'],
   users: ['get', '*/api/admin/users'],
   user: ['get', '*/api/admin/users/:username'],
+  usersBulk: ['post', '*/api/admin/users/bulk'],
   userAction: ['post', '*/api/admin/users/:username/:action'],
   orders: ['get', '*/api/admin/orders'],
   order: ['get', '*/api/admin/orders/:resNum'],
@@ -915,6 +919,85 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       });
     }),
     route('user', ({ params }) => userDetail(userNamed(params.username!))),
+    // The server's bulk rules (apps/server accounts/bulk.ts): named or found accounts, those the action
+    // changes counted, the delete only with their count typed, one audit entry with the count.
+    route('usersBulk', async ({ body }) => {
+      const input = (await body()) as AdminBulkInput;
+      const action: AdminBulkActionName = input.action;
+      if ((input.usernames === undefined) === (input.filter === undefined))
+        refuse('invalid', 'Name the accounts (usernames) or give a filter, not both.');
+      const days = input.days ?? 0;
+      if (action === 'extend') whole(input.days, 'days', 1, 3_650);
+      if (action === 'add-data') whole(input.mb, 'mb', 1, 100_000_000);
+      if (action === 'delete-expired') whole(input.days, 'days', 0, 3_650);
+      const now = state.now();
+      let found: MockAdminUser[];
+      if (input.usernames) {
+        const names = [...new Set(input.usernames)];
+        const missing = names.filter((name) => !data().users.some((u) => u.username === name));
+        if (missing.length > 0)
+          refuse(
+            'not_found',
+            `No user named ${missing
+              .slice(0, 5)
+              .map((n) => `"${n}"`)
+              .join(', ')}.`,
+          );
+        found = data().users.filter((u) => names.includes(u.username));
+      } else {
+        const q = input.filter?.q?.trim().toLowerCase() ?? '';
+        found = data().users.filter(
+          (u) => !q || u.username.toLowerCase().startsWith(q) || (u.email ?? '').toLowerCase().startsWith(q),
+        );
+        if (found.length > ADMIN_BULK_MAX) refuse('invalid', `The filter finds more than ${ADMIN_BULK_MAX} accounts.`);
+      }
+      const applies = (u: MockAdminUser) =>
+        action === 'suspend'
+          ? !u.suspended
+          : action === 'unsuspend'
+            ? u.suspended
+            : action === 'reset-usage'
+              ? u.usedBytes > 0
+              : action === 'add-data'
+                ? u.allowedMB !== -1
+                : action === 'delete-expired'
+                  ? u.pendingDays <= 0 && u.expireDate !== null && Date.parse(u.expireDate) < now - days * DAY_MS
+                  : true;
+      const targets = found.filter(applies);
+      const result = {
+        action,
+        matched: found.length,
+        count: targets.length,
+        skipped: found.length - targets.length,
+        dryRun: input.dryRun === true,
+      };
+      if (result.dryRun) return result;
+      if (action === 'delete-expired' && input.confirm?.trim() !== String(targets.length))
+        refuse('invalid', `To delete ${targets.length} account(s), confirm with their number.`);
+      for (const u of targets) {
+        if (action === 'suspend' || action === 'unsuspend') u.suspended = action === 'suspend';
+        else if (action === 'reset-usage') u.usedBytes = 0;
+        else if (action === 'add-data') u.allowedMB += input.mb!;
+        else if (action === 'extend') {
+          if (u.pendingDays > 0) u.pendingDays += days;
+          else
+            u.expireDate = new Date(Math.max(Date.parse(u.expireDate ?? '') || now, now) + days * DAY_MS).toISOString();
+        }
+      }
+      if (action === 'delete-expired') data().users = data().users.filter((u) => !targets.includes(u));
+      record(
+        `users.bulk-${action}`,
+        input.usernames ? 'users:selected' : `users:filter:${input.filter?.q?.trim() ?? ''}`,
+        null,
+        {
+          count: result.count,
+          matched: result.matched,
+          skipped: result.skipped,
+          usernames: targets.map((u) => u.username),
+        },
+      );
+      return result;
+    }),
     route('userAction', async ({ params, body }) => {
       const user = userNamed(params.username!);
       const input = await body();

@@ -4,7 +4,7 @@
  * `{ ok: false, message, code }` with an {@link AdminErrorCode}. The keys of {@link ADMIN_ROUTES}
  * are the names the MSW mock and the client use for the same routes.
  */
-import { AUDIT_ACTIONS, type AuditAction } from '../admin.ts';
+import { ADMIN_BULK_ACTIONS, ADMIN_BULK_MAX, AUDIT_ACTIONS, type AuditAction } from '../admin.ts';
 import { OPERATOR_ROLES, type OperatorRole } from '../roles.ts';
 import { AdminCardOrderInfo } from './cards.ts';
 import {
@@ -543,6 +543,69 @@ export const AdminUserActionInput = Type.Object({
   password: Type.Optional(Type.String({ maxLength: 256, [M]: 'password must be text.' })),
 });
 
+/** A bulk action's name (ADMIN_BULK_ACTIONS). */
+const bulkAction = (options: Parameters<typeof Type.Union>[1] = {}) =>
+  Type.Union(
+    [
+      Type.Literal('extend'),
+      Type.Literal('add-data'),
+      Type.Literal('suspend'),
+      Type.Literal('unsuspend'),
+      Type.Literal('reset-usage'),
+      Type.Literal('delete-expired'),
+    ],
+    options,
+  );
+
+/**
+ * The body of `POST /api/admin/users/bulk`: an action on the named accounts (`usernames`) or on those
+ * the filter finds (`filter.q`: what the users list's search finds; `{}`: every account), at most
+ * ADMIN_BULK_MAX of them. `extend` takes `days`; `add-data` takes `mb`; `delete-expired` deletes the
+ * accounts among them that expired more than `days` days ago, only with `confirm` equal to their
+ * count. `dryRun` answers the count and changes nothing.
+ */
+export const AdminBulkInput = Type.Object(
+  {
+    action: bulkAction({ [M]: `action must be one of ${ADMIN_BULK_ACTIONS.join(', ')}.` }),
+    usernames: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 64, [M]: 'A username must be 1 to 64 characters.' }), {
+        minItems: 1,
+        maxItems: ADMIN_BULK_MAX,
+        [M]: `Name 1 to ${ADMIN_BULK_MAX} accounts.`,
+      }),
+    ),
+    filter: Type.Optional(
+      Type.Object(
+        { q: Type.Optional(Type.String({ maxLength: 100, [M]: 'The search is too long.' })) },
+        { additionalProperties: false, [M]: 'filter takes only q.' },
+      ),
+    ),
+    days: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: 3650, [M]: 'Days must be a whole number from 0 to 3650.' }),
+    ),
+    mb: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100_000_000, [M]: 'Data must be a whole number of MB, at least 1.' }),
+    ),
+    confirm: Type.Optional(Type.String({ maxLength: 20, [M]: 'confirm must be text.' })),
+    dryRun: Type.Optional(Type.Boolean({ [M]: 'dryRun must be true or false.' })),
+  },
+  { additionalProperties: false },
+);
+export type AdminBulkInput = Static<typeof AdminBulkInput>;
+
+/** The answer: how many accounts the action changed (or, on a dry run, would change). */
+export const AdminBulkResult = Type.Object({
+  action: bulkAction(),
+  /** The accounts named or found. */
+  matched: Type.Integer(),
+  /** The accounts changed (or deleted): those the action applies to. */
+  count: Type.Integer(),
+  /** Found but left as they were (add-data: unlimited data; delete-expired: not expired long enough). */
+  skipped: Type.Integer(),
+  dryRun: Type.Boolean(),
+});
+export type AdminBulkResult = Static<typeof AdminBulkResult>;
+
 // --- Orders and the outbox -------------------------------------------------------------------------
 
 /** `GET /api/admin/orders/:resNum`. */
@@ -849,6 +912,15 @@ const ADMIN_OTHER_ROUTES = {
     tags: TAGS,
     params: UsernameParams,
     answer: AdminUserDetail,
+  }),
+  usersBulk: route({
+    method: 'POST',
+    url: '/api/admin/users/bulk',
+    summary:
+      'One action on many accounts (named, or found by a filter; at most 10,000): extend, add-data, suspend, unsuspend, reset-usage, delete-expired (confirm: the count). One transaction, audited once as users.bulk-<action> with the count.',
+    tags: TAGS,
+    body: AdminBulkInput,
+    answer: AdminBulkResult,
   }),
   userAction: route({
     method: 'POST',

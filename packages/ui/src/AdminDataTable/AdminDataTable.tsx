@@ -16,6 +16,8 @@ import { nextSort, pageCount, pageOf, rowRange, type SortSpec } from './adminTab
 export interface AdminColumn<Row> {
   key: string;
   header: string;
+  /** What the header cell shows instead of `header` (a select-all checkbox); `header` still labels the cells. */
+  headerContent?: ReactNode;
   cell(row: Row, index: number): ReactNode;
   /** Sortable by the server under this name (`AdminListQuery.sort`), first click in `sort.firstDir`. */
   sort?: SortSpec;
@@ -129,7 +131,7 @@ export function AdminDataTable<Row>({
                   <SortMark dir={dir} />
                 </SortButton>
               ) : (
-                column.header
+                (column.headerContent ?? column.header)
               )}
             </th>
           );

@@ -13,7 +13,7 @@ import {
   type AdminUserStatus,
 } from '@separ/domain';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db/index.ts';
+import type { DatabaseKind, Db } from '../../platform/db/index.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { randomPassword } from '../../platform/security/crypto.ts';
 import { accountOf } from './access.ts';
@@ -55,6 +55,19 @@ const USER_SORTS = {
 } as const;
 
 /**
+ * The accounts the users list's search finds: `q` is what a username or an e-mail starts with,
+ * whatever the case (none: every account). The list and the bulk actions on a filter both use it,
+ * so a bulk action changes exactly the accounts the operator saw.
+ */
+export function usersFound(db: Db, kind: DatabaseKind, search: string | undefined) {
+  const q = search?.trim();
+  const base = db.selectFrom('users');
+  if (!q) return base;
+  if (q.length > 100) throw invalid('The search is too long.');
+  return base.where((eb) => eb.or([startsWith(kind, 'username', q), startsWith(kind, 'email', q)]));
+}
+
+/**
  * The users list: `q` finds the start of a username or an e-mail, whatever the case (indexed on
  * both databases: docs/BENCHMARKS.md measures it at 100,000 accounts); newest first by default.
  */
@@ -62,13 +75,7 @@ export async function searchUsers(ctx: AppContext, query: AdminListQuery): Promi
   const { page, pageSize, offset } = pageOf(query);
   const column = sortOf(USER_SORTS, query.sort, 'created_at');
   const dir = query.dir === 'asc' ? 'asc' : 'desc';
-  const q = query.q?.trim();
-  const kind = ctx.database.kind;
-  let base = ctx.db.selectFrom('users');
-  if (q) {
-    if (q.length > 100) throw invalid('The search is too long.');
-    base = base.where((eb) => eb.or([startsWith(kind, 'username', q), startsWith(kind, 'email', q)]));
-  }
+  const base = usersFound(ctx.db, ctx.database.kind, query.q);
   // The page's ids first, sorted on two narrow columns, then its rows and its devices by id: sorting
   // whole rows, or counting every matching account's devices before the sort, cost SQLite ten
   // times as much at 100,000 accounts.
@@ -117,6 +124,38 @@ function snapshot(user: UserRow) {
     pendingDays: user.subs_days,
     allowedMB: Number(user.allowed_mb),
   };
+}
+
+// --- The rules of an operator's changes to an account: one account's action and the bulk actions use these.
+
+/** The days an operator extends an account by: 1 to 3650. */
+export function checkExtendDays(days: number): void {
+  if (!Number.isInteger(days) || days <= 0 || days > 3650) throw invalid('Days must be a whole number from 1 to 3650.');
+}
+
+/** The MB an operator adds to an account: a whole number from 1. */
+export function checkAddMB(mb: number): void {
+  if (!Number.isInteger(mb) || mb <= 0 || mb > 100_000_000)
+    throw invalid('Data must be a whole number of MB, at least 1.');
+}
+
+/** Whether data can be added to an account: not to one whose data is unlimited. */
+export function takesData(user: Pick<UserRow, 'allowed_mb'>): boolean {
+  return Number(user.allowed_mb) !== -1;
+}
+
+/**
+ * An account extended by `days`: one not started yet starts with more days; a running one expires
+ * `days` after its expiry, or after now when it has expired.
+ */
+export function extendedTerms(
+  user: Pick<UserRow, 'subs_days' | 'expire_date'>,
+  days: number,
+  now: Date,
+): { subs_days: number } | { expire_date: string } {
+  if (user.subs_days > 0) return { subs_days: user.subs_days + days };
+  const base = user.expire_date && Date.parse(user.expire_date) > now.getTime() ? new Date(user.expire_date) : now;
+  return { expire_date: addDays(base, days) };
 }
 
 /** An operator's action on an account: the admin contract's (`AdminUserAction`). */
@@ -180,36 +219,24 @@ export async function userAction(
           .execute();
         break;
       case 'extend': {
-        const days = input.days;
-        if (!Number.isInteger(days) || days <= 0 || days > 3650)
-          throw invalid('Days must be a whole number from 1 to 3650.');
-        if (user.subs_days > 0) {
+        checkExtendDays(input.days);
+        const terms = extendedTerms(user, input.days, now);
+        await trx
+          .updateTable('users')
+          .set({ ...terms, updated_at: stamp })
+          .where('id', '=', user.id)
+          .execute();
+        if ('subs_days' in terms) {
           // Not started yet: it will start with more days.
-          await trx
-            .updateTable('users')
-            .set({ subs_days: user.subs_days + days, updated_at: stamp })
-            .where('id', '=', user.id)
-            .execute();
-          result.pendingDays = user.subs_days + days;
+          result.pendingDays = terms.subs_days;
           result.expireDate = null;
-        } else {
-          const base =
-            user.expire_date && Date.parse(user.expire_date) > now.getTime() ? new Date(user.expire_date) : now;
-          const expireDate = addDays(base, days);
-          await trx
-            .updateTable('users')
-            .set({ expire_date: expireDate, updated_at: stamp })
-            .where('id', '=', user.id)
-            .execute();
-          result.expireDate = expireDate;
-        }
+        } else result.expireDate = terms.expire_date;
         break;
       }
       case 'add-data': {
         const mb = input.mb;
-        if (!Number.isInteger(mb) || mb <= 0 || mb > 100_000_000)
-          throw invalid('Data must be a whole number of MB, at least 1.');
-        if (Number(user.allowed_mb) === -1) throw invalid(`User ${user.username} has unlimited data already.`);
+        checkAddMB(mb);
+        if (!takesData(user)) throw invalid(`User ${user.username} has unlimited data already.`);
         // Added in the statement itself: two additions made together both count.
         await trx
           .updateTable('users')

@@ -1,7 +1,9 @@
 import { arg, flag, num, text, UsageError, type CommandRow } from '../../platform/cli.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { usedMB } from './access.ts';
+import { ADMIN_BULK_ACTIONS, isAdminBulkAction } from '@separ/domain';
 import { createUser, revokeWebSessions, userAction, userWithDevices, webSessions } from './admin.ts';
+import { bulkUsers } from './bulk.ts';
 
 /** separ-admin's users and sessions: the account functions the web admin calls, each change audited. */
 export const ACCOUNT_COMMANDS: Array<CommandRow<AppContext>> = [
@@ -101,6 +103,35 @@ export const ACCOUNT_COMMANDS: Array<CommandRow<AppContext>> = [
       const username = arg(positionals, 2, 'username');
       const done = await userAction(ctx, username, { action: 'end-devices' }, actor);
       out(`Ended ${done.devicesEnded} app device(s) and ${done.sessionsEnded} web session(s) of ${username}.`);
+    },
+  },
+  {
+    command: 'users bulk',
+    async run({ ctx, values, positionals, out, actor }) {
+      const action = arg(positionals, 2, 'action');
+      if (!isAdminBulkAction(action)) throw new UsageError(`<action> must be one of ${ADMIN_BULK_ACTIONS.join(', ')}.`);
+      const users = values.user;
+      const q = text(values, 'q');
+      const all = values.all === true;
+      const named = Array.isArray(users) ? users : undefined;
+      if ([named !== undefined, q !== undefined, all].filter(Boolean).length !== 1)
+        throw new UsageError('Name the accounts with --user, or find them with --q or --all (one of the three).');
+      const dryRun = values['dry-run'] === true;
+      const done = await bulkUsers(
+        ctx,
+        {
+          action,
+          ...(named ? { usernames: named } : { filter: q === undefined ? {} : { q } }),
+          days: num(values, 'days', { min: 0 }),
+          mb: num(values, 'mb', { min: 1 }),
+          confirm: text(values, 'confirm'),
+          dryRun,
+        },
+        actor,
+      );
+      out(
+        `${dryRun ? 'Would change' : action === 'delete-expired' ? 'Deleted' : 'Changed'} ${done.count} of ${done.matched} account(s) (${action}); ${done.skipped} left as they were.`,
+      );
     },
   },
   {

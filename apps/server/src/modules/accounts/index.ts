@@ -14,6 +14,7 @@ export {
 } from './accounts.ts';
 export { rowOf, searchUsers, userAction, userByName } from './admin.ts';
 export type { UserActionInput, UserActionResult } from './admin.ts';
+export { bulkUsers } from './bulk.ts';
 export { appRoutes } from './appRoutes.ts';
 export { clearSessionCookies, cookieSecure, requireUser, sessionToken } from './auth.ts';
 export { checkCredentials, throttledCheck } from './login.ts';
