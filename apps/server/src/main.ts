@@ -6,6 +6,7 @@ import { deliverOutbox, runReminders, startBot, type RunningBot } from './module
 import { purgeAlive, RadiusServer, watchNodes } from './modules/nodes/index.ts';
 import { reconcile } from './modules/payments/index.ts';
 import { dailyReport } from './modules/monitoring/index.ts';
+import { deliverWebhooks } from './modules/webhooks/index.ts';
 import { purgeThrottle } from './platform/security/throttle.ts';
 
 /**
@@ -90,6 +91,14 @@ async function main() {
       'daily report',
       async () => {
         if (await dailyReport(context)) app.log.info('daily report written for the operators’ chat');
+      },
+    ],
+    [
+      // The webhooks (CONTRACTS §13): the new events to each webhook that asked, signed, retried with backoff.
+      'webhooks',
+      async () => {
+        const { delivered, failed } = await deliverWebhooks(context);
+        if (delivered + failed > 0) app.log.info({ delivered, failed }, 'webhooks sent');
       },
     ],
     [

@@ -148,6 +148,9 @@ export const AUDIT_ACTIONS = [
   'operator.role',
   'token.add',
   'token.revoke',
+  'webhook.add',
+  'webhook.remove',
+  'webhook.test',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
