@@ -37,6 +37,15 @@ export type {
 } from './contract/admin.ts';
 export type { AdminCard, AdminCardInput, AdminCardOrderInfo, AdminCardDecision } from './contract/cards.ts';
 export type {
+  AdminWebhook,
+  AdminWebhookCreated,
+  AdminWebhookDelivery,
+  AdminWebhookInput,
+  WebhookDeliveryState,
+  WebhookEvent,
+} from './contract/webhooks.ts';
+export { WEBHOOK_EVENTS, WEBHOOK_DELIVERY_STATES } from './contract/webhooks.ts';
+export type {
   AdminCoupon,
   AdminCouponInput,
   AdminGiftBatch,

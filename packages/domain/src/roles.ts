@@ -111,6 +111,7 @@ export const CONSOLE_SECTIONS = {
   servers: 'GET /api/admin/servers',
   outbox: 'GET /api/admin/outbox',
   operators: 'GET /api/admin/operators',
+  automation: 'GET /api/admin/webhooks',
   settings: 'GET /api/admin/settings',
   audit: 'GET /api/admin/audit',
 } as const satisfies Record<string, AdminRouteKey>;
