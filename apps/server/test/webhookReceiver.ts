@@ -31,7 +31,9 @@ export async function startWebhookReceiver(scripts: Record<string, number[]> = {
       served.set(path, n + 1);
       const status = script[Math.min(n, script.length - 1)]!;
       // A long answer: the shop reads only its start.
-      response.writeHead(status, { 'content-type': 'text/plain' }).end(status >= 300 ? `failure ${status} ${'x'.repeat(50_000)}` : 'ok');
+      response
+        .writeHead(status, { 'content-type': 'text/plain' })
+        .end(status >= 300 ? `failure ${status} ${'x'.repeat(50_000)}` : 'ok');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -7,7 +7,8 @@ import { startWebhookReceiver, type Received } from './webhookReceiver.ts';
 
 /** The signature a receiver computes, on its own, from the secret as printed and the raw body. */
 const expected = (secret: string, raw: Buffer) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
-const bodyOf = (r: Received) => JSON.parse(r.raw.toString('utf8')) as { event: string; at: string; data: Record<string, unknown> };
+const bodyOf = (r: Received) =>
+  JSON.parse(r.raw.toString('utf8')) as { event: string; at: string; data: Record<string, unknown> };
 
 interface Delivery {
   id: number;
@@ -164,7 +165,13 @@ describe.each(KINDS)('webhooks on %s', (kind) => {
     for (const r of got) expect(r.headers['x-separ-signature']).toBe(expected(secret, r.raw));
     expect(bodyOf(got[0]!).data).toMatchObject({ username: 'flaky-user' });
     [entry] = (await deliveries(webhook.id)).items;
-    expect(entry).toMatchObject({ state: 'delivered', attempts: 3, lastStatus: 200, lastError: null, nextAttemptAt: null });
+    expect(entry).toMatchObject({
+      state: 'delivered',
+      attempts: 3,
+      lastStatus: 200,
+      lastError: null,
+      nextAttemptAt: null,
+    });
   });
 
   it('does not follow a redirect: a 3xx is a failure, retried', async () => {
@@ -199,9 +206,18 @@ describe.each(KINDS)('webhooks on %s', (kind) => {
     expect(queued.statusCode, queued.body).toBe(200);
     expect((await deliveries(okId)).items[0]).toMatchObject({ event: 'test', state: 'pending', attempts: 0 });
     await deliverWebhooks(s.ctx);
-    expect(receiver.at('/ok').slice(before).map((r) => bodyOf(r).event)).toEqual(['test', 'test']);
+    expect(
+      receiver
+        .at('/ok')
+        .slice(before)
+        .map((r) => bodyOf(r).event),
+    ).toEqual(['test', 'test']);
     expect((await deliveries(okId)).items[0]).toMatchObject({ event: 'test', state: 'delivered', attempts: 1 });
-    const actions = await s.database.db.selectFrom('audit_log').select('action').where('action', 'like', 'webhook.%').execute();
+    const actions = await s.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', 'like', 'webhook.%')
+      .execute();
     expect(new Set(actions.map((a) => a.action))).toEqual(new Set(['webhook.add', 'webhook.test', 'webhook.remove']));
   });
 
@@ -244,11 +260,15 @@ describe.each(KINDS)('webhooks on %s', (kind) => {
       expect(response.statusCode, `${method} ${url} → ${response.body}`).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, `${method} ${url}`).toBeLessThan(500);
     }
-    await expect(cli('webhooks', 'add', '--url', 'file:///etc/passwd', '--events', 'order.paid')).rejects.toThrow(/http/);
-    await expect(cli('webhooks', 'add', '--url', 'https://example.com/', '--events', 'order.paid,nope')).rejects.toThrow(
-      /Unknown event nope/,
+    await expect(cli('webhooks', 'add', '--url', 'file:///etc/passwd', '--events', 'order.paid')).rejects.toThrow(
+      /http/,
     );
-    expect(await s.database.db.selectFrom('webhooks').select('url').where('url', 'like', '%example.com%').execute()).toEqual([]);
+    await expect(
+      cli('webhooks', 'add', '--url', 'https://example.com/', '--events', 'order.paid,nope'),
+    ).rejects.toThrow(/Unknown event nope/);
+    expect(
+      await s.database.db.selectFrom('webhooks').select('url').where('url', 'like', '%example.com%').execute(),
+    ).toEqual([]);
   });
 
   it('answers 403 to admin and sales on every webhook route', async () => {

@@ -28,7 +28,9 @@ export function AutomationPage() {
   const [testWebhook] = useAdminTestWebhookMutation();
   const [shown, setShown] = useState<number | null>(null);
   const [query, setQuery] = useState<AdminListQuery>({});
-  const log = useAdminWebhookDeliveriesQuery(shown === null ? { id: 0 } : { id: shown, ...query }, { skip: shown === null });
+  const log = useAdminWebhookDeliveriesQuery(shown === null ? { id: 0 } : { id: shown, ...query }, {
+    skip: shown === null,
+  });
   return (
     <AdminAutomationScreen
       tokensStatus={listStatus(tokens)}

@@ -638,7 +638,10 @@ export const adminApi = adminBase.injectEndpoints({
       providesTags: ['AdminTokens'],
     }),
     /** POST /api/admin/tokens: the token is in this answer only; 400 `invalid` (name, role), 409 `conflict` (the name is taken). */
-    adminCreateToken: build.mutation<{ name: string; role: OperatorRole; token: string }, { name: string; role: OperatorRole }>({
+    adminCreateToken: build.mutation<
+      { name: string; role: OperatorRole; token: string },
+      { name: string; role: OperatorRole }
+    >({
       query: (body) => ({ url: '/api/admin/tokens', method: 'POST', body }),
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,

@@ -1258,7 +1258,11 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       const operator = operatorNamed(params.username!) ?? refuse('not_found', `No operator named ${params.username}.`);
       const role: unknown = (await body()).role;
       if (!isOperatorRole(role)) return refuse('invalid', `The role must be one of: ${OPERATOR_ROLES.join(', ')}.`);
-      if (operator.role === 'owner' && role !== 'owner' && data().operators.filter((o) => o.role === 'owner').length <= 1)
+      if (
+        operator.role === 'owner' &&
+        role !== 'owner' &&
+        data().operators.filter((o) => o.role === 'owner').length <= 1
+      )
         refuse('conflict', 'The shop needs an owner: make another operator owner first.');
       const before = { role: operator.role };
       operator.role = role;
@@ -1278,10 +1282,17 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       state.tokens.push({ name, role, createdAt: nowIso(), createdBy: state.session!, lastUsedAt: null });
       state.tokens.sort((a, b) => a.name.localeCompare(b.name));
       record('token.add', `token:${name}`, null, { name, role });
-      return { name, role, token: `separ_${mockNodeToken(state.tokens.length + 31).slice(0, 43).padEnd(43, 'x')}` };
+      return {
+        name,
+        role,
+        token: `separ_${mockNodeToken(state.tokens.length + 31)
+          .slice(0, 43)
+          .padEnd(43, 'x')}`,
+      };
     }),
     route('revokeToken', ({ params }) => {
-      const token = state.tokens.find((t) => t.name === params.name) ?? refuse('not_found', `No token named ${params.name}.`);
+      const token =
+        state.tokens.find((t) => t.name === params.name) ?? refuse('not_found', `No token named ${params.name}.`);
       state.tokens = state.tokens.filter((t) => t !== token);
       record('token.revoke', `token:${token.name}`, { name: token.name, role: token.role });
       return { ok: true };
@@ -1313,16 +1324,24 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       };
       state.webhooks.push({ ...webhook, deliveries: [] });
       record('webhook.add', `webhook:${id}`, null, { url: webhook.url, events: webhook.events });
-      return { webhook, secret: `whsec_${mockNodeToken(id + 57).replace(/[^0-9a-f]/g, '').padEnd(48, '0').slice(0, 48)}` };
+      return {
+        webhook,
+        secret: `whsec_${mockNodeToken(id + 57)
+          .replace(/[^0-9a-f]/g, '')
+          .padEnd(48, '0')
+          .slice(0, 48)}`,
+      };
     }),
     route('removeWebhook', ({ params }) => {
-      const webhook = state.webhooks.find((w) => String(w.id) === params.id) ?? refuse('not_found', `No webhook ${params.id}.`);
+      const webhook =
+        state.webhooks.find((w) => String(w.id) === params.id) ?? refuse('not_found', `No webhook ${params.id}.`);
       state.webhooks = state.webhooks.filter((w) => w !== webhook);
       record('webhook.remove', `webhook:${webhook.id}`, { url: webhook.url, events: webhook.events });
       return { ok: true };
     }),
     route('webhookDeliveries', ({ params, query }) => {
-      const webhook = state.webhooks.find((w) => String(w.id) === params.id) ?? refuse('not_found', `No webhook ${params.id}.`);
+      const webhook =
+        state.webhooks.find((w) => String(w.id) === params.id) ?? refuse('not_found', `No webhook ${params.id}.`);
       return pageOf(webhook.deliveries, query, {
         searchIn: (row) => [row.event],
         sorts: { id: (row) => row.id },
@@ -1331,7 +1350,8 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       });
     }),
     route('testWebhook', ({ params }) => {
-      const webhook = state.webhooks.find((w) => String(w.id) === params.id) ?? refuse('not_found', `No webhook ${params.id}.`);
+      const webhook =
+        state.webhooks.find((w) => String(w.id) === params.id) ?? refuse('not_found', `No webhook ${params.id}.`);
       const id = Math.max(0, ...state.webhooks.flatMap((w) => w.deliveries.map((d) => d.id))) + 1;
       // The mock's receiver answers at once: the test event is delivered.
       const at = nowIso();

@@ -69,7 +69,10 @@ export const AdminWebhookDelivery = Type.Object({
 export type AdminWebhookDelivery = Static<typeof AdminWebhookDelivery>;
 
 export const AdminWebhookInput = Type.Object({
-  url: Type.String({ maxLength: WEBHOOK_URL_MAX, [M]: `url is required: an http(s) address of at most ${WEBHOOK_URL_MAX} characters.` }),
+  url: Type.String({
+    maxLength: WEBHOOK_URL_MAX,
+    [M]: `url is required: an http(s) address of at most ${WEBHOOK_URL_MAX} characters.`,
+  }),
   events: Type.Array(Type.String({ maxLength: 40 }), {
     minItems: 1,
     maxItems: 20,
@@ -119,7 +122,8 @@ export const WEBHOOK_ADMIN_ROUTES = {
   testWebhook: route({
     method: 'POST',
     url: '/api/admin/webhooks/:id/test',
-    summary: 'Queue a `test` event for a webhook (sent with the others, signed and retried). Owner only. Audited webhook.test.',
+    summary:
+      'Queue a `test` event for a webhook (sent with the others, signed and retried). Owner only. Audited webhook.test.',
     tags: TAGS,
     params: IdParams,
     answer: Type.Object({ ok: Type.Literal(true), delivery: Type.Integer() }),

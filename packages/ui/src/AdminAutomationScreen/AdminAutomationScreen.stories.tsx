@@ -5,7 +5,13 @@ import { InAdmin } from '../AdminStory';
 import { AdminAutomationScreen, type AdminDeliveryLog } from './AdminAutomationScreen';
 
 const TOKENS: AdminApiToken[] = [
-  { name: 'accounting-script', role: 'support', createdAt: '2026-05-02T08:00:00.000Z', createdBy: 'alice', lastUsedAt: '2026-05-21T09:40:00.000Z' },
+  {
+    name: 'accounting-script',
+    role: 'support',
+    createdAt: '2026-05-02T08:00:00.000Z',
+    createdBy: 'alice',
+    lastUsedAt: '2026-05-21T09:40:00.000Z',
+  },
   { name: 'crm.sync', role: 'admin', createdAt: '2026-05-10T14:30:00.000Z', createdBy: 'alice', lastUsedAt: null },
 ];
 
@@ -86,8 +92,15 @@ const LOG: AdminDeliveryLog = {
   onRetry: fn(),
 };
 
-const CREATED_TOKEN = { name: 'reports', role: 'sales' as const, token: 'separ_q9XvA2mN7tR4kL8pW3zY6cB1dF5gH0jS2eU7iO4aK9' };
-const CREATED_WEBHOOK = { webhook: { ...WEBHOOKS[0]!, id: 3, pending: 0, lastDeliveredAt: null }, secret: 'whsec_3f9a1c7e5b2d8f4a6c0e9b1d7f3a5c8e2b4d6f0a1c3e5b7d' };
+const CREATED_TOKEN = {
+  name: 'reports',
+  role: 'sales' as const,
+  token: 'separ_q9XvA2mN7tR4kL8pW3zY6cB1dF5gH0jS2eU7iO4aK9',
+};
+const CREATED_WEBHOOK = {
+  webhook: { ...WEBHOOKS[0]!, id: 3, pending: 0, lastDeliveredAt: null },
+  secret: 'whsec_3f9a1c7e5b2d8f4a6c0e9b1d7f3a5c8e2b4d6f0a1c3e5b7d',
+};
 
 /** A page tall enough for a dialog (the screenshot takes the story's own box). */
 const tall: Decorator = (Story) => <div style={{ minBlockSize: 980 }}>{Story()}</div>;
@@ -115,7 +128,9 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Loaded: Story = {};
-export const Loading: Story = { args: { tokensStatus: 'loading', tokens: null, webhooksStatus: 'loading', webhooks: null } };
+export const Loading: Story = {
+  args: { tokensStatus: 'loading', tokens: null, webhooksStatus: 'loading', webhooks: null },
+};
 export const Error: Story = { args: { tokensStatus: 'error', tokens: null, webhooksStatus: 'error', webhooks: null } };
 export const Empty: Story = { args: { tokens: [], webhooks: [] } };
 /** A webhook's delivery log: delivered, retrying, given up, each with its attempts and last answer. */
@@ -125,7 +140,9 @@ export const TestSent: Story = {
   args: { deliveries: LOG },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: /test event to http:\/\/10\.0\.0\.5|آزمایشی به http:\/\/10\.0\.0\.5/ }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: /test event to http:\/\/10\.0\.0\.5|آزمایشی به http:\/\/10\.0\.0\.5/ }),
+    );
     await expect(args.onTestWebhook).toHaveBeenCalledWith(2);
     await expect(args.onShowDeliveries).toHaveBeenCalledWith(2);
     await expect(await canvas.findByRole('status')).toBeInTheDocument();

@@ -166,7 +166,8 @@ export function AdminAutomationScreen({
       });
     if (dialog.kind === 'addToken') {
       const trimmed = name.trim();
-      if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(trimmed)) return setFieldError({ name: t('automation.tokens.nameInvalid') });
+      if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(trimmed))
+        return setFieldError({ name: t('automation.tokens.nameInvalid') });
       return void act(async () => setCreatedToken(await onAddToken({ name: trimmed, role })));
     }
     const address = url.trim();
@@ -462,7 +463,6 @@ export function AdminAutomationScreen({
             inputMode="url"
             spellCheck={false}
             autoComplete="off"
-            placeholder="https://"
             required
             aria-required="true"
             error={fieldError.url}
@@ -498,7 +498,9 @@ export function AdminAutomationScreen({
               ? t('automation.tokens.revokeTitle', { name: dialog.name })
               : t('automation.webhooks.removeTitle')
           }
-          confirmLabel={dialog.kind === 'revoke' ? t('automation.tokens.revokeConfirm') : t('automation.webhooks.removeConfirm')}
+          confirmLabel={
+            dialog.kind === 'revoke' ? t('automation.tokens.revokeConfirm') : t('automation.webhooks.removeConfirm')
+          }
           busy={busy}
           error={failure}
           onConfirm={confirm}

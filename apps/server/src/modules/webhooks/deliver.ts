@@ -129,7 +129,10 @@ export async function post(url: string, body: string, headers: Record<string, st
     if (name === 'TimeoutError' || name === 'AbortError')
       return { status: null, error: `No answer within ${ATTEMPT_TIMEOUT_MS / 1000} seconds.` };
     const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-    return { status: null, error: String(cause?.code ?? cause?.message ?? (error as Error)?.message ?? error).slice(0, 200) };
+    return {
+      status: null,
+      error: String(cause?.code ?? cause?.message ?? (error as Error)?.message ?? error).slice(0, 200),
+    };
   }
 }
 
@@ -191,7 +194,10 @@ async function attempt(ctx: AppContext, id: number): Promise<boolean> {
     .where('id', '=', id)
     .execute();
   if (!delivered)
-    ctx.log.warn({ webhookDelivery: id, event: row.event, attempts, error: outcome.error }, 'a webhook was not delivered');
+    ctx.log.warn(
+      { webhookDelivery: id, event: row.event, attempts, error: outcome.error },
+      'a webhook was not delivered',
+    );
   return delivered;
 }
 

@@ -167,7 +167,12 @@ export async function queueTestEvent(ctx: AppContext, id: number, actor: Actor):
       .values(newDelivery(row.id, key, WEBHOOK_TEST_EVENT, now, { webhook: row.id, by: actor }))
       .returning('id')
       .executeTakeFirstOrThrow();
-    await audit(trx, ctx, { actor, action: 'webhook.test', target: `webhook:${row.id}`, after: { delivery: delivery.id } });
+    await audit(trx, ctx, {
+      actor,
+      action: 'webhook.test',
+      target: `webhook:${row.id}`,
+      after: { delivery: delivery.id },
+    });
     return delivery.id;
   });
 }
