@@ -16,7 +16,7 @@ export const ANSWER_READ_MAX = 1024;
 /** How long a process holds the deliveries it claimed: longer than an attempt. */
 const CLAIM_MS = 2 * MINUTE_MS;
 /** The first retry's wait; each next one doubles, up to RETRY_MAX_MS. */
-export const RETRY_FIRST_MS = 30_000;
+export const RETRY_FIRST_MS = 10_000;
 export const RETRY_MAX_MS = 60 * MINUTE_MS;
 /** A delivery still failing this long after its event is given up (it stays in the log). */
 export const GIVE_UP_MS = 3 * 24 * 60 * MINUTE_MS;
