@@ -41,10 +41,7 @@ export type {
   AdminWebhookCreated,
   AdminWebhookDelivery,
   AdminWebhookInput,
-  WebhookDeliveryState,
-  WebhookEvent,
 } from './contract/webhooks.ts';
-export { WEBHOOK_EVENTS, WEBHOOK_DELIVERY_STATES } from './contract/webhooks.ts';
 export type {
   AdminCoupon,
   AdminCouponInput,

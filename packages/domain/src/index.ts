@@ -21,3 +21,4 @@ export * from './cards.ts';
 export * from './dollars.ts';
 export * from './growth.ts';
 export * from './roles.ts';
+export * from './webhooks.ts';

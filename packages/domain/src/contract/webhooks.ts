@@ -3,23 +3,18 @@
  * until a 2xx. Owner only (packages/domain/src/roles.ts, by the `/api/admin/webhooks` prefix).
  */
 import { AdminListQueryString, Page } from './admin.ts';
+import {
+  isWebhookEvent,
+  WEBHOOK_DELIVERY_STATES,
+  WEBHOOK_EVENTS,
+  type WebhookDeliveryState,
+  type WebhookEvent,
+} from '../webhooks.ts';
 import { IdParams, MESSAGE_KEYWORD as M, Nullable, OkAnswer, route, Type, type Static } from './common.ts';
 
-const TAGS = ['admin'] as const;
+export { isWebhookEvent, WEBHOOK_DELIVERY_STATES, WEBHOOK_EVENTS, type WebhookDeliveryState, type WebhookEvent };
 
-/**
- * The events a webhook may ask for: an order paid, an account created, a card receipt awaiting
- * review, a V2Ray node silent and back, a gateway failing. (`test` is sent only by the test button.)
- */
-export const WEBHOOK_EVENTS = [
-  'order.paid',
-  'user.created',
-  'receipt.review',
-  'node.silent',
-  'node.back',
-  'gateway.failing',
-] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+const TAGS = ['admin'] as const;
 
 /** The event of the test button and `separ-admin webhooks test`. */
 export const WEBHOOK_TEST_EVENT = 'test';
@@ -29,10 +24,6 @@ export const WEBHOOK_SIGNATURE_HEADER = 'X-Separ-Signature';
 
 /** The longest webhook URL the shop takes. */
 export const WEBHOOK_URL_MAX = 2000;
-
-export function isWebhookEvent(value: string): value is WebhookEvent {
-  return (WEBHOOK_EVENTS as readonly string[]).includes(value);
-}
 
 /** A webhook as the admin lists it: never its secret. */
 export const AdminWebhook = Type.Object({
@@ -47,10 +38,6 @@ export const AdminWebhook = Type.Object({
   lastDeliveredAt: Nullable(Type.String()),
 });
 export type AdminWebhook = Static<typeof AdminWebhook>;
-
-/** A delivery's state: answered with a 2xx, still retried, or given up (after three days). */
-export const WEBHOOK_DELIVERY_STATES = ['delivered', 'pending', 'failed'] as const;
-export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
 
 /** One event for one webhook, in the delivery log. */
 export const AdminWebhookDelivery = Type.Object({

@@ -81,6 +81,9 @@ type Dialog =
   | { kind: 'remove'; id: number }
   | null;
 
+/** How a receiver computes the signature header (a technical name: the same in every language). */
+const SIGNATURE_FORMULA = 'sha256=hex(HMAC-SHA256(secret, body))';
+
 const ROLE_TONES = { owner: 'warning', admin: 'info', sales: 'success', support: 'neutral' } as const;
 const STATE_TONES = { delivered: 'success', pending: 'warning', failed: 'danger' } as const;
 
@@ -537,6 +540,11 @@ export function AdminAutomationScreen({
         {createdWebhook ? (
           <>
             <p>{t('automation.webhooks.createdText')}</p>
+            <p>
+              <Ltr>
+                <code>{SIGNATURE_FORMULA}</code>
+              </Ltr>
+            </p>
             <ShownOnce label={t('automation.webhooks.secret')} value={createdWebhook.secret} />
           </>
         ) : null}
