@@ -35,6 +35,7 @@ import { settingsAdminRoutes } from './modules/settings/index.ts';
 import { walletRoutes } from './modules/wallet/index.ts';
 import { cardRoutes, cardsAdminRoutes } from './modules/cards/index.ts';
 import { growthAdminRoutes, growthRoutes, referralCookieHook } from './modules/growth/index.ts';
+import { webhooksAdminRoutes } from './modules/webhooks/index.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { createMetrics, metricsRoutes, type RadiusCounts } from './modules/monitoring/index.ts';
 
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     growthAdminRoutes,
     messagingAdminRoutes,
     settingsAdminRoutes,
+    webhooksAdminRoutes,
   ]);
 
   serve(app, OPERATIONS_ROUTES.health, async (_request, reply) => {

@@ -6,6 +6,7 @@ import { deliverOutbox, runReminders, startBot, type RunningBot } from './module
 import { purgeAlive, RadiusServer, watchNodes } from './modules/nodes/index.ts';
 import { reconcile } from './modules/payments/index.ts';
 import { dailyReport } from './modules/monitoring/index.ts';
+import { deliverWebhooks } from './modules/webhooks/index.ts';
 import { purgeThrottle } from './platform/security/throttle.ts';
 
 /**
@@ -130,6 +131,26 @@ async function main() {
   timer?.unref();
   if (timer) void runJobs();
 
+  // The webhooks (CONTRACTS §13), on a timer of their own (every few seconds, not with the jobs
+  // above): the new events to each webhook that asked, signed, retried with backoff.
+  let webhooksRunning = false;
+  const webhookTimer =
+    config.webhookIntervalSeconds > 0
+      ? setInterval(() => {
+          if (webhooksRunning) return;
+          webhooksRunning = true;
+          deliverWebhooks(context)
+            .then(({ delivered, failed }) => {
+              if (delivered + failed > 0) app.log.info({ delivered, failed }, 'webhooks sent');
+            })
+            .catch((error: unknown) => app.log.error({ err: error, job: 'webhooks' }, 'background job failed'))
+            .finally(() => {
+              webhooksRunning = false;
+            });
+        }, config.webhookIntervalSeconds * 1000)
+      : null;
+  webhookTimer?.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -137,6 +158,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down: draining in-flight requests');
     try {
       if (timer) clearInterval(timer);
+      if (webhookTimer) clearInterval(webhookTimer);
       await radius.stop();
       await bot?.stop();
       await app.close();

@@ -33,6 +33,7 @@ const READS = new Set([
   'cards list',
   'coupons list',
   'tokens list',
+  'webhooks list',
 ]);
 
 /** The subcommands of the rows whose module reads the rest of the command line itself. */
@@ -133,6 +134,9 @@ describe('every separ-admin write is in the audit log', () => {
     ['operators role', () => ['audited-op', 'sales'], 'operator.role'],
     ['tokens add', () => ['--name', 'audited-token', '--role', 'support'], 'token.add'],
     ['tokens revoke', () => ['audited-token'], 'token.revoke'],
+    ['webhooks add', () => ['--url', 'http://127.0.0.1:9/audited', '--events', 'order.paid'], 'webhook.add'],
+    ['webhooks test', () => [ids.webhook!], 'webhook.test'],
+    ['webhooks remove', () => [ids.webhook!], 'webhook.remove'],
     ['operators remove', () => ['audited-op'], 'operator.remove'],
     ['settings set', () => ['--shop-name', 'Audited VPN'], 'settings.update'],
     ['coupons add', () => ['--code', 'AUDITED10', '--percent', '10'], 'coupon.add'],
@@ -202,6 +206,7 @@ describe('every separ-admin write is in the audit log', () => {
       ids.plan ??= /Added plan (\d+)/.exec(printed)?.[1];
       ids.server ??= /Added server (\d+)/.exec(printed)?.[1];
       ids.card ??= /Added card (\d+)/.exec(printed)?.[1];
+      ids.webhook ??= /Webhook (\d+) added/.exec(printed)?.[1];
       if (command === 'payments complete')
         ids.mail = String(
           (

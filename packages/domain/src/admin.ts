@@ -37,6 +37,12 @@ export type {
 } from './contract/admin.ts';
 export type { AdminCard, AdminCardInput, AdminCardOrderInfo, AdminCardDecision } from './contract/cards.ts';
 export type {
+  AdminWebhook,
+  AdminWebhookCreated,
+  AdminWebhookDelivery,
+  AdminWebhookInput,
+} from './contract/webhooks.ts';
+export type {
   AdminCoupon,
   AdminCouponInput,
   AdminGiftBatch,
@@ -196,6 +202,9 @@ export const AUDIT_ACTIONS = [
   'operator.role',
   'token.add',
   'token.revoke',
+  'webhook.add',
+  'webhook.remove',
+  'webhook.test',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

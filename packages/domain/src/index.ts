@@ -23,3 +23,4 @@ export * from './dollars.ts';
 export * from './growth.ts';
 export * from './roles.ts';
 export * from './reset.ts';
+export * from './webhooks.ts';

@@ -115,6 +115,7 @@ export const CONSOLE_SECTIONS = {
   referrals: 'GET /api/admin/referrals',
   outbox: 'GET /api/admin/outbox',
   operators: 'GET /api/admin/me',
+  automation: 'GET /api/admin/webhooks',
   audit: 'GET /api/admin/audit',
   settings: 'GET /api/admin/settings',
 } as const satisfies Record<string, AdminRouteKey>;

@@ -81,6 +81,7 @@ export * from './AdminPlansScreen';
 export * from './AdminOrdersScreen';
 export * from './AdminOutboxScreen';
 export * from './AdminOperatorsScreen';
+export * from './AdminAutomationScreen';
 export * from './AdminNodesScreen';
 export * from './AdminSettingsScreen';
 export * from './AdminAuditScreen';

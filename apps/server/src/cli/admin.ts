@@ -20,6 +20,7 @@ import { WALLET_COMMANDS } from '../modules/wallet/index.ts';
 import { CARD_COMMANDS } from '../modules/cards/index.ts';
 import { GROWTH_COMMANDS, GROWTH_HELP, GROWTH_OPTION_SPECS } from '../modules/growth/index.ts';
 import { SETTINGS_COMMANDS, SETTINGS_HELP, SETTINGS_OPTION_SPECS } from '../modules/settings/index.ts';
+import { WEBHOOK_COMMANDS, WEBHOOK_HELP, WEBHOOK_OPTION_SPECS } from '../modules/webhooks/index.ts';
 import { UsageError, type CommandRow, type Out } from '../platform/cli.ts';
 import { loadConfig } from '../platform/config.ts';
 import { openDatabase } from '../platform/db/index.ts';
@@ -90,6 +91,7 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
   operators list | operators remove <username>
   tokens add --name N --role R                    (an API token for /api/admin with that role; printed once)
   tokens list | tokens revoke <name>
+${WEBHOOK_HELP}
   operators unlock <username>                     (lifts the lock of 5 wrong one-time codes)
   audit list [--q TEXT]                            (the operators' changes, newest first)
   wallet show <username>                          (the balance in tomans and the entries, newest first)
@@ -112,6 +114,7 @@ export const COMMANDS: ReadonlyArray<CommandRow<ShopContext>> = [
   ...CARD_COMMANDS,
   ...GROWTH_COMMANDS,
   ...BACKUP_COMMANDS,
+  ...WEBHOOK_COMMANDS,
 ];
 
 /** Runs one command against an open database; returns what it printed through `out`. */
@@ -146,6 +149,7 @@ export async function runAdmin(argv: string[], ctx: ShopContext, out: Out): Prom
         ...NODE_OPTION_SPECS,
         ...SETTINGS_OPTION_SPECS,
         ...GROWTH_OPTION_SPECS,
+        ...WEBHOOK_OPTION_SPECS,
         json: { type: 'boolean' },
         ip: { type: 'string' },
         secret: { type: 'string' },

@@ -50,6 +50,8 @@ export interface Config {
   /** A card order waits this long for its transfer's receipt, then expires (SEPAR_CARD_TRANSFER_MINUTES). */
   cardTransferMinutes: number;
   reconcileIntervalSeconds: number;
+  /** How often the webhooks' deliveries are looked at (SEPAR_WEBHOOK_INTERVAL_SECONDS; 0 = never). */
+  webhookIntervalSeconds: number;
   /** How often a process looks whether separ-admin changed the plans (ms); 0 = on every request. */
   plansCacheCheckMs: number;
   reconcileAfterMinutes: number;
@@ -356,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderExpiryMinutes: int(env.SEPAR_ORDER_EXPIRY_MINUTES, 30),
     cardTransferMinutes: Math.max(1, int(env.SEPAR_CARD_TRANSFER_MINUTES, 60)),
     reconcileIntervalSeconds: int(env.SEPAR_RECONCILE_INTERVAL_SECONDS, 300),
+    webhookIntervalSeconds: Math.max(0, int(env.SEPAR_WEBHOOK_INTERVAL_SECONDS, 5)),
     plansCacheCheckMs: int(env.SEPAR_PLANS_CACHE_CHECK_MS, 1000),
     reconcileAfterMinutes: int(env.SEPAR_RECONCILE_AFTER_MINUTES, 5),
     nodeCacheCheckMs: Math.max(0, int(env.SEPAR_NODE_CACHE_CHECK_MS, 1000)),

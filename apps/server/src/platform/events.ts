@@ -2,10 +2,10 @@ import type { Db } from './db/index.ts';
 
 /**
  * What happened in the shop that someone outside the admin is told of (CONTRACTS §13): an order
- * paid, a card receipt awaiting review, a node silent and back, a gateway failing, the daily report. Each is written once, in the transaction of the change it
+ * paid, an account created, a card receipt awaiting review, a node silent and back, a gateway failing, the daily report. Each is written once, in the transaction of the change it
  * reports (its `key` is unique: writing it twice keeps the first), and each consumer — the
- * operators' chat today — claims and marks what it delivered in its own columns, so that several
- * processes deliver each one once.
+ * operators' chat — claims and marks what it delivered in its own columns (the webhooks keep a
+ * delivery row per webhook and event), so that several processes deliver each one once.
  */
 export type ShopEvent =
   | {
@@ -33,6 +33,11 @@ export type ShopEvent =
         plan?: string;
         email: string;
       };
+    }
+  /** An account made (a paid order, the bot's free account, `separ-admin users create`): for webhooks. */
+  | {
+      kind: 'user.created';
+      data: { username: string; email: string | null; planId: number | null; expireDate: string | null };
     }
   | { kind: 'node.silent'; data: { nodeId: number; name: string; lastSeenAt: string; minutes: number } }
   | { kind: 'node.back'; data: { nodeId: number; name: string; silentSince: string } }

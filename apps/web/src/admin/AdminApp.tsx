@@ -32,6 +32,7 @@ import { NodesPage } from './NodesPage.tsx';
 import { OperatorsPage } from './OperatorsPage.tsx';
 import { OutboxPage } from './OutboxPage.tsx';
 import { AuditPage } from './AuditPage.tsx';
+import { AutomationPage } from './AutomationPage.tsx';
 import { SettingsPage } from './SettingsPage.tsx';
 import { PlansPage } from './PlansPage.tsx';
 import { OrderPage, OrdersPage } from './OrdersPage.tsx';
@@ -142,6 +143,7 @@ function AdminConsole({ operator, languageSwitch }: { operator: AdminOperator; l
           <Route path="referrals" element={<ReferralsPage />} />
           <Route path="outbox" element={<OutboxPage />} />
           <Route path="operators" element={<OperatorsPage operator={operator} />} />
+          <Route path="automation" element={<AutomationPage />} />
           <Route path="audit" element={<AuditPage />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />

@@ -8,7 +8,12 @@
  */
 import {
   isAdminErrorCode,
+  type AdminApiToken,
   type AdminAuditEntry,
+  type AdminWebhook,
+  type AdminWebhookCreated,
+  type AdminWebhookDelivery,
+  type AdminWebhookInput,
   type AdminCard,
   type AdminCardDecision,
   type AdminCardInput,
@@ -63,6 +68,8 @@ export const ADMIN_TAGS = [
   'AdminReferrals',
   'AdminOutbox',
   'AdminOperators',
+  'AdminTokens',
+  'AdminWebhooks',
   'AdminAudit',
   'AdminSettings',
 ] as const;
@@ -631,6 +638,68 @@ export const adminApi = adminBase.injectEndpoints({
       onQueryStarted: watchSession,
       invalidatesTags: (result) => (result ? ['AdminOperators', ...CHANGES] : []),
     }),
+    // --- Automation: API tokens and webhooks (CONTRACTS §13, the owner's) --------------------------
+    /** GET /api/admin/tokens: by name and role, never the tokens themselves. */
+    adminTokens: build.query<AdminApiToken[], void>({
+      query: () => ({ url: '/api/admin/tokens' }),
+      transformResponse: items<AdminApiToken>,
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: ['AdminTokens'],
+    }),
+    /** POST /api/admin/tokens: the token is in this answer only; 400 `invalid` (name, role), 409 `conflict` (the name is taken). */
+    adminCreateToken: build.mutation<
+      { name: string; role: OperatorRole; token: string },
+      { name: string; role: OperatorRole }
+    >({
+      query: (body) => ({ url: '/api/admin/tokens', method: 'POST', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminTokens', ...CHANGES] : []),
+    }),
+    /** DELETE /api/admin/tokens/:name: it opens nothing from now on. */
+    adminRevokeToken: build.mutation<{ ok: true }, string>({
+      query: (name) => ({ url: `/api/admin/tokens/${encodeURIComponent(name)}`, method: 'DELETE' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminTokens', ...CHANGES] : []),
+    }),
+    /** GET /api/admin/webhooks: never their secrets. */
+    adminWebhooks: build.query<AdminWebhook[], void>({
+      query: () => ({ url: '/api/admin/webhooks' }),
+      transformResponse: items<AdminWebhook>,
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: ['AdminWebhooks'],
+    }),
+    /** POST /api/admin/webhooks: the signing secret is in this answer only; 400 `invalid` (the URL, an event). */
+    adminCreateWebhook: build.mutation<AdminWebhookCreated, AdminWebhookInput>({
+      query: (body) => ({ url: '/api/admin/webhooks', method: 'POST', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminWebhooks', ...CHANGES] : []),
+    }),
+    /** DELETE /api/admin/webhooks/:id, with its delivery log. */
+    adminRemoveWebhook: build.mutation<{ ok: true }, number>({
+      query: (id) => ({ url: `/api/admin/webhooks/${id}`, method: 'DELETE' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminWebhooks', ...CHANGES] : []),
+    }),
+    /** GET /api/admin/webhooks/:id/deliveries?page&pageSize: the delivery log, newest first. */
+    adminWebhookDeliveries: build.query<AdminPage<AdminWebhookDelivery>, { id: number } & AdminListQuery>({
+      query: ({ id, ...query }) => ({ url: `/api/admin/webhooks/${id}/deliveries`, params: adminListParams(query) }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: ['AdminWebhooks'],
+    }),
+    /** POST /api/admin/webhooks/:id/test: a `test` event queued (sent by the server's job, signed and retried). */
+    adminTestWebhook: build.mutation<{ ok: true; delivery: number }, number>({
+      query: (id) => ({ url: `/api/admin/webhooks/${id}/test`, method: 'POST' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result) => (result ? ['AdminWebhooks', ...CHANGES] : []),
+    }),
     /** GET /api/admin/audit?q&page&pageSize: newest first; `q` finds an operator, action or target by its start. */
     adminAudit: build.query<AdminPage<AdminAuditEntry>, AdminAuditQuery | void>({
       query: (query) => ({ url: '/api/admin/audit', params: adminListParams(query) }),
@@ -725,6 +794,14 @@ export const {
   useAdminSetOperatorRoleMutation,
   useAdminUnlockOperatorMutation,
   useAdminAuditQuery,
+  useAdminTokensQuery,
+  useAdminCreateTokenMutation,
+  useAdminRevokeTokenMutation,
+  useAdminWebhooksQuery,
+  useAdminCreateWebhookMutation,
+  useAdminRemoveWebhookMutation,
+  useAdminWebhookDeliveriesQuery,
+  useAdminTestWebhookMutation,
   useAdminSettingsQuery,
   useAdminUpdateSettingsMutation,
 } = adminApi;

@@ -49,6 +49,10 @@ import {
   ADMIN_ROUTES,
   CARD_ADMIN_ROUTES,
   GROWTH_ADMIN_ROUTES,
+  WEBHOOK_ADMIN_ROUTES,
+  WEBHOOK_EVENTS,
+  type AdminWebhook,
+  type AdminWebhookDelivery,
   TOP_INVITERS,
   AdminPlanChange,
   emptyReconcileSummary,
@@ -129,6 +133,11 @@ export const ADMIN_MOCK_ENDPOINTS = {
   tokens: ['get', '*/api/admin/tokens'],
   createToken: ['post', '*/api/admin/tokens'],
   revokeToken: ['delete', '*/api/admin/tokens/:name'],
+  webhooks: ['get', '*/api/admin/webhooks'],
+  createWebhook: ['post', '*/api/admin/webhooks'],
+  removeWebhook: ['delete', '*/api/admin/webhooks/:id'],
+  webhookDeliveries: ['get', '*/api/admin/webhooks/:id/deliveries'],
+  testWebhook: ['post', '*/api/admin/webhooks/:id/test'],
   audit: ['get', '*/api/admin/audit'],
   settings: ['get', '*/api/admin/settings'],
   updateSettings: ['put', '*/api/admin/settings'],
@@ -140,7 +149,7 @@ export type AdminMockEndpoint = keyof typeof ADMIN_MOCK_ENDPOINTS;
  * Every admin route of the contract the mock serves: the console's, the card pool's (CONTRACTS §11)
  * and the discount and gift codes' (§12).
  */
-const MOCK_CONTRACT = { ...ADMIN_ROUTES, ...CARD_ADMIN_ROUTES, ...GROWTH_ADMIN_ROUTES };
+const MOCK_CONTRACT = { ...ADMIN_ROUTES, ...CARD_ADMIN_ROUTES, ...GROWTH_ADMIN_ROUTES, ...WEBHOOK_ADMIN_ROUTES };
 
 /** A whole number from 1 to `max`, or null when not given; else 400 `invalid` (as the server's `positive`). */
 const positiveOrNull = (value: unknown, what: string, max = 1_000_000_000): number | null => {
@@ -194,6 +203,8 @@ export interface AdminMockState {
   wrongCodes: Record<string, number>;
   /** The API tokens (CONTRACTS §13): their names and roles; the tokens themselves are never kept. */
   tokens: AdminApiToken[];
+  /** The webhooks (CONTRACTS §13) and each one's delivery log, newest first; never their secrets. */
+  webhooks: Array<AdminWebhook & { deliveries: AdminWebhookDelivery[] }>;
   /** Counts of requests per endpoint, for tests that check what was (re)fetched. */
   calls: Record<AdminMockEndpoint, number>;
   /** The mock's clock, in ms. */
@@ -390,6 +401,7 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
     failures: {},
     wrongCodes: {},
     tokens: [],
+    webhooks: [],
     calls: Object.fromEntries(Object.keys(ADMIN_MOCK_ENDPOINTS).map((key) => [key, 0])) as AdminMockState['calls'],
     now: () => base + (Date.now() - startedAt),
   };
@@ -1372,6 +1384,79 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       state.tokens = state.tokens.filter((t) => t !== token);
       record('token.revoke', `token:${token.name}`, { name: token.name, role: token.role });
       return { ok: true };
+    }),
+    route('webhooks', () => ({ items: state.webhooks.map(({ deliveries: _deliveries, ...webhook }) => webhook) })),
+    route('createWebhook', async ({ body }) => {
+      const input = await body();
+      const raw = typeof input.url === 'string' ? input.url.trim() : '';
+      let url: URL | null = null;
+      try {
+        url = new URL(raw);
+      } catch {
+        url = null;
+      }
+      if (!url || !/^https?:$/.test(url.protocol) || url.username || url.password)
+        refuse('invalid', 'The URL must be an http:// or https:// address of at most 2000 characters.');
+      const events = Array.isArray(input.events) ? input.events.map(String) : [];
+      if (events.length === 0 || events.some((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e)))
+        refuse('invalid', `The events are one or more of: ${WEBHOOK_EVENTS.join(', ')}.`);
+      const id = Math.max(0, ...state.webhooks.map((w) => w.id)) + 1;
+      const webhook = {
+        id,
+        url: url!.toString(),
+        events: [...new Set(events)],
+        createdAt: nowIso(),
+        createdBy: state.session!,
+        pending: 0,
+        lastDeliveredAt: null,
+      };
+      state.webhooks.push({ ...webhook, deliveries: [] });
+      record('webhook.add', `webhook:${id}`, null, { url: webhook.url, events: webhook.events });
+      return {
+        webhook,
+        secret: `whsec_${mockNodeToken(id + 57)
+          .replace(/[^0-9a-f]/g, '')
+          .padEnd(48, '0')
+          .slice(0, 48)}`,
+      };
+    }),
+    route('removeWebhook', ({ params }) => {
+      const webhook =
+        state.webhooks.find((w) => String(w.id) === params.id) ?? refuse('not_found', `No webhook ${params.id}.`);
+      state.webhooks = state.webhooks.filter((w) => w !== webhook);
+      record('webhook.remove', `webhook:${webhook.id}`, { url: webhook.url, events: webhook.events });
+      return { ok: true };
+    }),
+    route('webhookDeliveries', ({ params, query }) => {
+      const webhook =
+        state.webhooks.find((w) => String(w.id) === params.id) ?? refuse('not_found', `No webhook ${params.id}.`);
+      return pageOf(webhook.deliveries, query, {
+        searchIn: (row) => [row.event],
+        sorts: { id: (row) => row.id },
+        fallback: 'id',
+        sortable: false,
+      });
+    }),
+    route('testWebhook', ({ params }) => {
+      const webhook =
+        state.webhooks.find((w) => String(w.id) === params.id) ?? refuse('not_found', `No webhook ${params.id}.`);
+      const id = Math.max(0, ...state.webhooks.flatMap((w) => w.deliveries.map((d) => d.id))) + 1;
+      // The mock's receiver answers at once: the test event is delivered.
+      const at = nowIso();
+      webhook.deliveries.unshift({
+        id,
+        event: 'test',
+        state: 'delivered',
+        attempts: 1,
+        lastStatus: 200,
+        lastError: null,
+        createdAt: at,
+        nextAttemptAt: null,
+        deliveredAt: at,
+      });
+      webhook.lastDeliveredAt = at;
+      record('webhook.test', `webhook:${webhook.id}`, null, { delivery: id });
+      return { ok: true, delivery: id };
     }),
     route('unlockOperator', ({ params }) => {
       const operator = operatorNamed(params.username!) ?? refuse('not_found', 'No such operator.');

@@ -16,3 +16,4 @@ export * from './operations.ts';
 export * from './wallet.ts';
 export * from './cards.ts';
 export * from './growth.ts';
+export * from './webhooks.ts';

@@ -39,6 +39,7 @@ export type AdminSection =
   | 'referrals'
   | 'outbox'
   | 'operators'
+  | 'automation'
   | 'audit'
   | 'settings';
 
@@ -55,6 +56,7 @@ export const ADMIN_SECTIONS: ReadonlyArray<{ id: AdminSection; to: string; icon:
   { id: 'referrals', to: '/admin/referrals', icon: 'link' },
   { id: 'outbox', to: '/admin/outbox', icon: 'send' },
   { id: 'operators', to: '/admin/operators', icon: 'shieldCheck' },
+  { id: 'automation', to: '/admin/automation', icon: 'bolt' },
   { id: 'audit', to: '/admin/audit', icon: 'clock' },
   { id: 'settings', to: '/admin/settings', icon: 'sparkle' },
 ];

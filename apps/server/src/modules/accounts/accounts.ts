@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { OPENCONNECT_DEVICE_PREFIX, type Account, type Device, type Payment } from '@separ/domain';
 import { sql } from 'kysely';
 import { inTransaction, type Db } from '../../platform/db/index.ts';
+import { emitEvent } from '../../platform/events.ts';
 import { prepare } from '../../platform/db/prepared.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import type { AccountSecrets } from '../../platform/context.ts';
@@ -81,7 +82,7 @@ export async function insertAccount(
       continue;
     }
     try {
-      return await db
+      const user = await db
         .insertInto('users')
         .values({
           username,
@@ -103,6 +104,12 @@ export async function insertAccount(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      // For the webhooks (CONTRACTS §13), with the account, in the caller's transaction when it has one.
+      await emitEvent(db, at, `user.created:${user.id}`, {
+        kind: 'user.created',
+        data: { username: user.username, email: user.email, planId: user.plan_id, expireDate: user.expire_date },
+      });
+      return user;
     } catch (error) {
       // A concurrent insert took the generated name: try another.
       if (input.username || !isUniqueViolation(error)) throw error;

@@ -512,6 +512,8 @@ export function createBot(ctx: PaymentsContext): {
         error: event.data.error,
       });
     if (event.kind === 'daily.report') return dailyReportText(language, event.data);
+    // Never claimed for the chat (operatorsChat.ts): the webhooks' only.
+    if (event.kind === 'user.created') return event.data.username;
     const { data } = event;
     const gate = gateName(language, data.gate);
     if (data.topup !== undefined)

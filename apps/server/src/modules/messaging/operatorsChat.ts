@@ -4,7 +4,7 @@ import { MINUTE_MS } from '@separ/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { audit, type Actor } from '../../platform/audit.ts';
 import { notFound } from '../../platform/errors.ts';
-import { storedEvent, type StoredEvent } from '../../platform/events.ts';
+import { storedEvent, type ShopEventKind, type StoredEvent } from '../../platform/events.ts';
 
 /**
  * The operators' chat (CONTRACTS §13): the chats that hear of the shop's events by the bot — named
@@ -16,6 +16,8 @@ import { storedEvent, type StoredEvent } from '../../platform/events.ts';
 const CLAIM_MS = 2 * MINUTE_MS;
 /** Events older than this when first seen (no chat was set then) are not sent: no flood of the past. */
 const STALE_MS = 24 * 60 * MINUTE_MS;
+/** The events only the webhooks take (the chat is not told of every new account). */
+const NOT_FOR_THE_CHAT: ShopEventKind[] = ['user.created'];
 /** A link code's life. */
 const CODE_MINUTES = 10;
 
@@ -54,6 +56,7 @@ export async function claimChatEvents(ctx: AppContext, limit = 20): Promise<Stor
     .selectFrom('shop_events')
     .selectAll()
     .where('chat_sent_at', 'is', null)
+    .where('kind', 'not in', NOT_FOR_THE_CHAT)
     .where((eb) => eb.or([eb('chat_claimed_until', 'is', null), eb('chat_claimed_until', '<', nowIso)]))
     .orderBy('id')
     .limit(limit)

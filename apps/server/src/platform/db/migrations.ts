@@ -965,6 +965,49 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable('operators').dropColumn('role').execute();
       },
     },
+    '0027_webhooks': {
+      async up(db: Db) {
+        // Webhooks (CONTRACTS §13): a URL, the events it asks for (comma-separated), its signing
+        // secret sealed under the secret key (it signs every delivery, so it cannot be a hash).
+        await db.schema
+          .createTable('webhooks')
+          .addColumn('id', id, auto)
+          .addColumn('url', 'text', (c) => c.notNull())
+          .addColumn('events', 'text', (c) => c.notNull())
+          .addColumn('secret_enc', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('created_by', 'text', (c) => c.notNull())
+          .execute();
+        // One event for one webhook: its body as first sent (the signature covers it), retried with
+        // backoff until a 2xx, claimed by one process at a time.
+        await db.schema
+          .createTable('webhook_deliveries')
+          .addColumn('id', id, auto)
+          .addColumn('webhook_id', 'integer', (c) => c.notNull())
+          .addColumn('event_key', 'text', (c) => c.notNull())
+          .addColumn('event', 'text', (c) => c.notNull())
+          .addColumn('body', 'text', (c) => c.notNull())
+          .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('next_attempt_at', 'text')
+          .addColumn('claimed_until', 'text')
+          .addColumn('last_status', 'integer')
+          .addColumn('last_error', 'text')
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('delivered_at', 'text')
+          .addColumn('failed_at', 'text')
+          .addUniqueConstraint('webhook_deliveries_once', ['webhook_id', 'event_key'])
+          .execute();
+        await db.schema
+          .createIndex('webhook_deliveries_due')
+          .on('webhook_deliveries')
+          .columns(['next_attempt_at'])
+          .execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropTable('webhook_deliveries').ifExists().execute();
+        await db.schema.dropTable('webhooks').ifExists().execute();
+      },
+    },
     '0029_reset': {
       async up(db: Db) {
         // Traffic that resets (CONTRACTS §14): a plan's period (none, day, week, month); an account's

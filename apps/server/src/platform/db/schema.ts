@@ -448,6 +448,8 @@ export interface Database {
   operator_chat_codes: OperatorChatCodesTable;
   backup_runs: BackupRunsTable;
   usage_periods: UsagePeriodsTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** A scheduled backup's period (0025_backup): taken by one process, then its file, or its error. */
@@ -599,3 +601,32 @@ export type OrderRow = Selectable<OrdersTable>;
 export type NodeRow = Selectable<NodesTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
 export type OperatorRow = Selectable<OperatorsTable>;
+
+/** A webhook (0027_webhooks): its URL, events (comma-separated) and sealed signing secret. */
+export interface WebhooksTable {
+  id: Generated<number>;
+  url: string;
+  events: string;
+  secret_enc: string;
+  created_at: string;
+  created_by: string;
+}
+
+/** One event for one webhook (0027_webhooks): unique by (webhook_id, event_key). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  event_key: string;
+  event: string;
+  /** The JSON body, as first built: every attempt sends the same bytes. */
+  body: string;
+  attempts: number;
+  /** Null once delivered or given up. */
+  next_attempt_at: string | null;
+  claimed_until: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: string;
+  delivered_at: string | null;
+  failed_at: string | null;
+}
