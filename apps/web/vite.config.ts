@@ -203,11 +203,12 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
               // swapped in, and the text already drawn moved (27 px on the cookie banner over a slow
               // connection). The entry's sheet is on every page already — linked by the app's shell,
               // inline with `font-display: optional` in a prerendered page (scripts/prerender.mjs).
-              // The client apps' table (domain/src/apps) only the connect pages use: it stays with them.
+              // The client apps' table (domain/src/apps) only the connect pages use: it stays with them;
+              // the operators' roles (domain/src/roles, the admin routes by name) only the console uses.
               groups: [
                 {
                   name: 'shared',
-                  test: /[\\/]packages[\\/]domain[\\/](?!(src|dist)[\\/]apps\.)|vite[\\/]preload-helper/,
+                  test: /[\\/]packages[\\/]domain[\\/](?!(src|dist)[\\/](apps|roles)\.)|vite[\\/]preload-helper/,
                 },
               ],
             },
