@@ -70,6 +70,10 @@ import {
 } from '@separ/domain/demo';
 import { checkAnswer, checkResponse, refuseRequest } from './contract.ts';
 
+/** A domain name or an IP address, as the server's nodes/records.ts takes it (bounded). */
+const MOCK_HOST_NAME =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$|^[0-9a-f:.]+$/;
+
 export const ADMIN_MOCK_ENDPOINTS = {
   login: ['post', '*/api/admin/login'],
   logout: ['post', '*/api/admin/logout'],
@@ -86,6 +90,11 @@ export const ADMIN_MOCK_ENDPOINTS = {
   updateNode: ['patch', '*/api/admin/nodes/:id'],
   rotateNodeToken: ['post', '*/api/admin/nodes/:id/rotate-token'],
   deleteNode: ['delete', '*/api/admin/nodes/:id'],
+  nodeHosts: ['get', '*/api/admin/nodes/:id/hosts'],
+  createNodeHost: ['post', '*/api/admin/nodes/:id/hosts'],
+  pauseNodeHost: ['post', '*/api/admin/nodes/:id/hosts/:hostId/pause'],
+  resumeNodeHost: ['post', '*/api/admin/nodes/:id/hosts/:hostId/resume'],
+  deleteNodeHost: ['delete', '*/api/admin/nodes/:id/hosts/:hostId'],
   radiusClients: ['get', '*/api/admin/radius-clients'],
   createRadiusClient: ['post', '*/api/admin/radius-clients'],
   deleteRadiusClient: ['delete', '*/api/admin/radius-clients/:id'],
@@ -816,6 +825,63 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       return { ok: true };
     }),
 
+    // --- A node's extra addresses (CONTRACTS §14) ----------------------------------------------
+    route('nodeHosts', ({ params }) => {
+      const node = nodeOf(params.id!);
+      return { items: data().nodeHosts.filter((h) => h.nodeId === node.id) };
+    }),
+    route('createNodeHost', async ({ params, body }) => {
+      const node = nodeOf(params.id!);
+      const input = await body();
+      const address = String(input.address ?? '')
+        .trim()
+        .toLowerCase();
+      if (!MOCK_HOST_NAME.test(address)) refuse('invalid', '--address must be a domain name or an IP address.');
+      const optional = (value: unknown, name: string) => {
+        const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
+        if (text && !MOCK_HOST_NAME.test(text)) refuse('invalid', `--${name} must be a domain name.`);
+        return text || null;
+      };
+      const remark = typeof input.remark === 'string' && input.remark.trim() ? input.remark.trim() : null;
+      const own = data().nodeHosts.filter((h) => h.nodeId === node.id);
+      const row = {
+        id: Math.max(0, ...data().nodeHosts.map((h) => h.id)) + 1,
+        nodeId: node.id,
+        address,
+        port: typeof input.port === 'number' ? input.port : null,
+        sni: optional(input.sni, 'sni'),
+        host: optional(input.host, 'host'),
+        remark,
+        paused: false,
+        sort: Math.max(-1, ...own.map((h) => h.sort)) + 1,
+        createdAt: nowIso(),
+      };
+      data().nodeHosts.push(row);
+      record('node.host-add', `node:${node.id}`, null, row);
+      return row;
+    }),
+    ...(['pauseNodeHost', 'resumeNodeHost'] as const).map((name) =>
+      route(name, ({ params }) => {
+        const node = nodeOf(params.id!);
+        const row =
+          data().nodeHosts.find((h) => h.nodeId === node.id && h.id === Number(params.hostId)) ??
+          refuse('not_found', 'No such host.');
+        const before = { ...row };
+        row.paused = name === 'pauseNodeHost';
+        record(row.paused ? 'node.host-pause' : 'node.host-resume', `node:${node.id}`, before, { ...row });
+        return row;
+      }),
+    ),
+    route('deleteNodeHost', ({ params }) => {
+      const node = nodeOf(params.id!);
+      const row =
+        data().nodeHosts.find((h) => h.nodeId === node.id && h.id === Number(params.hostId)) ??
+        refuse('not_found', 'No such host.');
+      data().nodeHosts = data().nodeHosts.filter((h) => h !== row);
+      record('node.host-remove', `node:${node.id}`, row, null);
+      return { ok: true };
+    }),
+
     // --- RADIUS clients, countries, servers -----------------------------------------------------
     route('radiusClients', () => ({ items: data().radiusClients })),
     route('createRadiusClient', async ({ body }) => {
@@ -1246,7 +1312,11 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       const operator = operatorNamed(params.username!) ?? refuse('not_found', `No operator named ${params.username}.`);
       const role: unknown = (await body()).role;
       if (!isOperatorRole(role)) return refuse('invalid', `The role must be one of: ${OPERATOR_ROLES.join(', ')}.`);
-      if (operator.role === 'owner' && role !== 'owner' && data().operators.filter((o) => o.role === 'owner').length <= 1)
+      if (
+        operator.role === 'owner' &&
+        role !== 'owner' &&
+        data().operators.filter((o) => o.role === 'owner').length <= 1
+      )
         refuse('conflict', 'The shop needs an owner: make another operator owner first.');
       const before = { role: operator.role };
       operator.role = role;
@@ -1266,10 +1336,17 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       state.tokens.push({ name, role, createdAt: nowIso(), createdBy: state.session!, lastUsedAt: null });
       state.tokens.sort((a, b) => a.name.localeCompare(b.name));
       record('token.add', `token:${name}`, null, { name, role });
-      return { name, role, token: `separ_${mockNodeToken(state.tokens.length + 31).slice(0, 43).padEnd(43, 'x')}` };
+      return {
+        name,
+        role,
+        token: `separ_${mockNodeToken(state.tokens.length + 31)
+          .slice(0, 43)
+          .padEnd(43, 'x')}`,
+      };
     }),
     route('revokeToken', ({ params }) => {
-      const token = state.tokens.find((t) => t.name === params.name) ?? refuse('not_found', `No token named ${params.name}.`);
+      const token =
+        state.tokens.find((t) => t.name === params.name) ?? refuse('not_found', `No token named ${params.name}.`);
       state.tokens = state.tokens.filter((t) => t !== token);
       record('token.revoke', `token:${token.name}`, { name: token.name, role: token.role });
       return { ok: true };
