@@ -296,7 +296,7 @@ describe.each(KINDS)('a node’s extra hosts, on %s', (kind) => {
     expect(await cli('nodes', 'hosts', 'remove', String(node.hy2), String(host.hy2))).toContain('Removed host');
     expect((await specs()).map((spec) => spec.name)).not.toContain('Hy2 - hy-alt.example.com');
     await cli('nodes', 'remove', String(node.ss));
-    const left = await s.database.db.selectFrom('node_hosts').select('id').where('node_id', '=', node.ss).execute();
+    const left = await s.database.db.selectFrom('node_hosts').select('id').where('node_id', '=', node.ss!).execute();
     expect(left).toEqual([]);
   });
 });
