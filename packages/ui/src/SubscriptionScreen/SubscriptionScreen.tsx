@@ -9,7 +9,7 @@ import { Container, Ltr } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { SubscriptionLink } from '../SubscriptionLink';
 import { Spinner } from '../Spinner';
-import { Page, Summary } from './SubscriptionScreen.styles';
+import { LinkList, Page, Summary } from './SubscriptionScreen.styles';
 
 export interface SubscriptionScreenProps {
   /** notFound: the link was replaced (or never existed). */
@@ -21,6 +21,8 @@ export interface SubscriptionScreenProps {
   platform: ClientPlatform;
   onPlatformChange(platform: ClientPlatform): void;
   onRetry(): void;
+  /** The names of the subscription's links, as the apps show them (each of a node's extra addresses too). */
+  linkNames?: string[];
 }
 
 /**
@@ -35,6 +37,7 @@ export function SubscriptionScreen({
   platform,
   onPlatformChange,
   onRetry,
+  linkNames = [],
 }: SubscriptionScreenProps) {
   const { t } = useTranslation(['connect', 'errors']);
   let body;
@@ -66,6 +69,19 @@ export function SubscriptionScreen({
           <DataRingCard account={account} />
         </Summary>
         <SubscriptionLink url={subscriptionUrl} hint={t('link.scan')} />
+        {linkNames.length > 0 ? (
+          <LinkList aria-labelledby="subscription-links-title">
+            <h2 id="subscription-links-title">{t('page.links')}</h2>
+            <p>{t('page.linksHint')}</p>
+            <ul>
+              {linkNames.map((name, index) => (
+                <li key={`${index}-${name}`}>
+                  <bdi dir="ltr">{name}</bdi>
+                </li>
+              ))}
+            </ul>
+          </LinkList>
+        ) : null}
         <ConnectApps
           subscriptionUrl={subscriptionUrl}
           profileName="Separ"

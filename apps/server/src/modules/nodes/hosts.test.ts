@@ -186,6 +186,12 @@ describe.each(KINDS)('a node’s extra hosts, on %s', (kind) => {
       password: user.vpnId,
       tls: { server_name: 'hy-sni.example.com' },
     });
+    // The subscription page names each link, the hosts among them.
+    const page = json<{ linkNames: string[]; links: number }>(await sub('json'));
+    expect(page.linkNames).toEqual(
+      expect.arrayContaining(['DE REALITY - Clean IP', 'FR VMess - CDN', 'NL Trojan - Relay']),
+    );
+    expect(page.linkNames).toHaveLength(page.links);
     // The selector and the automatic pick offer the hosts too.
     expect((outbound('Separ').outbounds as string[]).includes('NL Trojan - Relay')).toBe(true);
   });

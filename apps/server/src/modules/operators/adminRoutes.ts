@@ -86,7 +86,11 @@ export async function adminRoutes<C extends AppContext>(app: FastifyInstance, ct
     admin.addHook('onRequest', async (request) => {
       refuseCrossSite(ctx, request);
       if (request.routeOptions.config && (request.routeOptions.config as { public?: boolean }).public) return;
-      const key = adminRouteKey(request.method, request.routeOptions.url ?? '', request.params as Record<string, unknown>);
+      const key = adminRouteKey(
+        request.method,
+        request.routeOptions.url ?? '',
+        request.params as Record<string, unknown>,
+      );
       let role: OperatorRole;
       const bearer = bearerOf(request);
       if (bearer !== undefined) {
@@ -200,7 +204,11 @@ export async function adminRoutes<C extends AppContext>(app: FastifyInstance, ct
       if (request.operator) await checkCurrentCode(ctx, request.operator, optionalText(code), request.ip);
       return addOperator(
         ctx,
-        { username, password: optionalText(password), role: role === undefined || role === '' ? undefined : parseRole(role) },
+        {
+          username,
+          password: optionalText(password),
+          role: role === undefined || role === '' ? undefined : parseRole(role),
+        },
         actor(request),
       );
     });

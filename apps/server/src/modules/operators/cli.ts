@@ -53,7 +53,9 @@ export const OPERATOR_COMMANDS: Array<CommandRow<AppContext>> = [
         actor,
       );
       out(token);
-      out(`Token ${name} (${role}) added: send it as "Authorization: Bearer <token>" to /api/admin. It is shown only now.`);
+      out(
+        `Token ${name} (${role}) added: send it as "Authorization: Bearer <token>" to /api/admin. It is shown only now.`,
+      );
     },
   },
   {

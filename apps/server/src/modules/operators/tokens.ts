@@ -80,7 +80,10 @@ function parseRoleOrLeast(value: string): OperatorRole {
 }
 
 /** The token a Bearer header names, or undefined (unknown, revoked, or not one of ours). */
-export async function tokenFor(ctx: AppContext, bearer: string): Promise<{ name: string; role: OperatorRole } | undefined> {
+export async function tokenFor(
+  ctx: AppContext,
+  bearer: string,
+): Promise<{ name: string; role: OperatorRole } | undefined> {
   if (!bearer.startsWith(TOKEN_PREFIX) || bearer.length > 200) return undefined;
   const row = await ctx.db
     .selectFrom('api_tokens')
@@ -90,10 +93,6 @@ export async function tokenFor(ctx: AppContext, bearer: string): Promise<{ name:
   if (!row) return undefined;
   const now = ctx.now();
   if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) >= TOUCH_EVERY_MS)
-    await ctx.db
-      .updateTable('api_tokens')
-      .set({ last_used_at: now.toISOString() })
-      .where('id', '=', row.id)
-      .execute();
+    await ctx.db.updateTable('api_tokens').set({ last_used_at: now.toISOString() }).where('id', '=', row.id).execute();
   return { name: row.name, role: parseRoleOrLeast(row.role) };
 }
