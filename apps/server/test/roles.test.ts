@@ -60,21 +60,31 @@ describe.each(KINDS)('operators’ roles and API tokens on %s', (kind) => {
     s.app.inject({
       method: method as 'GET',
       url,
-      headers: { ...headers, ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...headers,
+        ...(method === 'GET' || method === 'DELETE' ? {} : { 'content-type': 'application/json' }),
+      },
       ...(method === 'GET' || method === 'DELETE' ? {} : { payload: JSON.stringify(payload ?? {}) }),
     });
 
   beforeAll(async () => {
     s = await startTestServer(kind, { SEPAR_LOGIN_LIMIT_IP_MINUTE: '1000' });
     // The first operator of a shop is its owner, whatever is asked; later ones are admin by default.
-    expect((await cli('operators', 'add', 'olivia', '--password', 'owner-pass-2026', '--role', 'support')).join('\n')).toContain(
-      'added as owner',
+    expect(
+      (await cli('operators', 'add', 'olivia', '--password', 'owner-pass-2026', '--role', 'support')).join('\n'),
+    ).toContain('added as owner');
+    expect((await cli('operators', 'add', 'adam', '--password', 'admin-pass-2026')).join('\n')).toContain(
+      'added as admin',
     );
-    expect((await cli('operators', 'add', 'adam', '--password', 'admin-pass-2026')).join('\n')).toContain('added as admin');
     await cli('operators', 'add', 'sara', '--password', 'sales-pass-2026', '--role', 'sales');
     await cli('operators', 'add', 'sam', '--password', 'support-pass-2026', '--role', 'support');
     await expect(cli('operators', 'add', 'x-role', '--role', 'king')).rejects.toThrow(/role must be one of/);
-    const users = { owner: ['olivia', 'owner-pass-2026'], admin: ['adam', 'admin-pass-2026'], sales: ['sara', 'sales-pass-2026'], support: ['sam', 'support-pass-2026'] } as const;
+    const users = {
+      owner: ['olivia', 'owner-pass-2026'],
+      admin: ['adam', 'admin-pass-2026'],
+      sales: ['sara', 'sales-pass-2026'],
+      support: ['sam', 'support-pass-2026'],
+    } as const;
     for (const role of OPERATOR_ROLES) {
       const [username, password] = users[role];
       const signed = await signIn(username, password);
@@ -199,17 +209,29 @@ describe.each(KINDS)('operators’ roles and API tokens on %s', (kind) => {
 
     // Tokens are the owner's alone, through the API too; the answer shows the new token once.
     expect((await call('GET', '/api/admin/tokens', { cookie: cookies.admin })).statusCode).toBe(403);
-    const viaApi = await call('POST', '/api/admin/tokens', { cookie: cookies.owner }, { name: 'zapier', role: 'support' });
+    const viaApi = await call(
+      'POST',
+      '/api/admin/tokens',
+      { cookie: cookies.owner },
+      { name: 'zapier', role: 'support' },
+    );
     expect(viaApi.statusCode, viaApi.body).toBe(200);
     const apiToken = json<{ token: string; role: string }>(viaApi);
     expect(apiToken.role).toBe('support');
-    const list = json<{ items: Array<Record<string, unknown>> }>(await call('GET', '/api/admin/tokens', { cookie: cookies.owner }));
+    const list = json<{ items: Array<Record<string, unknown>> }>(
+      await call('GET', '/api/admin/tokens', { cookie: cookies.owner }),
+    );
     expect(list.items.map((t) => t.name)).toEqual(['billing-bot', 'crm', 'zapier']);
     expect(JSON.stringify(list)).not.toContain(apiToken.token);
 
     // Revoked: it opens nothing from the next request on; a wrong or malformed token neither.
     expect((await cli('tokens', 'revoke', 'crm')).join('\n')).toContain('revoked');
-    for (const header of [bearer(salesToken!), bearer('separ_' + 'A'.repeat(43)), bearer('nonsense'), { authorization: 'Basic YTpi' }]) {
+    for (const header of [
+      bearer(salesToken!),
+      bearer('separ_' + 'A'.repeat(43)),
+      bearer('nonsense'),
+      { authorization: 'Basic YTpi' },
+    ]) {
       const answer = await call('GET', '/api/admin/orders', header);
       expect(answer.statusCode).toBe(401);
       expect(json(answer)).toMatchObject({ code: 'unauthenticated' });

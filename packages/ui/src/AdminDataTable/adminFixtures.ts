@@ -244,7 +244,14 @@ export const ADMIN_OPERATORS: AdminOperatorRow[] = [
     createdAt: '2026-03-01T07:00:00.000Z',
     lastLoginAt: '2026-05-21T08:55:00.000Z',
   },
-  { id: 2, username: 'bahram', role: 'owner', totpEnabled: false, createdAt: '2026-04-12T10:30:00.000Z', lastLoginAt: null },
+  {
+    id: 2,
+    username: 'bahram',
+    role: 'owner',
+    totpEnabled: false,
+    createdAt: '2026-04-12T10:30:00.000Z',
+    lastLoginAt: null,
+  },
 ];
 
 export const ADMIN_TOTP_SETUP: AdminTotpSetup = {

@@ -6,7 +6,14 @@ import { InAdmin } from '../AdminStory';
 import { AdminOperatorsScreen } from './AdminOperatorsScreen';
 
 const CREATED = {
-  operator: { id: 3, username: 'sahar', role: 'sales' as const, totpEnabled: false, createdAt: '2026-05-21T10:00:00.000Z', lastLoginAt: null },
+  operator: {
+    id: 3,
+    username: 'sahar',
+    role: 'sales' as const,
+    totpEnabled: false,
+    createdAt: '2026-05-21T10:00:00.000Z',
+    lastLoginAt: null,
+  },
   password: 'k7Qw-9fRt-2mXp-Lz4v',
 };
 

@@ -46,7 +46,12 @@ export interface AdminOperatorsScreenProps {
    * the error (its `code`, e.g. `otp_required`, `bad_otp`, is read). `code` is the signed-in
    * operator's current one-time code, asked while their codes are on.
    */
-  onAdd(input: { username: string; password?: string; role?: OperatorRole; code?: string }): Promise<AdminOperatorCreated>;
+  onAdd(input: {
+    username: string;
+    password?: string;
+    role?: OperatorRole;
+    code?: string;
+  }): Promise<AdminOperatorCreated>;
   /** `PUT /api/admin/operators/:username/role`, after a confirmation (the owner's alone). */
   onSetRole(username: string, role: OperatorRole): Promise<unknown>;
   /** `DELETE /api/admin/operators/:username`, after a confirmation. */
@@ -122,7 +127,9 @@ export function AdminOperatorsScreen({
   );
   /** The role the add or change-role dialog has chosen. */
   const [role, setRole] = useState<OperatorRole>(
-    initial.roleOf ? (operators?.find((o) => o.username === initial.roleOf)?.role ?? DEFAULT_OPERATOR_ROLE) : DEFAULT_OPERATOR_ROLE,
+    initial.roleOf
+      ? (operators?.find((o) => o.username === initial.roleOf)?.role ?? DEFAULT_OPERATOR_ROLE)
+      : DEFAULT_OPERATOR_ROLE,
   );
   /** Only the owner manages operators (CONTRACTS §13); every role has its own one-time codes here. */
   const manages = roleSees(me.role, 'operators');
@@ -227,7 +234,10 @@ export function AdminOperatorsScreen({
   if (!manages)
     return (
       <Stack>
-        <AdminPageHeader title={t('operators.ownTitle')} subtitle={t('operators.ownSubtitle', { role: t(`operators.roles.${me.role}`) })} />
+        <AdminPageHeader
+          title={t('operators.ownTitle')}
+          subtitle={t('operators.ownSubtitle', { role: t(`operators.roles.${me.role}`) })}
+        />
         <TotpSection
           me={me}
           onSetup={onTotpSetup}
@@ -305,17 +315,19 @@ export function AdminOperatorsScreen({
                 '—'
               ) : (
                 <Actions>
-                  {(row.locked ? (['role', 'unlock', 'remove'] as const) : (['role', 'remove'] as const)).map((kind) => (
-                    <Button
-                      key={kind}
-                      size="sm"
-                      {...ROW_ACTIONS[kind]}
-                      aria-label={t(`operators.${kind}Label`, { name: row.username })}
-                      onClick={() => open(kind, row.username)}
-                    >
-                      {t(`operators.${kind}`)}
-                    </Button>
-                  ))}
+                  {(row.locked ? (['role', 'unlock', 'remove'] as const) : (['role', 'remove'] as const)).map(
+                    (kind) => (
+                      <Button
+                        key={kind}
+                        size="sm"
+                        {...ROW_ACTIONS[kind]}
+                        aria-label={t(`operators.${kind}Label`, { name: row.username })}
+                        onClick={() => open(kind, row.username)}
+                      >
+                        {t(`operators.${kind}`)}
+                      </Button>
+                    ),
+                  )}
                 </Actions>
               ),
           },
