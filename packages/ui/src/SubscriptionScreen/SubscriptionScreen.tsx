@@ -9,7 +9,8 @@ import { Container, Ltr } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { SubscriptionLink } from '../SubscriptionLink';
 import { Spinner } from '../Spinner';
-import { LinkList, Page, Summary } from './SubscriptionScreen.styles';
+import { LinkNames } from './LinkNames';
+import { Page, Summary } from './SubscriptionScreen.styles';
 
 export interface SubscriptionScreenProps {
   /** notFound: the link was replaced (or never existed). */
@@ -69,19 +70,7 @@ export function SubscriptionScreen({
           <DataRingCard account={account} />
         </Summary>
         <SubscriptionLink url={subscriptionUrl} hint={t('link.scan')} />
-        {linkNames.length > 0 ? (
-          <LinkList aria-labelledby="subscription-links-title">
-            <h2 id="subscription-links-title">{t('page.links')}</h2>
-            <p>{t('page.linksHint')}</p>
-            <ul>
-              {linkNames.map((name, index) => (
-                <li key={`${index}-${name}`}>
-                  <bdi dir="ltr">{name}</bdi>
-                </li>
-              ))}
-            </ul>
-          </LinkList>
-        ) : null}
+        <LinkNames names={linkNames} idPrefix="subscription" />
         <ConnectApps
           subscriptionUrl={subscriptionUrl}
           profileName="Separ"
