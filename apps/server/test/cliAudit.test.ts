@@ -21,6 +21,7 @@ const READS = new Set([
   'sessions list',
   'nodes list',
   'nodes show',
+  'nodes hosts list',
   'radius-clients list',
   'payments list',
   'payments show',
@@ -38,7 +39,19 @@ const READS = new Set([
 
 /** The subcommands of the rows whose module reads the rest of the command line itself. */
 const GROUPS: Record<string, string[]> = {
-  nodes: ['add', 'update', 'list', 'show', 'rotate-token', 'remove'],
+  nodes: [
+    'add',
+    'update',
+    'list',
+    'show',
+    'rotate-token',
+    'remove',
+    'hosts add',
+    'hosts list',
+    'hosts pause',
+    'hosts resume',
+    'hosts remove',
+  ],
   settings: ['show', 'set'],
 };
 
@@ -111,6 +124,10 @@ describe('every separ-admin write is in the audit log', () => {
     ],
     ['nodes update', () => ['audited', '--port', '8443'], 'node.update'],
     ['nodes rotate-token', () => ['audited'], 'node.rotate-token'],
+    ['nodes hosts add', () => ['audited', '--address', 'cdn.example.com', '--remark', 'CDN'], 'node.host-add'],
+    ['nodes hosts pause', () => ['audited', ids.host!], 'node.host-pause'],
+    ['nodes hosts resume', () => ['audited', ids.host!], 'node.host-resume'],
+    ['nodes hosts remove', () => ['audited', ids.host!], 'node.host-remove'],
     ['nodes remove', () => ['audited'], 'node.remove'],
     ['radius-clients add', () => ['--ip', '10.9.8.7', '--secret', 'Audited-Secret-2026'], 'radius-client.add'],
     ['radius-clients remove', () => ['10.9.8.7'], 'radius-client.remove'],
@@ -207,6 +224,7 @@ describe('every separ-admin write is in the audit log', () => {
       ids.server ??= /Added server (\d+)/.exec(printed)?.[1];
       ids.card ??= /Added card (\d+)/.exec(printed)?.[1];
       ids.webhook ??= /Webhook (\d+) added/.exec(printed)?.[1];
+      ids.host ??= /^Host (\d+) .* added/.exec(printed)?.[1];
       if (command === 'payments complete')
         ids.mail = String(
           (

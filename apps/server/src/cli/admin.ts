@@ -68,6 +68,9 @@ const HELP = `separ-admin <group> <command> [arguments] [--options]
             [--up-mbps N] [--down-mbps N] [--obfs-password P] [--rate 1] [--active 0|1] [--json]
   nodes update <id|name> [the options of add] | nodes list | nodes show <id|name>
   nodes rotate-token <id|name> [--json] | nodes remove <id|name>
+  nodes hosts add <node id> --address A [--port P] [--sni S] [--host H] [--remark R] [--json]
+  nodes hosts list <node id> | nodes hosts remove|pause|resume <node id> <host id>
+                                                  (extra addresses: a CDN, a relay, a clean IP)
   radius-clients add --ip IP --secret S [--name N] [--require-message-authenticator]
   radius-clients list | radius-clients remove <ip|name|id>     (the ocserv servers that may ask)
   payments list [--state pending|failed|paid|expired|awaiting_review]

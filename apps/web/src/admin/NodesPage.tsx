@@ -2,11 +2,14 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   useAdminCountriesQuery,
+  useAdminCreateNodeHostMutation,
   useAdminCreateNodeMutation,
   useAdminCreateRadiusClientMutation,
   useAdminCreateServerMutation,
   useAdminDeleteCountryMutation,
+  useAdminDeleteNodeHostMutation,
   useAdminDeleteNodeMutation,
+  useAdminNodeHostsQuery,
   useAdminDeleteRadiusClientMutation,
   useAdminDeleteServerMutation,
   useAdminNodesQuery,
@@ -14,6 +17,7 @@ import {
   useAdminRotateNodeTokenMutation,
   useAdminSaveCountryMutation,
   useAdminServersQuery,
+  useAdminSetNodeHostPausedMutation,
   useAdminUpdateNodeMutation,
 } from '@separ/api';
 import type { AdminNode, AdminNodeInput, AdminNodeSecret } from '@separ/domain';
@@ -64,6 +68,15 @@ export function NodesPage() {
   const [countryError, setCountryError] = useState<AdminActionError | null>(null);
   const [serverError, setServerError] = useState<AdminActionError | null>(null);
 
+  // The extra addresses of the node in the form (CONTRACTS §14).
+  const editingId = editingNode !== null && editingNode !== 'new' ? editingNode.id : null;
+  const nodeHosts = useAdminNodeHostsQuery(editingId ?? 0, { skip: editingId === null });
+  const [createHost, creatingHost] = useAdminCreateNodeHostMutation();
+  const [setHostPaused] = useAdminSetNodeHostPausedMutation();
+  const [deleteHost] = useAdminDeleteNodeHostMutation();
+  const [hostError, setHostError] = useState<AdminActionError | null>(null);
+  const [pausingHostId, setPausingHostId] = useState<number | null>(null);
+
   /** Runs an add; its error goes to `setError` and the promise rejects, so that the form keeps what was typed. */
   const add = async <T,>(run: Promise<T>, setError: (error: AdminActionError | null) => void): Promise<T> => {
     setError(null);
@@ -105,6 +118,18 @@ export function NodesPage() {
     }
   };
 
+  const pauseHost = async (nodeId: number, hostId: number, paused: boolean) => {
+    setHostError(null);
+    setPausingHostId(hostId);
+    try {
+      await setHostPaused({ nodeId, hostId, paused }).unwrap();
+    } catch (error) {
+      setHostError(actionError(error));
+    } finally {
+      setPausingHostId(null);
+    }
+  };
+
   return (
     <AdminNodesScreen
       tab={tab}
@@ -127,6 +152,16 @@ export function NodesPage() {
       rotatingId={rotatingId}
       onDeleteNode={(node) => void act(deleteNode(node.id).unwrap(), setNodeActionError)}
       nodeActionError={nodeActionError}
+      nodeHosts={editingId === null ? undefined : listOf(nodeHosts)}
+      onRetryNodeHosts={() => void nodeHosts.refetch()}
+      onAddNodeHost={(input) =>
+        editingId === null ? undefined : add(createHost({ nodeId: editingId, ...input }).unwrap(), setHostError)
+      }
+      addingNodeHost={creatingHost.isLoading}
+      nodeHostError={hostError}
+      onSetNodeHostPaused={(host, paused) => void pauseHost(host.nodeId, host.id, paused)}
+      pausingNodeHostId={pausingHostId}
+      onRemoveNodeHost={(host) => void act(deleteHost({ nodeId: host.nodeId, hostId: host.id }).unwrap(), setHostError)}
       secret={secret}
       onCloseSecret={() => setSecret(null)}
       radiusClients={listOf(radius)}

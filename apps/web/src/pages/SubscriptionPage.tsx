@@ -20,6 +20,7 @@ export function SubscriptionPage() {
       status={status}
       account={data?.account}
       subscriptionUrl={data?.subUrl}
+      linkNames={data?.linkNames}
       now={now}
       platform={platform}
       onPlatformChange={setPlatform}

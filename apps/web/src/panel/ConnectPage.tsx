@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useGetAccountQuery, useResetSubscriptionMutation } from '@separ/api';
+import { useGetAccountQuery, useGetSubscriptionQuery, useResetSubscriptionMutation } from '@separ/api';
 import { ConnectScreen } from '@separ/ui';
 import { screenStatus } from '../app/screenStatus.ts';
 import { usePlatform } from '../app/usePlatform.ts';
@@ -12,11 +12,15 @@ export function ConnectPage() {
   const [reset, { isLoading: resetting }] = useResetSubscriptionMutation();
   const [resetResult, setResetResult] = useState<'done' | 'failed' | null>(null);
   const status = screenStatus(query);
+  // The links' names, as the subscription answers them (each of a node's extra addresses, CONTRACTS §14).
+  const token = data?.subUrl?.split('/sub/')[1] ?? '';
+  const subscription = useGetSubscriptionQuery(token, { skip: !token });
   return (
     <ConnectScreen
       // An account without a link (a backend without CONTRACTS §7) cannot be shown as ready.
       status={status === 'ready' && !data?.subUrl ? 'error' : status}
       subscriptionUrl={data?.subUrl}
+      linkNames={subscription.data?.linkNames}
       platform={platform}
       onPlatformChange={setPlatform}
       onRetry={() => void refetch()}

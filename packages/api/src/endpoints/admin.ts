@@ -28,6 +28,8 @@ import {
   type AdminNode,
   type AdminNodeInput,
   type AdminNodeSecret,
+  type AdminNodeHost,
+  type AdminNodeHostInput,
   type AdminOperator,
   type AdminOperatorCreated,
   type AdminOperatorRow,
@@ -58,6 +60,7 @@ export const ADMIN_TAGS = [
   'AdminOverview',
   'AdminPlans',
   'AdminNodes',
+  'AdminNodeHosts',
   'AdminRadiusClients',
   'AdminCountries',
   'AdminServers',
@@ -323,6 +326,42 @@ export const adminApi = adminBase.injectEndpoints({
       transformErrorResponse: withCode,
       onQueryStarted: watchSession,
       invalidatesTags: (result) => (result ? ['AdminNodes', 'AdminOverview', ...CHANGES] : []),
+    }),
+
+    /** GET /api/admin/nodes/:id/hosts → a node's extra addresses, paused ones too. */
+    adminNodeHosts: build.query<AdminNodeHost[], number>({
+      query: (id) => ({ url: `/api/admin/nodes/${id}/hosts` }),
+      transformResponse: items<AdminNodeHost>,
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      providesTags: (_result, _error, id) => [{ type: 'AdminNodeHosts', id }],
+    }),
+    /** POST /api/admin/nodes/:id/hosts → the new host. */
+    adminCreateNodeHost: build.mutation<AdminNodeHost, { nodeId: number } & AdminNodeHostInput>({
+      query: ({ nodeId, ...body }) => ({ url: `/api/admin/nodes/${nodeId}/hosts`, method: 'POST', body }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result, _error, { nodeId }) =>
+        result ? [{ type: 'AdminNodeHosts', id: nodeId }, ...CHANGES] : [],
+    }),
+    /** POST /api/admin/nodes/:id/hosts/:hostId/pause or /resume. */
+    adminSetNodeHostPaused: build.mutation<AdminNodeHost, { nodeId: number; hostId: number; paused: boolean }>({
+      query: ({ nodeId, hostId, paused }) => ({
+        url: `/api/admin/nodes/${nodeId}/hosts/${hostId}/${paused ? 'pause' : 'resume'}`,
+        method: 'POST',
+      }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result, _error, { nodeId }) =>
+        result ? [{ type: 'AdminNodeHosts', id: nodeId }, ...CHANGES] : [],
+    }),
+    /** DELETE /api/admin/nodes/:id/hosts/:hostId. */
+    adminDeleteNodeHost: build.mutation<{ ok: true }, { nodeId: number; hostId: number }>({
+      query: ({ nodeId, hostId }) => ({ url: `/api/admin/nodes/${nodeId}/hosts/${hostId}`, method: 'DELETE' }),
+      transformErrorResponse: withCode,
+      onQueryStarted: watchSession,
+      invalidatesTags: (result, _error, { nodeId }) =>
+        result ? [{ type: 'AdminNodeHosts', id: nodeId }, ...CHANGES] : [],
     }),
 
     // --- RADIUS clients, countries, servers ----------------------------------------------------
@@ -758,6 +797,10 @@ export const {
   useAdminUpdateNodeMutation,
   useAdminRotateNodeTokenMutation,
   useAdminDeleteNodeMutation,
+  useAdminNodeHostsQuery,
+  useAdminCreateNodeHostMutation,
+  useAdminSetNodeHostPausedMutation,
+  useAdminDeleteNodeHostMutation,
   useAdminRadiusClientsQuery,
   useAdminCreateRadiusClientMutation,
   useAdminDeleteRadiusClientMutation,

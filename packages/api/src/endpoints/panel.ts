@@ -23,6 +23,8 @@ export interface SubscriptionData {
   subUrl: string;
   /** How many connection links the subscription carries now. */
   links: number;
+  /** The links' names, as the apps show them (a node's extra hosts among them). */
+  linkNames: string[];
 }
 
 /** A one-time code for linking the messaging bot (POST /api/site/botcode): 8 digits, good once. */
@@ -76,7 +78,8 @@ export function subscriptionFromResponse(body: unknown): SubscriptionData | null
   const account = normalizeAccount(record);
   const subUrl = toText(record.subUrl);
   if (!account || !/^https?:\/\//.test(subUrl)) return null;
-  return { account, subUrl, links: typeof record.links === 'number' ? record.links : 0 };
+  const linkNames = Array.isArray(record.linkNames) ? record.linkNames.map((name) => toText(name)).filter(Boolean) : [];
+  return { account, subUrl, links: typeof record.links === 'number' ? record.links : 0, linkNames };
 }
 
 /** The subscription page's error for a link that was replaced or never existed: the answer's code says so. */

@@ -77,6 +77,10 @@ import {
 } from '@separ/domain/demo';
 import { checkAnswer, checkResponse, refuseRequest } from './contract.ts';
 
+/** A domain name or an IP address, as the server's nodes/records.ts takes it (bounded). */
+const MOCK_HOST_NAME =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$|^[0-9a-f:.]+$/;
+
 export const ADMIN_MOCK_ENDPOINTS = {
   login: ['post', '*/api/admin/login'],
   logout: ['post', '*/api/admin/logout'],
@@ -93,6 +97,11 @@ export const ADMIN_MOCK_ENDPOINTS = {
   updateNode: ['patch', '*/api/admin/nodes/:id'],
   rotateNodeToken: ['post', '*/api/admin/nodes/:id/rotate-token'],
   deleteNode: ['delete', '*/api/admin/nodes/:id'],
+  nodeHosts: ['get', '*/api/admin/nodes/:id/hosts'],
+  createNodeHost: ['post', '*/api/admin/nodes/:id/hosts'],
+  pauseNodeHost: ['post', '*/api/admin/nodes/:id/hosts/:hostId/pause'],
+  resumeNodeHost: ['post', '*/api/admin/nodes/:id/hosts/:hostId/resume'],
+  deleteNodeHost: ['delete', '*/api/admin/nodes/:id/hosts/:hostId'],
   radiusClients: ['get', '*/api/admin/radius-clients'],
   createRadiusClient: ['post', '*/api/admin/radius-clients'],
   deleteRadiusClient: ['delete', '*/api/admin/radius-clients/:id'],
@@ -834,6 +843,63 @@ export function createAdminMockBackend(options: AdminMockOptions = {}): {
       const node = nodeOf(params.id!);
       data().nodes = data().nodes.filter((n) => n !== node);
       record('node.remove', `node:${node.id}`, publicNode(node), null);
+      return { ok: true };
+    }),
+
+    // --- A node's extra addresses (CONTRACTS §14) ----------------------------------------------
+    route('nodeHosts', ({ params }) => {
+      const node = nodeOf(params.id!);
+      return { items: data().nodeHosts.filter((h) => h.nodeId === node.id) };
+    }),
+    route('createNodeHost', async ({ params, body }) => {
+      const node = nodeOf(params.id!);
+      const input = await body();
+      const address = String(input.address ?? '')
+        .trim()
+        .toLowerCase();
+      if (!MOCK_HOST_NAME.test(address)) refuse('invalid', '--address must be a domain name or an IP address.');
+      const optional = (value: unknown, name: string) => {
+        const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
+        if (text && !MOCK_HOST_NAME.test(text)) refuse('invalid', `--${name} must be a domain name.`);
+        return text || null;
+      };
+      const remark = typeof input.remark === 'string' && input.remark.trim() ? input.remark.trim() : null;
+      const own = data().nodeHosts.filter((h) => h.nodeId === node.id);
+      const row = {
+        id: Math.max(0, ...data().nodeHosts.map((h) => h.id)) + 1,
+        nodeId: node.id,
+        address,
+        port: typeof input.port === 'number' ? input.port : null,
+        sni: optional(input.sni, 'sni'),
+        host: optional(input.host, 'host'),
+        remark,
+        paused: false,
+        sort: Math.max(-1, ...own.map((h) => h.sort)) + 1,
+        createdAt: nowIso(),
+      };
+      data().nodeHosts.push(row);
+      record('node.host-add', `node:${node.id}`, null, row);
+      return row;
+    }),
+    ...(['pauseNodeHost', 'resumeNodeHost'] as const).map((name) =>
+      route(name, ({ params }) => {
+        const node = nodeOf(params.id!);
+        const row =
+          data().nodeHosts.find((h) => h.nodeId === node.id && h.id === Number(params.hostId)) ??
+          refuse('not_found', 'No such host.');
+        const before = { ...row };
+        row.paused = name === 'pauseNodeHost';
+        record(row.paused ? 'node.host-pause' : 'node.host-resume', `node:${node.id}`, before, { ...row });
+        return row;
+      }),
+    ),
+    route('deleteNodeHost', ({ params }) => {
+      const node = nodeOf(params.id!);
+      const row =
+        data().nodeHosts.find((h) => h.nodeId === node.id && h.id === Number(params.hostId)) ??
+        refuse('not_found', 'No such host.');
+      data().nodeHosts = data().nodeHosts.filter((h) => h !== row);
+      record('node.host-remove', `node:${node.id}`, row, null);
       return { ok: true };
     }),
 

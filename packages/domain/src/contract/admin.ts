@@ -416,6 +416,42 @@ export const AdminNodeSecret = Type.Object({
 });
 export type AdminNodeSecret = { node: AdminNode; token: string; v2bxConfig: string };
 
+/**
+ * An extra address of a V2Ray node (CONTRACTS §14): a CDN, a relay or a clean IP buyers reach the
+ * node at. Each active one is one more link in every subscription format, with the node's protocol
+ * and keys; `port`, `sni` and `host` (the ws/http/grpc host header) replace the node's own when set.
+ */
+export const AdminNodeHost = Type.Object({
+  id: Type.Integer(),
+  nodeId: Type.Integer(),
+  address: Type.String(),
+  port: Nullable(Type.Integer()),
+  sni: Nullable(Type.String()),
+  host: Nullable(Type.String()),
+  remark: Nullable(Type.String()),
+  /** A paused host stays listed here and is left out of the links. */
+  paused: Type.Boolean(),
+  sort: Type.Integer(),
+  createdAt: Type.String(),
+});
+export type AdminNodeHost = Static<typeof AdminNodeHost>;
+
+/** `POST /api/admin/nodes/:id/hosts`: the options of `separ-admin nodes hosts add`. */
+export const AdminNodeHostInput = Type.Object({
+  address: Type.String({ minLength: 1, maxLength: 253, [M]: 'address: a domain name or an IP address.' }),
+  port: Type.Optional(Nullable(port('port'))),
+  sni: Type.Optional(Nullable(Type.String({ maxLength: 253, [M]: 'sni: a domain name.' }))),
+  host: Type.Optional(Nullable(Type.String({ maxLength: 253, [M]: 'host: a domain name.' }))),
+  remark: Type.Optional(Nullable(Type.String({ maxLength: 64, [M]: 'remark: at most 64 characters.' }))),
+});
+export type AdminNodeHostInput = Static<typeof AdminNodeHostInput>;
+
+/** A node's host in a path: `/api/admin/nodes/:id/hosts/:hostId`. */
+export const NodeHostParams = Type.Object({
+  id: Type.String({ pattern: '^[0-9]{1,15}$', maxLength: 15 }),
+  hostId: Type.String({ pattern: '^[0-9]{1,15}$', maxLength: 15 }),
+});
+
 /** An ocserv server allowed to ask the RADIUS server. */
 export const AdminRadiusClient = Type.Object({
   id: Type.Integer(),
@@ -872,6 +908,47 @@ const ADMIN_OTHER_ROUTES = {
     summary: 'Remove a node. Audited node.remove.',
     tags: TAGS,
     params: IdParams,
+    answer: OkAnswer,
+  }),
+  nodeHosts: route({
+    method: 'GET',
+    url: '/api/admin/nodes/:id/hosts',
+    summary: "A node's extra addresses (CDN, relay, clean IP), paused ones too.",
+    tags: TAGS,
+    params: IdParams,
+    answer: items(AdminNodeHost),
+  }),
+  createNodeHost: route({
+    method: 'POST',
+    url: '/api/admin/nodes/:id/hosts',
+    summary: 'Add an address to a node: one more link in every subscription format. Audited node.host-add.',
+    tags: TAGS,
+    params: IdParams,
+    body: AdminNodeHostInput,
+    answer: AdminNodeHost,
+  }),
+  pauseNodeHost: route({
+    method: 'POST',
+    url: '/api/admin/nodes/:id/hosts/:hostId/pause',
+    summary: "Leave a node's address out of the links, keeping it. Audited node.host-pause.",
+    tags: TAGS,
+    params: NodeHostParams,
+    answer: AdminNodeHost,
+  }),
+  resumeNodeHost: route({
+    method: 'POST',
+    url: '/api/admin/nodes/:id/hosts/:hostId/resume',
+    summary: 'Put a paused address back in the links. Audited node.host-resume.',
+    tags: TAGS,
+    params: NodeHostParams,
+    answer: AdminNodeHost,
+  }),
+  deleteNodeHost: route({
+    method: 'DELETE',
+    url: '/api/admin/nodes/:id/hosts/:hostId',
+    summary: "Remove a node's address. Audited node.host-remove.",
+    tags: TAGS,
+    params: NodeHostParams,
     answer: OkAnswer,
   }),
   radiusClients: route({

@@ -54,6 +54,8 @@ export const SubscriptionPage = Type.Object(
     subUrl: Type.String(),
     /** How many connection links the profiles carry now. */
     links: Type.Integer({ minimum: 0 }),
+    /** Their names, as the apps show them (a node's extra hosts: the node's name and the host's remark). */
+    linkNames: Type.Optional(Type.Array(Type.String({ maxLength: 300 }), { maxItems: 1000 })),
   },
   { additionalProperties: false },
 );

@@ -10,6 +10,7 @@ import type {
   AdminCoupon,
   AdminCountry,
   AdminNode,
+  AdminNodeHost,
   AdminOperatorRow,
   AdminOrderDetail,
   AdminOrderState,
@@ -78,6 +79,8 @@ export type MockAdminOrder = AdminOrderDetail;
 export interface AdminMockData {
   plans: AdminPlan[];
   nodes: MockAdminNode[];
+  /** The nodes' extra addresses (CONTRACTS §14). */
+  nodeHosts: AdminNodeHost[];
   radiusClients: AdminRadiusClient[];
   countries: AdminCountry[];
   servers: AdminServer[];
@@ -153,6 +156,43 @@ export function mockNodeToken(id: number, round = 0): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
   return Array.from({ length: 32 }, () => alphabet[r.int(0, alphabet.length - 1)]).join('');
 }
+
+/** The first node's extra addresses: a CDN in front of it, a clean IP, and a relay paused. */
+const MOCK_NODE_HOSTS: ReadonlyArray<Omit<AdminNodeHost, 'createdAt'>> = [
+  {
+    id: 1,
+    nodeId: 1,
+    address: 'cdn.separ.example',
+    port: null,
+    sni: 'de1.vpn.separ.example',
+    host: 'de1.vpn.separ.example',
+    remark: 'CDN',
+    paused: false,
+    sort: 0,
+  },
+  {
+    id: 2,
+    nodeId: 1,
+    address: '203.0.113.24',
+    port: 2053,
+    sni: null,
+    host: null,
+    remark: null,
+    paused: false,
+    sort: 1,
+  },
+  {
+    id: 3,
+    nodeId: 1,
+    address: 'relay.separ.example',
+    port: 8443,
+    sni: null,
+    host: null,
+    remark: 'Relay',
+    paused: true,
+    sort: 2,
+  },
+];
 
 function nodes(now: number): MockAdminNode[] {
   const node = (
@@ -750,6 +790,7 @@ export function mockAdminData(now: number = Date.parse(MOCK_ADMIN_NOW)): AdminMo
   return {
     plans: MOCK_ADMIN_PLANS.map((p) => ({ ...p })),
     nodes: nodes(now),
+    nodeHosts: MOCK_NODE_HOSTS.map((h) => ({ ...h, createdAt: iso(now - 9 * DAY) })),
     radiusClients: [
       {
         id: 1,

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { AdminNodeHost } from '@separ/domain';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import {
   ADMIN_COUNTRIES,
@@ -137,3 +138,116 @@ export const ServersError: Story = { args: { tab: 'servers', servers: { status: 
 export const ServerAddFailed: Story = { args: { tab: 'servers', serverError: 'conflict' } };
 export const Mobile: Story = { parameters: { mobile: true } };
 export const MobileForm: Story = { args: { editingNode: ADMIN_NODES[0]! }, parameters: { mobile: true } };
+
+/** The second node's extra addresses (CONTRACTS §14): a CDN with its own SNI and host header, a clean IP, a relay paused. */
+const NODE_HOSTS: AdminNodeHost[] = [
+  {
+    id: 1,
+    nodeId: 2,
+    address: 'cdn.separ.example',
+    port: 443,
+    sni: 'ams1.separ.example',
+    host: 'ams1.separ.example',
+    remark: 'CDN',
+    paused: false,
+    sort: 0,
+    createdAt: '2026-11-20T09:30:00.000Z',
+  },
+  {
+    id: 2,
+    nodeId: 2,
+    address: '203.0.113.24',
+    port: null,
+    sni: null,
+    host: null,
+    remark: null,
+    paused: false,
+    sort: 1,
+    createdAt: '2026-11-21T14:05:00.000Z',
+  },
+  {
+    id: 3,
+    nodeId: 2,
+    address: 'relay.separ.example',
+    port: 2053,
+    sni: null,
+    host: null,
+    remark: 'Relay',
+    paused: true,
+    sort: 2,
+    createdAt: '2026-11-22T18:40:00.000Z',
+  },
+];
+/** The add form of the hosts panel (the node's own form has a port and an address too). */
+const hostForm = (canvasElement: HTMLElement) =>
+  within(canvasElement.querySelector('[aria-labelledby="nodeHosts-add-title"]') as HTMLElement);
+const hostsArgs = {
+  editingNode: ADMIN_NODES[1]!,
+  nodeHosts: ready(NODE_HOSTS),
+  onRetryNodeHosts: fn(),
+  onAddNodeHost: fn(),
+  onSetNodeHostPaused: fn(),
+  onRemoveNodeHost: fn(),
+};
+/** Under an existing node's form: its extra addresses, active and paused. */
+export const NodeHosts: Story = { args: hostsArgs };
+export const NodeHostsEmpty: Story = { args: { ...hostsArgs, nodeHosts: ready([]) } };
+export const NodeHostsLoading: Story = { args: { ...hostsArgs, nodeHosts: { status: 'loading', items: [] } } };
+export const NodeHostsError: Story = { args: { ...hostsArgs, nodeHosts: { status: 'error', items: [] } } };
+export const NodeHostAddFailed: Story = { args: { ...hostsArgs, nodeHostError: 'invalid' } };
+/** Junk is refused before it is sent: an address that is none, a port out of range. */
+export const NodeHostFormWithErrors: Story = {
+  args: hostsArgs,
+  play: async ({ canvasElement, args }) => {
+    const canvas = hostForm(canvasElement);
+    await userEvent.type(canvas.getByLabelText(/^(Address|نشانی)$/), 'not an address');
+    await userEvent.type(canvas.getByLabelText(/^(Port|پورت)/), '70000');
+    await userEvent.click(canvas.getByRole('button', { name: /^(Add address|افزودن نشانی)$/ }));
+    await expect(canvas.getByLabelText(/^(Address|نشانی)$/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(canvas.getByLabelText(/^(Port|پورت)/)).toHaveAttribute('aria-invalid', 'true');
+    await expect(args.onAddNodeHost).not.toHaveBeenCalled();
+  },
+};
+/** A valid address is sent, lower-cased, the empty fields left to the node. */
+export const AddNodeHost: Story = {
+  args: hostsArgs,
+  parameters: { screenshot: false },
+  play: async ({ canvasElement, args }) => {
+    const canvas = hostForm(canvasElement);
+    await userEvent.type(canvas.getByLabelText(/^(Address|نشانی)$/), 'Edge.Separ.Example');
+    await userEvent.type(canvas.getByLabelText(/^(Remark|توضیح)/), 'Edge');
+    await userEvent.click(canvas.getByRole('button', { name: /^(Add address|افزودن نشانی)$/ }));
+    await expect(args.onAddNodeHost).toHaveBeenCalledWith({
+      address: 'edge.separ.example',
+      port: null,
+      sni: null,
+      host: null,
+      remark: 'Edge',
+    });
+  },
+};
+/** Pausing needs no confirmation (it can be undone); removing asks first. */
+export const NodeHostRemoveConfirm: Story = {
+  args: hostsArgs,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: /^(Pause|توقف): CDN$/ }));
+    await expect(args.onSetNodeHostPaused).toHaveBeenCalledWith(NODE_HOSTS[0], true);
+    await userEvent.click(canvas.getByRole('button', { name: /^(Remove|حذف): Relay$/ }));
+    const dialog = within(canvasElement.ownerDocument.querySelector('dialog[open]') as HTMLElement);
+    await expect(dialog.getByRole('heading')).toBeVisible();
+    await expect(args.onRemoveNodeHost).not.toHaveBeenCalled();
+  },
+};
+export const NodeHostRemove: Story = {
+  args: hostsArgs,
+  parameters: { screenshot: false },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: /^(Remove|حذف): Relay$/ }));
+    const dialog = within(canvasElement.ownerDocument.querySelector('dialog[open]') as HTMLElement);
+    await userEvent.click(dialog.getByRole('button', { name: /^(Remove address|حذف نشانی)$/ }));
+    await expect(args.onRemoveNodeHost).toHaveBeenCalledWith(NODE_HOSTS[2]);
+  },
+};
+export const NodeHostsMobile: Story = { args: hostsArgs, parameters: { mobile: true } };

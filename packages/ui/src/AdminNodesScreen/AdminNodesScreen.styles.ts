@@ -67,3 +67,9 @@ export const Name = styled.bdi.attrs({ dir: 'ltr' })`
   font-weight: 700;
   white-space: nowrap;
 `;
+
+/** A value left to the node's own (a host's SNI or host header not set). */
+export const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  white-space: nowrap;
+`;

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type {
   AdminCountry,
   AdminNode,
+  AdminNodeHost,
+  AdminNodeHostInput,
   AdminNodeInput,
   AdminNodeSecret,
   AdminRadiusClient,
@@ -23,6 +25,7 @@ import { Tabs, tabIds } from '../Tabs';
 import { Address, CopyRow, Name, SecretField, Stack, TabsRow } from './AdminNodesScreen.styles';
 import { CountriesPanel, RadiusPanel, ServersPanel, type AddResult, type AdminListState } from './CatalogPanels';
 import { NodeEditor } from './NodeEditor';
+import { NodeHostsPanel } from './NodeHostsPanel';
 import {
   NETWORK_LABELS,
   PROTOCOL_LABELS,
@@ -56,6 +59,18 @@ export interface AdminNodesScreenProps {
   onDeleteNode(node: AdminNode): void;
   /** A failed rotation or deletion. */
   nodeActionError?: AdminActionError | null;
+  /**
+   * The extra addresses of the node in the form (CONTRACTS §14), shown under it when given (an
+   * existing node only): add, pause or resume, remove (confirmed here first).
+   */
+  nodeHosts?: AdminListState<AdminNodeHost>;
+  onRetryNodeHosts?(): void;
+  onAddNodeHost?(input: AdminNodeHostInput): AddResult;
+  addingNodeHost?: boolean;
+  nodeHostError?: AdminActionError | null;
+  onSetNodeHostPaused?(host: AdminNodeHost, paused: boolean): void;
+  pausingNodeHostId?: number | null;
+  onRemoveNodeHost?(host: AdminNodeHost): void;
   /** The token and V2bX config to show once (after a create or a rotation), else null. */
   secret: AdminNodeSecret | null;
   onCloseSecret(): void;
@@ -83,6 +98,7 @@ export interface AdminNodesScreenProps {
 type Pending =
   | { kind: 'rotate'; node: AdminNode }
   | { kind: 'deleteNode'; node: AdminNode }
+  | { kind: 'host'; host: AdminNodeHost }
   | { kind: 'radius'; client: AdminRadiusClient }
   | { kind: 'country'; country: AdminCountry }
   | { kind: 'server'; server: AdminServer };
@@ -103,6 +119,7 @@ export function AdminNodesScreen(props: AdminNodesScreenProps) {
     if (!pending) return;
     if (pending.kind === 'rotate') props.onRotateToken(pending.node);
     else if (pending.kind === 'deleteNode') props.onDeleteNode(pending.node);
+    else if (pending.kind === 'host') props.onRemoveNodeHost?.(pending.host);
     else if (pending.kind === 'radius') props.onRemoveRadiusClient(pending.client);
     else if (pending.kind === 'country') props.onRemoveCountry(pending.country);
     else props.onRemoveServer(pending.server);
@@ -113,24 +130,42 @@ export function AdminNodesScreen(props: AdminNodesScreenProps) {
       ? ''
       : pending.kind === 'rotate' || pending.kind === 'deleteNode'
         ? pending.node.name
-        : pending.kind === 'radius'
-          ? pending.client.name || pending.client.ip
-          : pending.kind === 'country'
-            ? pending.country.code
-            : pending.server.title;
+        : pending.kind === 'host'
+          ? (pending.host.remark ?? pending.host.address)
+          : pending.kind === 'radius'
+            ? pending.client.name || pending.client.ip
+            : pending.kind === 'country'
+              ? pending.country.code
+              : pending.server.title;
   let panel;
   if (props.tab === 'nodes')
     panel =
       props.editingNode !== null ? (
-        <NodeEditor
-          key={props.editingNode === 'new' ? 'new' : props.editingNode.id}
-          node={props.editingNode === 'new' ? null : props.editingNode}
-          countries={props.countries.items}
-          onSave={props.onSaveNode}
-          onCancel={props.onCancelNode}
-          saving={props.savingNode ?? false}
-          saveError={props.nodeError ?? null}
-        />
+        <Stack>
+          <NodeEditor
+            key={props.editingNode === 'new' ? 'new' : props.editingNode.id}
+            node={props.editingNode === 'new' ? null : props.editingNode}
+            countries={props.countries.items}
+            onSave={props.onSaveNode}
+            onCancel={props.onCancelNode}
+            saving={props.savingNode ?? false}
+            saveError={props.nodeError ?? null}
+          />
+          {props.editingNode !== 'new' && props.nodeHosts ? (
+            <NodeHostsPanel
+              key={`hosts-${props.editingNode.id}`}
+              node={props.editingNode}
+              hosts={props.nodeHosts}
+              onRetry={() => props.onRetryNodeHosts?.()}
+              onAdd={(input) => props.onAddNodeHost?.(input)}
+              adding={props.addingNodeHost}
+              addError={props.nodeHostError}
+              onSetPaused={(host, paused) => props.onSetNodeHostPaused?.(host, paused)}
+              pausingId={props.pausingNodeHostId}
+              onRemove={(host) => setPending({ kind: 'host', host })}
+            />
+          ) : null}
+        </Stack>
       ) : (
         <NodesList {...props} onAsk={setPending} />
       );

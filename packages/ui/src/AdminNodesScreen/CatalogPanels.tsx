@@ -2,7 +2,14 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCountry, AdminRadiusClient, AdminServer } from '@separ/domain';
 import { AdminDataTable, wholePage, type AdminColumn } from '../AdminDataTable';
-import { ActiveBadge, AdminPanel, FormActions, ProtectionBadge, RowButton } from '../AdminLayout/adminParts';
+import {
+  ActiveBadge,
+  AdminPanel,
+  FormActions,
+  ProtectionBadge,
+  RowActions,
+  RowButton,
+} from '../AdminLayout/adminParts';
 import { AdminCheckbox, AdminSelect, AdminTextArea } from '../AdminField';
 import { adminErrorText, AdminNotice, type AdminActionError } from '../AdminNotice';
 import { isolate } from '../AdminLayout/numbers';
@@ -41,7 +48,7 @@ export type AddResult = void | Promise<unknown>;
  * submit that checks the draft and adds what it gives, emptying the form once the add succeeded (a
  * rejected promise keeps what was typed), and `bind`, a field's value and change.
  */
-function useAdd<T, Problems extends Partial<Record<keyof T, string>>, Input>(
+export function useAdd<T, Problems extends Partial<Record<keyof T, string>>, Input>(
   initial: T,
   check: (draft: T) => Problems,
   input: (draft: T) => Input,
@@ -74,9 +81,9 @@ function useAdd<T, Problems extends Partial<Record<keyof T, string>>, Input>(
   return { draft, submit, bind };
 }
 
-interface CatalogPanelProps<T> {
+export interface CatalogPanelProps<T> {
   /** The key of its texts under `admin.` (title, caption, empty, error, loading, addTitle, add). */
-  texts: 'radius' | 'countries' | 'servers';
+  texts: 'radius' | 'countries' | 'servers' | 'nodeHosts';
   list: AdminListState<T>;
   onRetry(): void;
   rowKey(row: T): string;
@@ -88,6 +95,8 @@ interface CatalogPanelProps<T> {
   /** The row's name on its remove button. */
   rowName(row: T): string;
   onRemove(row: T): void;
+  /** More buttons of a row, before its remove button (pause, resume). */
+  rowActions?(row: T): ReactNode;
   onSubmit(event: FormEvent): void;
   adding?: boolean;
   addError?: AdminActionError | null;
@@ -101,7 +110,7 @@ interface CatalogPanelProps<T> {
  * A catalogue's two panels: the list answered whole, each row with a remove button, and the form
  * that adds one (its error above the fields).
  */
-function CatalogPanel<T>(props: CatalogPanelProps<T>) {
+export function CatalogPanel<T>(props: CatalogPanelProps<T>) {
   const { texts, list, columns, rowName, onRemove, addError } = props;
   const { t } = useTranslation('admin');
   return (
@@ -126,14 +135,24 @@ function CatalogPanel<T>(props: CatalogPanelProps<T>) {
             {
               key: 'actions',
               header: t('common.actions'),
-              cell: (row) => (
-                <RowButton
-                  label={t('common.remove')}
-                  row={rowName(row)}
-                  variant="danger"
-                  onClick={() => onRemove(row)}
-                />
-              ),
+              cell: (row) => {
+                const remove = (
+                  <RowButton
+                    label={t('common.remove')}
+                    row={rowName(row)}
+                    variant="danger"
+                    onClick={() => onRemove(row)}
+                  />
+                );
+                return props.rowActions ? (
+                  <RowActions>
+                    {props.rowActions(row)}
+                    {remove}
+                  </RowActions>
+                ) : (
+                  remove
+                );
+              },
             },
           ]}
         />

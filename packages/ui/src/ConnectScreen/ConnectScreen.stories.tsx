@@ -55,3 +55,7 @@ export const AsksBeforeANewLink: Story = {
     await expect(args.onReset).toHaveBeenCalledOnce();
   },
 };
+/** The subscription's links by name: a node's extra addresses (a CDN, a clean IP) after its own. */
+export const WithHosts: Story = {
+  args: { linkNames: ['de-fra-1', 'de-fra-1 - CDN', 'de-fra-1 - 203.0.113.24', 'nl-ams-1'] },
+};

@@ -8,6 +8,7 @@ import { Modal } from '../Modal';
 import { PanelFooterLinks, PanelHeading, TipBox } from '../PanelLayout';
 import { Spinner } from '../Spinner';
 import { SubscriptionLink } from '../SubscriptionLink';
+import { LinkNames } from '../SubscriptionScreen/LinkNames';
 
 export interface ConnectScreenProps {
   status: 'loading' | 'error' | 'ready';
@@ -20,6 +21,8 @@ export interface ConnectScreenProps {
   resetting?: boolean;
   /** What the last replacement came to. */
   resetResult?: 'done' | 'failed' | null;
+  /** The names of the subscription's links, as the apps list them (a node's extra addresses too). */
+  linkNames?: string[];
   /** Open the confirmation at first (stories). */
   initiallyConfirming?: boolean;
 }
@@ -35,6 +38,7 @@ export function ConnectScreen({
   resetting = false,
   resetResult = null,
   initiallyConfirming = false,
+  linkNames = [],
 }: ConnectScreenProps) {
   const { t } = useTranslation(['connect', 'panel', 'errors']);
   const [confirming, setConfirming] = useState(initiallyConfirming);
@@ -76,6 +80,7 @@ export function ConnectScreen({
           </Button>
         }
       />
+      <LinkNames names={linkNames} idPrefix="connect" />
       <ConnectApps
         subscriptionUrl={subscriptionUrl}
         profileName="Separ"

@@ -49,3 +49,19 @@ export const LinkReplaced: Story = { args: { status: 'notFound', account: undefi
 export const LoadError: Story = { args: { status: 'error', account: undefined } };
 export const Mobile: Story = { parameters: { mobile: true } };
 export const MobileIphone: Story = { args: { platform: 'ios' }, parameters: { mobile: true } };
+/** The page names each link the apps get: a node's extra addresses (a CDN, a clean IP) after its own. */
+export const WithHosts: Story = {
+  args: { linkNames: ['de-fra-1', 'de-fra-1 - CDN', 'de-fra-1 - 203.0.113.24', 'nl-ams-1'] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const list = within(
+      canvas.getByRole('region', { name: /^(Connections in this subscription|اتصال‌های این اشتراک)$/ }),
+    );
+    await expect(list.getByText('de-fra-1 - CDN')).toBeVisible();
+    await expect(list.getAllByRole('listitem')).toHaveLength(4);
+  },
+};
+export const WithHostsMobile: Story = {
+  args: { linkNames: ['de-fra-1', 'de-fra-1 - CDN', 'de-fra-1 - 203.0.113.24', 'nl-ams-1'] },
+  parameters: { mobile: true },
+};

@@ -12,3 +12,25 @@ export const Summary = styled.div`
     grid-template-columns: 2fr 1fr;
   }
 `;
+
+/** The names of the subscription's links, as the apps list them. */
+export const LinkList = styled.section`
+  ${stack(3)}
+  padding: ${({ theme }) => theme.space(5)};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-weight: 800;
+  }
+  p {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  ul {
+    margin: 0;
+    padding-inline-start: ${({ theme }) => theme.space(5)};
+    display: grid;
+    gap: ${({ theme }) => theme.space(1)};
+  }
+`;

@@ -9,6 +9,7 @@ import { Container, Ltr } from '../Layout';
 import { PageHeader } from '../PageHeader';
 import { SubscriptionLink } from '../SubscriptionLink';
 import { Spinner } from '../Spinner';
+import { LinkNames } from './LinkNames';
 import { Page, Summary } from './SubscriptionScreen.styles';
 
 export interface SubscriptionScreenProps {
@@ -21,6 +22,8 @@ export interface SubscriptionScreenProps {
   platform: ClientPlatform;
   onPlatformChange(platform: ClientPlatform): void;
   onRetry(): void;
+  /** The names of the subscription's links, as the apps show them (each of a node's extra addresses too). */
+  linkNames?: string[];
 }
 
 /**
@@ -35,6 +38,7 @@ export function SubscriptionScreen({
   platform,
   onPlatformChange,
   onRetry,
+  linkNames = [],
 }: SubscriptionScreenProps) {
   const { t } = useTranslation(['connect', 'errors']);
   let body;
@@ -66,6 +70,7 @@ export function SubscriptionScreen({
           <DataRingCard account={account} />
         </Summary>
         <SubscriptionLink url={subscriptionUrl} hint={t('link.scan')} />
+        <LinkNames names={linkNames} idPrefix="subscription" />
         <ConnectApps
           subscriptionUrl={subscriptionUrl}
           profileName="Separ"

@@ -11,6 +11,7 @@ import {
   rotateToken,
 } from './admin.ts';
 import { listRadiusClients } from './radius/service.ts';
+import { addHost, listHosts, removeHost, setHostPaused } from './hosts.ts';
 import { arg, text, type CommandRow } from '../../platform/cli.ts';
 import { invalid } from '../../platform/errors.ts';
 import { GB } from '@separ/domain';
@@ -43,7 +44,7 @@ const NUMBER_OPTIONS = {
 } as const;
 
 export const NODE_OPTION_SPECS = Object.fromEntries(
-  [...Object.keys(NODE_OPTIONS), ...Object.keys(NUMBER_OPTIONS), 'rate', 'active'].map((name) => [
+  [...Object.keys(NODE_OPTIONS), ...Object.keys(NUMBER_OPTIONS), 'rate', 'active', 'address', 'remark'].map((name) => [
     name,
     { type: 'string' as const },
   ]),
@@ -168,8 +169,88 @@ export async function runNodes(
         );
       return;
     }
+    case 'hosts':
+      await runHosts(positionals, values, ctx, out, actor);
+      return;
     default:
       throw invalid(`Unknown command "nodes ${command ?? ''}". Run separ-admin --help.`);
+  }
+}
+
+/** `separ-admin nodes hosts add|list|remove|pause|resume <node id> …` (CONTRACTS §14). */
+async function runHosts(
+  positionals: string[],
+  values: Values,
+  ctx: AppContext,
+  out: (line: string) => void,
+  actor: string,
+): Promise<void> {
+  const [, , command, node, hostId] = positionals;
+  if (!node) throw invalid('Name the node: nodes hosts add|list|remove|pause|resume <node id> …');
+  const host = () => {
+    if (!hostId) throw invalid(`Name the host: nodes hosts ${command} <node id> <host id>.`);
+    return hostId;
+  };
+  const one = (name: string) => {
+    const value = values[name];
+    if (Array.isArray(value)) throw invalid(`--${name} takes one value.`);
+    return typeof value === 'string' ? value : undefined;
+  };
+  switch (command) {
+    case 'add': {
+      const port = one('port');
+      if (port !== undefined && !/^\d{1,5}$/.test(port)) throw invalid(`--port must be 1 to 65535, not "${port}".`);
+      const address = one('address');
+      if (!address) throw invalid('--address is required.');
+      const row = await addHost(
+        ctx,
+        node,
+        {
+          address,
+          ...(port === undefined ? {} : { port: Number(port) }),
+          sni: one('sni') ?? null,
+          host: one('host') ?? null,
+          remark: one('remark') ?? null,
+        },
+        actor,
+      );
+      if (values.json) out(JSON.stringify({ id: row.id }));
+      else out(`Host ${row.id} (${row.address}) added to node ${row.nodeId}: one more link in every subscription.`);
+      return;
+    }
+    case 'list': {
+      const rows = await listHosts(ctx, node);
+      if (values.json) {
+        out(JSON.stringify(rows));
+        return;
+      }
+      if (rows.length === 0) out('No hosts.');
+      for (const h of rows)
+        out(
+          [
+            h.id,
+            h.paused ? 'paused' : 'active',
+            `${h.address}:${h.port ?? '(node port)'}`,
+            `sni ${h.sni ?? '-'}`,
+            `host ${h.host ?? '-'}`,
+            h.remark ?? '-',
+          ].join('\t'),
+        );
+      return;
+    }
+    case 'remove': {
+      const row = await removeHost(ctx, node, host(), actor);
+      out(`Removed host ${row.id} (${row.address}) of node ${row.nodeId}.`);
+      return;
+    }
+    case 'pause':
+    case 'resume': {
+      const row = await setHostPaused(ctx, node, host(), command === 'pause', actor);
+      out(`Host ${row.id} (${row.address}) of node ${row.nodeId} ${row.paused ? 'paused' : 'resumed'}.`);
+      return;
+    }
+    default:
+      throw invalid(`Unknown command "nodes hosts ${command ?? ''}". Run separ-admin --help.`);
   }
 }
 

@@ -15,6 +15,7 @@ export { createNodeCaches } from './caches.ts';
 export type { NodeCaches, NodesContext } from './caches.ts';
 export { NODE_COMMANDS, NODE_OPTION_SPECS, runNodes } from './cli.ts';
 export { formatLink, nodeLinkSpec, parseLink } from './links.ts';
+export { activeHostsByNode, hostLinkSpec } from './hosts.ts';
 export type { LinkSpec } from './links.ts';
 export { RadiusServer } from './radius/server.ts';
 export { listRadiusClients } from './radius/service.ts';

@@ -59,7 +59,7 @@ export const REALITY_DEFAULT_SNI = 'www.microsoft.com';
 
 const HOSTNAME =
   /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-const isHost = (value: string) => HOSTNAME.test(value) || isIP(value) !== 0;
+export const isHost = (value: string) => HOSTNAME.test(value) || isIP(value) !== 0;
 const BASE64URL_32 = /^[A-Za-z0-9_-]{43}$/;
 
 /** The x25519 public key (base64url, as Xray writes it) of a private key. */
@@ -143,6 +143,8 @@ function check(n: Columns, knownCountries: Set<string>): void {
 /** A node by its id or its name. */
 export async function findNode(db: Db, idOrName: string | number): Promise<NodeRow> {
   const id = typeof idOrName === 'number' ? idOrName : /^\d+$/.test(idOrName) ? Number(idOrName) : null;
+  // An id past a 32-bit column is no node (PostgreSQL refuses to compare an integer with it).
+  if (id !== null && !(id <= 2_147_483_647)) throw invalid(`No node ${idOrName}.`);
   const node = await (
     id !== null
       ? db.selectFrom('nodes').selectAll().where('id', '=', id)

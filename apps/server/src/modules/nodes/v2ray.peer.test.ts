@@ -1,6 +1,6 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createConnection, createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +111,25 @@ function readTraffic(apiPort: number): Map<string, { up: number; down: number }>
   return traffic;
 }
 
+/**
+ * A relay in front of the node, as an operator puts one (CONTRACTS §14: an extra host of the node):
+ * it listens on another loopback address and port and passes the bytes on to the node untouched,
+ * counting them, so that the test knows the traffic went through it.
+ */
+async function relay(to: number): Promise<{ server: Server; port: number; bytes(): number }> {
+  let bytes = 0;
+  const server = createServer((inbound) => {
+    const outbound = createConnection({ host: '127.0.0.1', port: to });
+    inbound.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    outbound.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    inbound.pipe(outbound).pipe(inbound);
+    inbound.on('error', () => outbound.destroy());
+    outbound.on('error', () => inbound.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
+  return { server, port: (server.address() as AddressInfo).port, bytes: () => bytes };
+}
+
 describe('an account on a real V2Ray node (v2ray 4.34), driven as V2bX drives it', () => {
   let s: TestServer;
   let dir: string;
@@ -122,6 +141,8 @@ describe('an account on a real V2Ray node (v2ray 4.34), driven as V2bX drives it
   let apiPort: number;
   let socksPort: number;
   let tls: { cert: string; key: string };
+  let nodeId: number;
+  let forward: Awaited<ReturnType<typeof relay>> | undefined;
 
   beforeAll(async () => {
     for (const program of ['v2ray', 'v2ctl', 'openssl'])
@@ -155,6 +176,7 @@ describe('an account on a real V2Ray node (v2ray 4.34), driven as V2bX drives it
       s.ctx,
       (line) => lines.push(line),
     );
+    nodeId = (JSON.parse(lines[0]!) as { id: number }).id;
     v2bx = new V2bXClient(fetchSend(base), {
       ...(JSON.parse(lines[0]!) as { id: number; token: string }),
       type: 'trojan',
@@ -165,6 +187,7 @@ describe('an account on a real V2Ray node (v2ray 4.34), driven as V2bX drives it
     await stopPeer(client);
     await stopPeer(server);
     await target?.close();
+    forward?.server.close();
     await s?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -231,6 +254,48 @@ describe('an account on a real V2Ray node (v2ray 4.34), driven as V2bX drives it
     const after = await pullAndRun();
     expect(after.map((u) => u.id)).not.toContain(alice.id);
     await connectWith(link);
+    await expect(fetchThroughSocks(socksPort, target.port)).rejects.toThrow();
+  }, 60_000);
+
+  it('carries the traffic through an extra host of the node (a relay on another address and port) with the same link keys', async () => {
+    forward = await relay(nodePort);
+    const printed: string[] = [];
+    await runAdmin(
+      ['nodes', 'hosts', 'add', String(nodeId), '--address', '127.0.0.2', '--port', String(forward.port)],
+      s.ctx,
+      (line) => printed.push(line),
+    );
+    await runAdmin(
+      ['nodes', 'hosts', 'add', String(nodeId), '--address', '127.0.0.3', '--remark', 'Paused'],
+      s.ctx,
+      (line) => printed.push(line),
+    );
+    await runAdmin(
+      ['nodes', 'hosts', 'pause', String(nodeId), /^Host (\d+)/.exec(printed[1]!)![1]!],
+      s.ctx,
+      () => undefined,
+    );
+    const bob = await s.createUser({ subsDays: 30, expireDate: null, username: 'bob1', password: 'Bob1pass00' });
+    const cookie = await s.login('bob1', 'Bob1pass00');
+    const links = json<{ servers: Array<Parameters<typeof parseServer>[0]> }>(
+      await s.app.inject({ method: 'POST', url: '/api/site/servers', headers: { cookie } }),
+    )
+      .servers.map((raw) => parseServer(raw))
+      .find((server) => server.title === 'Local trojan')!.links;
+    // The node's own link, then the active host's: the same password and SNI, the relay's address.
+    expect(links).toHaveLength(2);
+    const [own, extra] = links.map((link) => parseLink(link)!);
+    expect(extra).toEqual({ ...own, name: 'Local trojan - 127.0.0.2', host: '127.0.0.2', port: forward.port });
+    expect(extra!.password).toBe(bob.vpnId);
+
+    await pullAndRun();
+    await connectWith(links[1]!);
+    expect(await fetchThroughSocks(socksPort, target.port)).toBe(512 * 1024);
+    // The bytes went through the relay (the payload, TLS around it), and the node counted them as bob's.
+    expect(forward.bytes()).toBeGreaterThan(512 * 1024);
+    expect(readTraffic(apiPort).get(bob.vpnId)?.down).toBeGreaterThan(512 * 1024);
+    // Another id does not get through the relay either: it is the node that decides.
+    await connectWith(links[1]!.replace(bob.vpnId, '00000000-0000-4000-8000-000000000000'));
     await expect(fetchThroughSocks(socksPort, target.port)).rejects.toThrow();
   }, 60_000);
 });

@@ -54,9 +54,16 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, 
 
     if (forced === 'json' || (format === 'page' && !options.sendPage)) {
       // What the subscription page shows: the account's state and its link (no credentials).
-      const { links } = await subscriptionLinks(ctx, user, now);
+      const { links, specs } = await subscriptionLinks(ctx, user, now);
       reply.header('cache-control', 'no-store');
-      return { ok: true as const, ...accountOf(user, { devices: [], payments: [] }), subUrl: url, links: links.length };
+      return {
+        ok: true as const,
+        ...accountOf(user, { devices: [], payments: [] }),
+        subUrl: url,
+        links: links.length,
+        // The page names each link, a node's extra hosts too (CONTRACTS §14).
+        linkNames: specs.map((spec) => spec.name),
+      };
     }
     if (format === 'page') return options.sendPage!(request, reply);
 

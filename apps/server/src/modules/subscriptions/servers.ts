@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
-import { formatLink, nodeLinkSpec } from '../nodes/index.ts';
+import { activeHostsByNode, formatLink, hostLinkSpec, nodeLinkSpec } from '../nodes/index.ts';
 import { minIdBytes } from '../nodes/index.ts';
 
 /** A node shows as a server of this id, apart from the hand-written servers' own ids. */
@@ -52,14 +52,21 @@ export async function accountServers(
     countryCode: s.country_code,
     server: fill(s.server),
   }));
+  // A node's extra addresses (CONTRACTS §14): one more link each, after the node's own.
+  const hosts = await activeHostsByNode(
+    ctx.db,
+    nodes.map((node) => node.id),
+  );
   for (const node of nodes) {
     if (!node.country_code || Buffer.byteLength(id) < minIdBytes(node)) continue;
+    const spec = nodeLinkSpec(node, id, ctx.secrets.box);
+    const links = [spec, ...(hosts.get(node.id) ?? []).map((host) => hostLinkSpec(spec, host))].map(formatLink);
     servers.push({
       id: NODE_SERVER_ID_BASE + node.id,
       title: node.name,
       type: 2,
       countryCode: node.country_code,
-      server: JSON.stringify({ s: [formatLink(nodeLinkSpec(node, id, ctx.secrets.box))] }),
+      server: JSON.stringify({ s: links }),
     });
   }
   return servers;

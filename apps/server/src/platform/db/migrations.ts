@@ -1061,6 +1061,29 @@ export function migrations(kind: DatabaseKind): Record<string, Migration> {
           await db.schema.alterTable('devices').dropColumn(column).execute();
       },
     },
+    '0028_node_hosts': {
+      async up(db: Db) {
+        // Extra addresses of a V2Ray node (CONTRACTS §14): each active one is one more link, with
+        // the node's protocol and keys and its own address (and port, SNI, host header when set).
+        await db.schema
+          .createTable('node_hosts')
+          .addColumn('id', id, auto)
+          .addColumn('node_id', 'integer', (c) => c.notNull().references('nodes.id').onDelete('cascade'))
+          .addColumn('address', 'text', (c) => c.notNull())
+          .addColumn('port', 'integer')
+          .addColumn('sni', 'text')
+          .addColumn('host', 'text')
+          .addColumn('remark', 'text')
+          .addColumn('paused', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('node_hosts_node').on('node_hosts').columns(['node_id', 'sort']).execute();
+      },
+      async down(db: Db) {
+        await db.schema.dropTable('node_hosts').ifExists().execute();
+      },
+    },
   };
 }
 

@@ -430,6 +430,7 @@ export interface Database {
   nodes: NodesTable;
   node_alive: NodeAliveTable;
   node_traffic: NodeTrafficTable;
+  node_hosts: NodeHostsTable;
   list_versions: ListVersionsTable;
   radius_clients: RadiusClientsTable;
   radius_sessions: RadiusSessionsTable;
@@ -599,6 +600,7 @@ export type DeviceRow = Selectable<DevicesTable>;
 export type PaymentRow = Selectable<PaymentsTable>;
 export type OrderRow = Selectable<OrdersTable>;
 export type NodeRow = Selectable<NodesTable>;
+export type NodeHostRow = Selectable<NodeHostsTable>;
 export type OrderEventRow = Selectable<OrderEventsTable>;
 export type OperatorRow = Selectable<OperatorsTable>;
 
@@ -629,4 +631,23 @@ export interface WebhookDeliveriesTable {
   created_at: string;
   delivered_at: string | null;
   failed_at: string | null;
+}
+
+/** An extra address of a V2Ray node (0028_node_hosts, CONTRACTS §14). */
+export interface NodeHostsTable {
+  id: Generated<number>;
+  node_id: number;
+  /** A domain name or an IP address buyers connect to instead of the node's host. */
+  address: string;
+  /** null: the node's port. */
+  port: number | null;
+  /** null: the node's SNI (TLS and REALITY). */
+  sni: string | null;
+  /** null: the node's host header (ws, httpupgrade, xhttp). */
+  host: string | null;
+  remark: string | null;
+  /** 1: left out of the links, kept for later. */
+  paused: Generated<number>;
+  sort: Generated<number>;
+  created_at: string;
 }
