@@ -9,8 +9,10 @@ import { hwidDeviceOf } from '../src/modules/accounts/hwid.ts';
 // account's devices, beside its app logins; one more gets no links and an announcement.
 
 const HAPP = 'Happ/3.4.1';
+/** A client that sends the hardware id and takes the base64 list (Happ takes Xray JSON, CONTRACTS §14). */
+const V2RAYTUN = 'v2RayTun/5.12.3';
 const device = (hwid: string, extra: Record<string, string> = {}) => ({
-  'user-agent': HAPP,
+  'user-agent': V2RAYTUN,
   'x-hwid': hwid,
   'x-device-os': 'Android',
   'x-ver-os': '14',
@@ -160,7 +162,11 @@ describe.each(KINDS)('the device limit by hardware id, on %s', (kind) => {
     // The profile headers stay, as for any answer.
     expect(third.headers['subscription-userinfo']).toMatch(/^upload=0; download=0; total=\d+; expire=\d+$/);
 
-    // Every format is empty for it: Clash has no proxies, sing-box no servers.
+    // Every format is empty for it: Xray JSON (Happ's) is an empty array, Clash has no proxies, sing-box no servers.
+    const xray = await b.sub(device('hw-b', { 'user-agent': HAPP }));
+    expect(xray.statusCode).toBe(200);
+    expect(JSON.parse(xray.body)).toEqual([]);
+    expect(xray.headers.announce).toBe(third.headers.announce);
     const clash = await b.sub(device('hw-b', { 'user-agent': 'clash-verge/v2.0.0' }));
     expect(clash.statusCode).toBe(200);
     expect((parse(clash.body) as { proxies: unknown[] }).proxies).toEqual([]);
