@@ -256,7 +256,7 @@ describe.each(KINDS)('the answers to programs hold to the contract, on %s', (kin
     check(S, await sub(unknown), { status: 404, code: 'subscriptionNotFound', media: 'application/json' });
     check(S, await sub(unknown, '', { accept: 'text/html' }), { status: 404, media: 'text/html' });
     check(S, await sub('short'), { status: 400, code: 'invalid' });
-    check(S, await sub(user.token, '?format=xray'), { status: 400, code: 'invalid' });
+    check(S, await sub(user.token, '?format=v2rayx'), { status: 400, code: 'invalid' });
   });
 
   it('the health check: ok, and 503 when the database does not answer', async () => {
