@@ -24,8 +24,8 @@ describe('paying in crypto from the payment page (issue 31)', () => {
     expect(within(oxapay.closest('label')!).getByText('$5.00')).toBeTruthy();
     // The total in dollars; the rial gates say what they charge in tomans.
     expect(screen.getAllByText('$5.00').some((total) => total.tagName === 'STRONG')).toBe(true);
-    // (The page's toman price of plan 2 is its listed discount price, as the Persian page shows it.)
-    expect(screen.getAllByText('Charged in Toman: 290,000 Toman')).toHaveLength(2);
+    // Plan 2 costs its toman price through a gate (320,000; 290,000 is the wallet's price).
+    expect(screen.getAllByText('Charged in Toman: 320,000 Toman')).toHaveLength(2);
 
     // A discount code: the reduced price in dollars, by the quote's price_usd.
     await userEvent.click(screen.getByRole('button', { name: 'Have a discount code?' }));
@@ -55,7 +55,7 @@ describe('paying in crypto from the payment page (issue 31)', () => {
     await renderApp('/payment?plan_id=2', { backend, language: 'fa' });
     const oxapay = await screen.findByRole('radio', { name: /رمزارز \(OxaPay\)/ }, { timeout: 5_000 });
     expect(within(oxapay.closest('label')!).getByText('۵٫۰۰ دلار')).toBeTruthy();
-    expect(screen.getAllByText('۲۹۰٬۰۰۰ تومان').some((total) => total.tagName === 'STRONG')).toBe(true);
+    expect(screen.getAllByText('۳۲۰٬۰۰۰ تومان').some((total) => total.tagName === 'STRONG')).toBe(true);
     expect(screen.queryByText(/پرداخت به تومان/)).toBeNull();
   });
 
@@ -65,6 +65,6 @@ describe('paying in crypto from the payment page (issue 31)', () => {
     await screen.findByRole('radio', { name: /IranDargah/ }, { timeout: 5_000 });
     expect(screen.queryByRole('radio', { name: /Crypto/ })).toBeNull();
     expect(screen.queryByText(/\$/)).toBeNull();
-    expect(screen.getAllByText('290,000 Toman').some((total) => total.tagName === 'STRONG')).toBe(true);
+    expect(screen.getAllByText('320,000 Toman').some((total) => total.tagName === 'STRONG')).toBe(true);
   });
 });

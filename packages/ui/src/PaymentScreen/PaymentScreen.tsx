@@ -163,14 +163,16 @@ export function PaymentScreen(props: PaymentScreenProps) {
       </>
     );
   }
-  const discounted = plan.discountPercent !== null ? plan.pricing.credit['100'] : undefined;
   const wallet = props.wallet ?? null;
-  const listed = gateway === 'wallet' && wallet ? wallet.price : (discounted ?? plan.bestPrice ?? 0);
+  // Through a gateway or a card transfer the plan costs its toman price; its credit price, lower when
+  // the plan is discounted, is what the wallet pays (CONTRACTS §10), shown on the wallet's option.
+  const gatewayPrice = plan.bestPrice ?? 0;
+  const listed = gateway === 'wallet' && wallet ? wallet.price : gatewayPrice;
   // A code that applies: the server's quote for the plan (from the wallet it is taken off the wallet price).
   const applied = props.coupon?.applied ?? null;
   const price = applied && gateway !== 'wallet' ? applied.price : listed;
   // What the rial gates charge, in tomans (after the code when one applies).
-  const gatePrice = applied ? applied.price : (discounted ?? plan.bestPrice ?? 0);
+  const gatePrice = applied ? applied.price : gatewayPrice;
   // The dollars (CONTRACTS §12): the plan's at the shop's rate, after the code by the code's quote.
   const usd = applied ? (applied.price_usd ?? null) : plan.priceUsd;
   // English pages show dollars when the shop has a rate; the wallet keeps its own price in tomans.
