@@ -555,7 +555,7 @@ const userDetailFields = {
   /** CONTRACTS §14: the plan's reset period and the next reset, when its data resets. */
   reset: Type.Optional(Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')])),
   nextResetAt: Type.Optional(Nullable(Type.String())),
-  /** The account's finished data periods, newest first (present when it has any). */
+  /** The account's finished data periods, newest first (present once a period has ended). */
   usagePeriods: Type.Optional(
     Type.Array(Type.Object({ startedAt: Type.String(), endedAt: Type.String(), usedBytes: Type.Number() })),
   ),
