@@ -652,13 +652,7 @@ function sandboxCryptoRoutes(app: FastifyInstance, ctx: AppContext) {
     const row = await sandboxCryptoRow(ctx, authority);
     if (!row) throw new AppError('unknownPayment');
     if (row.state === 'new') {
-      const refNum = action === 'pay' ? `SBCTX${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}` : null;
-      await ctx.db
-        .updateTable('sandbox_payments')
-        .set({ state: action === 'pay' ? 'paid' : 'cancelled', ref_num: refNum })
-        .where('authority', '=', authority)
-        .where('state', '=', 'new')
-        .execute();
+      await answerSandboxPayment(ctx, authority, action, 'SBCTX');
       request.log.info({ order: row.order_id, action }, 'sandbox crypto: TEST invoice answered, no money moves');
     }
     // Back through the crypto return we gave (the order and its key), as the payer comes back from a gateway.
@@ -709,13 +703,7 @@ function sandboxRoutes(app: FastifyInstance, ctx: AppContext) {
       : await ctx.db.selectFrom('sandbox_payments').selectAll().where('authority', '=', authority).executeTakeFirst();
     if (!row) throw new AppError('unknownPayment');
     if (row.state === 'new') {
-      const refNum = action === 'pay' ? `SBXREF${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}` : null;
-      await ctx.db
-        .updateTable('sandbox_payments')
-        .set({ state: action === 'pay' ? 'paid' : 'cancelled', ref_num: refNum })
-        .where('authority', '=', authority)
-        .where('state', '=', 'new')
-        .execute();
+      await answerSandboxPayment(ctx, authority, action, 'SBXREF');
       request.log.info({ order: row.order_id, action }, 'sandbox bank: TEST payment answered');
     }
     const url = new URL(row.callback_url);
@@ -725,4 +713,15 @@ function sandboxRoutes(app: FastifyInstance, ctx: AppContext) {
     url.searchParams.set('amount', String(row.amount));
     return reply.redirect(url.toString(), 303);
   });
+}
+
+/** A test payment (the sandbox bank's or the sandbox crypto page's) answered once: paid with a reference, or cancelled. */
+async function answerSandboxPayment(ctx: AppContext, authority: string, action: 'pay' | 'cancel', prefix: string) {
+  const refNum = action === 'pay' ? `${prefix}${String(randomInt(0, 10_000_000_000)).padStart(10, '0')}` : null;
+  await ctx.db
+    .updateTable('sandbox_payments')
+    .set({ state: action === 'pay' ? 'paid' : 'cancelled', ref_num: refNum })
+    .where('authority', '=', authority)
+    .where('state', '=', 'new')
+    .execute();
 }
