@@ -31,7 +31,18 @@ export function setUpStoryTests(locale: 'fa' | 'en') {
   const hooks: StoryTestHooks = {
     locale,
     async screenshot(element, name) {
+      // What the play function changed last is laid out first: a font face it needs (a weight, an
+      // error text's glyphs) starts loading only then, and document.fonts.ready waits for it. Then
+      // every finite animation (a dialog's opening) is let finish, and two frames painted.
+      void element.getBoundingClientRect();
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
       await document.fonts.ready;
+      await Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      );
       // Chromium paints only the viewport: make it as tall as the story before the capture. What is
       // sized in viewport units (the shell's main and the catalogue's loading area, 60vh) would then
       // grow with it, and the story's end — its footer — fell below the new viewport, white: the

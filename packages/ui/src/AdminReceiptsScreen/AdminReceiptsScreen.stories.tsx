@@ -100,7 +100,8 @@ export const RejectWithoutReason: Story = {
   play: async ({ args }) => {
     const dialog = within(await within(document.body).findByRole('dialog'));
     await userEvent.click(dialog.getAllByRole('button').at(-1)!);
-    await expect(dialog.getByRole('textbox')).toHaveAttribute('aria-invalid', 'true');
+    // The refusal is drawn after the click's event: waited for, as a loaded machine draws it later.
+    await waitFor(() => expect(dialog.getByRole('textbox')).toHaveAttribute('aria-invalid', 'true'));
     await expect(args.onReject).not.toHaveBeenCalled();
   },
 };
