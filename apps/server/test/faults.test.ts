@@ -92,13 +92,13 @@ describe('PostgreSQL going away mid-traffic', () => {
 function login(port: number) {
   let sent!: () => void;
   const written = new Promise<void>((resolve) => (sent = resolve));
-  const answer = new Promise<{ status: number; body: { message: string } }>((resolve, reject) => {
+  const answer = new Promise<{ status: number; body: { message: string }; at: number }>((resolve, reject) => {
     const request = httpRequest(
       { host: '127.0.0.1', port, method: 'POST', path: '/site_login?username=nobody&password=whatever1', agent: false },
       (response) => {
         let text = '';
         response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text), at: Date.now() }));
       },
     );
     request.on('error', reject);
@@ -113,13 +113,15 @@ describe('SIGTERM', () => {
     const fresh = await freshDatabase('sqlite');
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    // The real password cost: each login takes a while, so that several are in flight at once.
+    // Above the real password cost (p 16 for 3): each login takes a while, so that all are in flight at once.
     const child = startServer({
       PORT: String(port),
       HOST: '127.0.0.1',
       SEPAR_DATA_DIR: fresh.dataDir,
       SEPAR_SCRYPT_N: '32768',
-      SEPAR_SCRYPT_P: '3',
+      SEPAR_SCRYPT_P: '16',
+      // None refused for load: all twelve are waited for.
+      SEPAR_HASH_MAX_WAIT_MS: '60000',
       SEPAR_RECONCILE_INTERVAL_SECONDS: '0',
     });
     try {
@@ -127,9 +129,16 @@ describe('SIGTERM', () => {
       // Twelve logins, each on its own connection; SIGTERM once all of them have reached the server.
       const inFlight = Array.from({ length: 12 }, () => login(port));
       await Promise.all(inFlight.map((r) => r.sent));
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      // A quarter second for the server to read them all (a connection whose request is still unread
+      // when the server closes counts as idle: 150 ms was once too short on a loaded machine). A
+      // failed login answers no sooner than a full-cost check takes (half a second or more at this
+      // cost), so they are still in flight at SIGTERM: checked below by when each answer came.
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const signalled = Date.now();
       child.kill('SIGTERM');
       const answers = await Promise.all(inFlight.map((r) => r.answer));
+      // All twelve were still being answered when the signal came.
+      expect(answers.filter((a) => a.at > signalled)).toHaveLength(12);
       // Every request that was in flight got its real answer (a refused login), none a broken socket.
       expect(answers.map((a) => a.status)).toEqual(Array(12).fill(401));
       expect(answers[0]!.body.message).toBe('Invalid username or password');
