@@ -12,6 +12,7 @@ import {
   freeCardAmounts,
   encodePaymentResult,
   normalizeTracking,
+  parseServer,
   RECEIPT_IMAGE_MAX_BYTES,
   isCryptoGate,
   isGateway,
@@ -615,6 +616,11 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       const url = new URL(request.url);
       const token = url.pathname.split('/').pop();
       if (token !== state.subToken) return errorResponse('subscriptionNotFound');
+      // As the backend: the profiles carry the V2Ray servers' links, each under its server's name
+      // (the broken one carries none).
+      const linkNames = MOCK_SERVERS.map((raw) => parseServer(raw))
+        .filter((server) => server.type === 'v2ray')
+        .flatMap((server) => server.links.map(() => server.title));
       const {
         password: _password,
         devices: _devices,
@@ -628,7 +634,8 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
         devices: [],
         payments: [],
         subUrl: subUrl(request),
-        links: MOCK_SERVERS.length,
+        links: linkNames.length,
+        linkNames,
       });
     }),
     route(
