@@ -102,8 +102,11 @@ describe.each(KINDS)('separ-admin doctor on %s', (kind) => {
         SEPAR_SMTP_URL: smtp.url,
         SEPAR_BOT_TOKEN: bot.token,
         SEPAR_BOT_API_ROOT: bot.origin,
+        SEPAR_METRICS_TOKEN: randomBytes(24).toString('hex'),
+        SEPAR_BACKUP_INTERVAL_HOURS: '6',
       },
       async (run) => {
+        await run('webhooks', 'add', '--url', 'https://hooks.example.com/separ', '--events', 'user.created');
         await run(
           'plans',
           'add',
@@ -162,6 +165,20 @@ describe.each(KINDS)('separ-admin doctor on %s', (kind) => {
     // The node reported a moment ago.
     const database = openDatabase({ databaseUrl: fresh.url, dataDir: fresh.dataDir, poolSize: 1 });
     await database.db.updateTable('nodes').set({ last_seen_at: new Date().toISOString() }).execute();
+    // The schedule's last backup, an hour ago, sent to one operators' chat.
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    await database.db
+      .insertInto('backup_runs')
+      .values({
+        slot: hourAgo,
+        started_at: hourAgo,
+        finished_at: hourAgo,
+        file: 'separ-x.backup',
+        bytes: 1000,
+        error: null,
+        sent_to: 1,
+      })
+      .execute();
     await database.close();
 
     const { code, lines } = await diagnose(env);
@@ -180,8 +197,12 @@ describe.each(KINDS)('separ-admin doctor on %s', (kind) => {
       'nodes',
       'mail (SMTP)',
       'bot',
+      'metrics',
+      'backups',
+      'webhooks',
     ])
       expect(about(lines, topic), topic).toHaveLength(1);
+    expect(about(lines, 'backups')[0]).toContain('every 6 h');
     expect(about(lines, 'bot')[0]).toContain('@separ_test_bot');
     expect(about(lines, 'gateways')[0]).toContain('IranDargah');
 
@@ -197,6 +218,41 @@ describe.each(KINDS)('separ-admin doctor on %s', (kind) => {
       /PROBLEM secret key: it does not open the VPN passwords.* Fix: /,
     );
     expect(about(other.lines, 'RADIUS (OpenConnect)')[0]).toMatch(/^PROBLEM .*another key.* Fix: /);
+
+    // The schedule fell behind (its last backup 13 h ago, one due every 6), and the webhook's receiver
+    // stopped answering (ten deliveries waiting).
+    const later = openDatabase({ databaseUrl: fresh.url, dataDir: fresh.dataDir, poolSize: 1 });
+    const longAgo = new Date(Date.now() - 13 * 3_600_000).toISOString();
+    await later.db.updateTable('backup_runs').set({ started_at: longAgo, finished_at: longAgo }).execute();
+    const webhook = await later.db.selectFrom('webhooks').select('id').executeTakeFirstOrThrow();
+    await later.db
+      .insertInto('webhook_deliveries')
+      .values(
+        Array.from({ length: 10 }, (_, i) => ({
+          webhook_id: webhook.id,
+          event_key: `test:${i}`,
+          event: 'user.created',
+          body: '{}',
+          attempts: 3,
+          next_attempt_at: new Date().toISOString(),
+          claimed_until: null,
+          last_status: 500,
+          last_error: null,
+          created_at: new Date().toISOString(),
+          delivered_at: null,
+          failed_at: null,
+        })),
+      )
+      .execute();
+    await later.close();
+    const behind = await diagnose(env);
+    expect(behind.code).toBe(1);
+    expect(about(behind.lines, 'backups')[0]).toMatch(
+      /^PROBLEM backups: the newest scheduled backup is from .*, 13 h ago/,
+    );
+    expect(about(behind.lines, 'webhooks')[0]).toMatch(
+      /^PROBLEM webhooks: webhook \d+ \(https:\/\/hooks.example.com\/separ\) has 10 deliveries waiting and never had an answer/,
+    );
   }, 30_000);
 
   it('a bad one: each problem with its fix, the network checks given up on their timeout, exit code 1', async () => {
@@ -205,7 +261,7 @@ describe.each(KINDS)('separ-admin doctor on %s', (kind) => {
     const bot = new FakeBotApi('123456:the-real-token');
     await bot.start();
     cleanups.push(() => bot.stop());
-    const { env } = await shop(
+    const { env, fresh } = await shop(
       {
         NODE_ENV: 'production',
         SEPAR_SECRET_KEY: 'ab'.repeat(32),
@@ -214,8 +270,12 @@ describe.each(KINDS)('separ-admin doctor on %s', (kind) => {
         SEPAR_SMTP_URL: smtp.url,
         SEPAR_BOT_TOKEN: '123456:a-wrong-token',
         SEPAR_BOT_API_ROOT: bot.origin,
+        SEPAR_METRICS_TOKEN: 'metrics',
+        SEPAR_BACKUP_INTERVAL_HOURS: '6',
+        SEPAR_WEBHOOK_INTERVAL_SECONDS: '0',
       },
       async (run) => {
+        await run('webhooks', 'add', '--url', 'https://hooks.example.com/separ', '--events', 'user.created');
         // A retired plan only, a node that never reported, and an OpenConnect server with no RADIUS client.
         await run(
           'plans',
@@ -262,6 +322,22 @@ describe.each(KINDS)('separ-admin doctor on %s', (kind) => {
         );
       },
     );
+    // The schedule's last backup failed.
+    const database = openDatabase({ databaseUrl: fresh.url, dataDir: fresh.dataDir, poolSize: 1 });
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    await database.db
+      .insertInto('backup_runs')
+      .values({
+        slot: hourAgo,
+        started_at: hourAgo,
+        finished_at: hourAgo,
+        file: null,
+        bytes: null,
+        error: 'ENOSPC: no space left on device',
+        sent_to: null,
+      })
+      .execute();
+    await database.close();
     const { code, lines, ms } = await diagnose(env, 1500);
     expect(code).toBe(1);
     const problems = lines.filter((line) => line.startsWith('PROBLEM '));
@@ -277,6 +353,9 @@ describe.each(KINDS)('separ-admin doctor on %s', (kind) => {
     expect(about(lines, 'nodes')[0]).toMatch(/^PROBLEM nodes: nl1 \(nl1.example.com\) has never been heard from/);
     expect(about(lines, 'mail (SMTP)')[0]).toMatch(/^PROBLEM .*does not take a connection/);
     expect(about(lines, 'bot')[0]).toMatch(/^PROBLEM bot: the Bot API at .* refuses the token/);
+    expect(about(lines, 'metrics')[0]).toMatch(/^PROBLEM metrics: SEPAR_METRICS_TOKEN has 7 characters/);
+    expect(about(lines, 'backups')[0]).toMatch(/^PROBLEM backups: the scheduled backup of .* failed: ENOSPC/);
+    expect(about(lines, 'webhooks')[0]).toMatch(/^PROBLEM webhooks: 1 webhook\(s\), but nothing is delivered/);
     expect(lines.at(-1)).toBe(`${problems.length} problem(s) found.`);
     // The silent mail server held the doctor no longer than its timeout (and the checks ran side by side).
     expect(ms).toBeLessThan(4000);
@@ -303,7 +382,15 @@ describe.each(KINDS)('separ-admin doctor on %s', (kind) => {
       lines.join('\n'),
     ).toEqual([]);
     expect(code).toBe(0);
-    for (const topic of ['secret key', 'public address', 'RADIUS (OpenConnect)', 'mail (SMTP)', 'bot'])
+    for (const topic of [
+      'secret key',
+      'public address',
+      'RADIUS (OpenConnect)',
+      'mail (SMTP)',
+      'bot',
+      'metrics',
+      'backups',
+    ])
       expect(about(lines, topic)[0], topic).toMatch(/^NOTE /);
     expect(about(lines, 'gateways')[0]).toMatch(/^NOTE .*sandbox bank/);
   }, 30_000);

@@ -296,6 +296,32 @@ export async function runScheduledBackup(
   return { ...made, removed, sentTo };
 }
 
+/** The newest scheduled backup's record (for `separ-admin doctor`), or null when none was made yet. */
+export async function lastScheduledBackup(ctx: AppContext): Promise<{
+  startedAt: string;
+  finishedAt: string | null;
+  file: string | null;
+  bytes: number | null;
+  error: string | null;
+  sentTo: number | null;
+} | null> {
+  const row = await ctx.db
+    .selectFrom('backup_runs')
+    .select(['started_at', 'finished_at', 'file', 'bytes', 'error', 'sent_to'])
+    .orderBy('started_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    file: row.file,
+    bytes: row.bytes === null ? null : Number(row.bytes),
+    error: row.error,
+    sentTo: row.sent_to === null ? null : Number(row.sent_to),
+  };
+}
+
 /** Removes all but the newest `keep` backups of `backups/` (only the files this module names). */
 export async function pruneBackups(ctx: AppContext, keep: number): Promise<string[]> {
   const names = (await readdir(backupsDir(ctx)).catch(() => [] as string[]))

@@ -5,7 +5,9 @@ import { pendingMigrations, type DatabaseHandle } from '../../platform/db/index.
 import { loadSecretKey } from '../../platform/security/crypto.ts';
 import { listPlans, listServers } from '../catalog/index.ts';
 import { adminNodes, listRadiusClients } from '../nodes/index.ts';
+import { backupsDir, lastScheduledBackup } from '../backup/index.ts';
 import { cryptoActive, type PaymentsContext } from '../payments/index.ts';
+import { listWebhooks } from '../webhooks/index.ts';
 
 /**
  * `separ-admin doctor` (issue 32 §6): checks a configuration the way a shop goes live and says each
@@ -415,6 +417,104 @@ async function shopFindings(ctx: PaymentsContext): Promise<Finding[]> {
   return findings;
 }
 
+/** The shortest metrics token taken as a secret (a guessable one would open the shop's figures). */
+const METRICS_TOKEN_MIN = 16;
+/** Deliveries waiting for one webhook before the doctor calls its receiver unanswering. */
+const WEBHOOK_BACKLOG = 10;
+
+/** `/metrics`: off (a note), or behind a token long enough to be a secret. */
+export function metricsFinding(config: Config): Finding {
+  const topic = 'metrics';
+  const make = 'SEPAR_METRICS_TOKEN=$(openssl rand -hex 24), and the same bearer token in Prometheus';
+  if (!config.metricsToken) return note(topic, '/metrics is off (SEPAR_METRICS_TOKEN is not set).', `set ${make}.`);
+  if (config.metricsToken.length < METRICS_TOKEN_MIN)
+    return problem(
+      topic,
+      `SEPAR_METRICS_TOKEN has ${config.metricsToken.length} characters: short enough to guess.`,
+      `set ${make}.`,
+    );
+  return ok(topic, '/metrics answers Prometheus with the bearer token.');
+}
+
+/**
+ * Scheduled backups: on or off, and, from the newest run's record, whether the schedule keeps up,
+ * failed, or keeps its copies only on this machine.
+ */
+export async function backupFindings(ctx: PaymentsContext): Promise<Finding[]> {
+  const topic = 'backups';
+  const { intervalHours, keep } = ctx.config.backup;
+  if (intervalHours <= 0)
+    return [
+      note(
+        topic,
+        'no scheduled backups (SEPAR_BACKUP_INTERVAL_HOURS is 0).',
+        'set SEPAR_BACKUP_INTERVAL_HOURS=6 (every six hours, the last SEPAR_BACKUP_KEEP kept), or run separ-admin backup create from cron.',
+      ),
+    ];
+  const every = `every ${intervalHours} h into ${backupsDir(ctx)}, keeping ${keep}`;
+  const last = await lastScheduledBackup(ctx);
+  if (!last) return [note(topic, `${every}; none made yet: the server makes the first within ${intervalHours} h.`)];
+  const ageHours = (ctx.now().getTime() - Date.parse(last.startedAt)) / 3_600_000;
+  if (last.error)
+    return [
+      problem(
+        topic,
+        `the scheduled backup of ${last.startedAt} failed: ${last.error}`,
+        'check the data directory’s free space and permissions, then run separ-admin backup create to try at once.',
+      ),
+    ];
+  if (!last.finishedAt && ageHours > 1)
+    return [
+      problem(
+        topic,
+        `the scheduled backup begun at ${last.startedAt} never finished (the server stopped during it?).`,
+        'run separ-admin backup create, and look at the server’s log of that time.',
+      ),
+    ];
+  if (ageHours > 2 * intervalHours)
+    return [
+      problem(
+        topic,
+        `the newest scheduled backup is from ${last.startedAt}, ${Math.floor(ageHours)} h ago, though one is due every ${intervalHours} h.`,
+        'the schedule runs inside the server: check that it runs (systemctl status separ), then separ-admin backup create.',
+      ),
+    ];
+  const findings = [ok(topic, `${every}; the newest is ${last.file ?? 'being written'} (${last.startedAt}).`)];
+  if (last.finishedAt && !last.sentTo)
+    findings.push(
+      note(
+        topic,
+        'the backups stay on this machine only: no operators’ chat received the last one.',
+        'link a chat to receive each one: separ-admin operators link-chat <username>, then send the code to the bot.',
+      ),
+    );
+  return findings;
+}
+
+/** Webhooks: delivered at all (the interval), and each receiver answering. */
+export async function webhookFindings(ctx: PaymentsContext): Promise<Finding[]> {
+  const topic = 'webhooks';
+  const hooks = await listWebhooks(ctx);
+  if (hooks.length === 0) return [];
+  if (ctx.config.webhookIntervalSeconds <= 0)
+    return [
+      problem(
+        topic,
+        `${hooks.length} webhook(s), but nothing is delivered: SEPAR_WEBHOOK_INTERVAL_SECONDS is 0.`,
+        'set SEPAR_WEBHOOK_INTERVAL_SECONDS=5 (or remove the webhooks: separ-admin webhooks remove <id>).',
+      ),
+    ];
+  const stuck = hooks.filter((hook) => hook.pending >= WEBHOOK_BACKLOG);
+  if (stuck.length === 0) return [ok(topic, `${hooks.length} webhook(s), their receivers answering.`)];
+  return stuck.map((hook) =>
+    problem(
+      topic,
+      `webhook ${hook.id} (${hook.url}) has ${hook.pending} deliveries waiting${hook.lastDeliveredAt ? `; its last answer was at ${hook.lastDeliveredAt}` : ' and never had an answer'}.`,
+      'make its receiver answer 2xx (the delivery log in the admin’s Automation page shows what it says), or remove it.',
+    ),
+  );
+}
+
 /** Every check, in the order an operator fixes them. */
 export async function diagnose(input: DoctorInput): Promise<Finding[]> {
   const timeoutMs = input.timeoutMs ?? 5000;
@@ -430,12 +530,20 @@ export async function diagnose(input: DoctorInput): Promise<Finding[]> {
     const ctx = input.context();
     const mismatch = await keyMatchesData(ctx);
     if (mismatch) findings.push(mismatch);
-    findings.push(...(await gatewayFindings(ctx)), ...(await shopFindings(ctx)));
+    findings.push(
+      ...(await gatewayFindings(ctx)),
+      ...(await shopFindings(ctx)),
+      ...(await backupFindings(ctx)),
+      ...(await webhookFindings(ctx)),
+    );
   } else
     findings.push(
-      note('shop', 'the gateways, plans, RADIUS clients and nodes are checked once the key and the database are fine.'),
+      note(
+        'shop',
+        'the gateways, plans, RADIUS clients, nodes, backups and webhooks are checked once the key and the database are fine.',
+      ),
     );
-  findings.push(...(await network));
+  findings.push(metricsFinding(config), ...(await network));
   return findings;
 }
 
