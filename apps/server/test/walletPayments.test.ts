@@ -79,6 +79,25 @@ describe.each(KINDS)('wallet payments, on %s', (kind) => {
     // The top-up is in the account's payment history like any payment.
     const payments = await s.database.db.selectFrom('payments').selectAll().where('user_id', '=', account.id).execute();
     expect(payments.map((p) => p.res_num)).toContain(result.orderId);
+    // The receipt goes to the account's e-mail, in the order's language: the tomans added and the balance.
+    const order = await s.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('res_num', '=', result.orderId)
+      .executeTakeFirstOrThrow();
+    const mails = await s.database.db
+      .selectFrom('outbox')
+      .select(['recipient', 'subject', 'body_sealed'])
+      .where('order_id', '=', order.id)
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.recipient).toBe('buyer@example.com');
+    expect(mails[0]!.subject).toContain(result.orderId);
+    const text = s.box.open(mails[0]!.body_sealed);
+    expect(text).toContain(account.username);
+    expect(text).toMatch(/(50,000|۵۰,۰۰۰)/);
+    expect(text).toContain('https://shop.separ.test/panel/wallet');
+    expect(text).not.toMatch(/password|رمز عبور/i);
   });
 
   it('settles one top-up once under 20 parallel returns', async () => {

@@ -402,6 +402,7 @@ async function completeTopup(
 ): Promise<CompletionResult> {
   const userId = order.topup_user_id as number;
   const toman = Number(order.topup_toman);
+  const { shopName } = await getShopSettings(ctx);
   const result = await ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now().toISOString();
     const won = await markPaid(ctx, trx, order, refNum, how, now);
@@ -410,9 +411,23 @@ async function completeTopup(
     const user = await trx.selectFrom('users').select(['id', 'username']).where('id', '=', userId).executeTakeFirst();
     // The account is gone (removed by an operator): the money is kept on the order, for a refund by hand.
     if (user) {
-      await postEntry(trx, ctx, { userId, kind: 'topup', amount: toman, ref: order.res_num });
+      const entry = await postEntry(trx, ctx, { userId, kind: 'topup', amount: toman, ref: order.res_num });
       await trx.updateTable('orders').set({ user_id: userId }).where('id', '=', order.id).execute();
       await recordPayment(trx, order, userId, refNum, now);
+      // The receipt, to the account's e-mail when it has one.
+      if (order.email) {
+        const lng: Language = isLanguage(order.lang) ? order.lang : 'fa';
+        const receipt = renderTopupReceipt(ctx, lng, {
+          shop: shopNameIn(shopName, lng),
+          orderId: order.res_num,
+          refNum,
+          amountToman: toman,
+          amountUsdCents: order.amount_usd_cents === null ? null : Number(order.amount_usd_cents),
+          username: user.username,
+          balanceToman: entry.balance,
+        });
+        await queueReceipt(ctx, trx, order, receipt, now);
+      }
     }
     await recordEvent(trx, order, {
       at: now,
@@ -600,6 +615,46 @@ function renderReceipt(
     t('signature'),
   ].join('\n');
   return { subject: t(renewal ? 'subjectRenewed' : 'subject', { orderId: data.orderId }), text };
+}
+
+/** A wallet top-up's receipt (CONTRACTS §10): the tomans added and the balance they made. */
+function renderTopupReceipt(
+  ctx: PlatformContext,
+  lng: Language,
+  data: {
+    shop: string;
+    orderId: string;
+    refNum: string;
+    amountToman: number;
+    amountUsdCents?: number | null;
+    username: string;
+    balanceToman: number;
+  },
+) {
+  const t = (key: string, vars: Record<string, string | number> = {}) =>
+    ctx.texts.t(lng, `email:receipt.${key}`, { shop: data.shop, ...vars });
+  const digits = (value: string) => (lng === 'fa' ? toPersianDigits(value) : value);
+  const toman = (value: number) => digits(new Intl.NumberFormat('en-US').format(value));
+  const usd = data.amountUsdCents
+    ? digits(new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(data.amountUsdCents / 100))
+    : null;
+  const amount = toman(data.amountToman);
+  const text = [
+    t('greeting'),
+    '',
+    t('introTopup', { value: amount }),
+    '',
+    `${t('orderId')}: ${data.orderId}`,
+    `${t('refId')}: ${data.refNum}`,
+    `${t('amount')}: ${usd ? t('amountUsdValue', { value: amount, usd }) : t('amountValue', { value: amount })}`,
+    `${t('username')}: ${data.username}`,
+    `${t('balance')}: ${t('amountValue', { value: toman(data.balanceToman) })}`,
+    '',
+    t('panelWallet', { url: `${publicOrigin(ctx.config)}/panel/wallet` }),
+    '',
+    t('signature'),
+  ].join('\n');
+  return { subject: t('subjectTopup', { orderId: data.orderId }), text };
 }
 
 /**
