@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+
+// findBy… and waitFor wait up to 4 s (not 1): a route's code loading for the first time on a loaded
+// machine took longer than a second (CI's runs share two cores with the browsers of other projects).
+configure({ asyncUtilTimeout: 4000 });
 
 /** One MSW server for the web tests; each test installs a fresh mock backend (see renderApp). */
 export const server = setupServer();
