@@ -127,6 +127,15 @@ describe.each(KINDS)('plans whose data resets, on %s', (kind) => {
       { started_at: '2026-06-01T15:20:00.000Z', ended_at: '2026-06-02T15:20:00.000Z', used_bytes: 1100 * MB },
     ]);
     expect(await account()).toMatchObject({ usedMB: 0, nextResetAt: '2026-06-03T15:20:00.000Z' });
+    // The subscription page says the same, without a session.
+    const token = (
+      await s.ctx.db.selectFrom('users').select('sub_token').where('id', '=', user.id).executeTakeFirstOrThrow()
+    ).sub_token;
+    expect(json(await s.app.inject(`/sub/${token}?format=json`))).toMatchObject({
+      usedMB: 0,
+      reset: 'day',
+      nextResetAt: '2026-06-03T15:20:00.000Z',
+    });
 
     // Two days missed (no run): one reset for both, the history says which span.
     await use(user.id, 10 * MB);

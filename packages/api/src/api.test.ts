@@ -485,8 +485,41 @@ describe('the subscription link (CONTRACTS §7)', () => {
     const page = await s.dispatch(panelApi.endpoints.getSubscription.initiate(token));
     expect(page.data).toMatchObject({ subUrl: account.subUrl, account: { username: 'demo', devices: [] } });
     expect(page.data!.links).toBeGreaterThan(0);
+    // Each link named, as the backend names them.
+    expect(page.data!.linkNames).toHaveLength(page.data!.links);
     const asked = seen.find((request) => request.url.includes('/sub/'))!;
     expect(new URL(asked.url).searchParams.get('format')).toBe('json');
+  });
+
+  it('reads the data reset a subscription page carries (CONTRACTS §14), and none when its plan does not reset', async () => {
+    const body = (extra: Record<string, unknown>) => ({
+      ok: true,
+      username: 'sp100200',
+      expireDate: '2026-07-01T12:00:00.000Z',
+      usedMB: 0,
+      allowedMB: 1024,
+      allowedDevices: 1,
+      suspend: 0,
+      subsDays: 0,
+      ios: 0,
+      devices: [],
+      payments: [],
+      subUrl: 'https://shop.separ.test/sub/Dm0SubT0kenSepar000001',
+      links: 1,
+      ...extra,
+    });
+    const read = async (extra: Record<string, unknown>) => {
+      backend();
+      server.use(http.get('*/sub/:token', () => HttpResponse.json(body(extra))));
+      return (await store().dispatch(panelApi.endpoints.getSubscription.initiate('Dm0SubT0kenSepar000001'))).data!;
+    };
+    expect((await read({ reset: 'month', nextResetAt: '2026-06-22T08:30:00.000Z' })).dataReset).toEqual({
+      period: 'month',
+      nextAt: '2026-06-22T08:30:00.000Z',
+    });
+    expect((await read({ reset: 'day', nextResetAt: null })).dataReset).toEqual({ period: 'day', nextAt: null });
+    expect((await read({})).dataReset).toBeUndefined();
+    expect((await read({ reset: 'yearly' })).dataReset).toBeUndefined();
   });
 
   it('replaces the link: the cached account shows the new one and the old one is gone', async () => {

@@ -21,6 +21,7 @@ export function SubscriptionPage() {
       account={data?.account}
       subscriptionUrl={data?.subUrl}
       linkNames={data?.linkNames}
+      dataReset={data?.dataReset}
       now={now}
       platform={platform}
       onPlatformChange={setPlatform}

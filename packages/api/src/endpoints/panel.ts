@@ -25,6 +25,15 @@ export interface SubscriptionData {
   links: number;
   /** The links' names, as the apps show them (a node's extra hosts among them). */
   linkNames: string[];
+  /** A plan whose data resets (CONTRACTS §14): its period, and the next reset (null: none due yet). */
+  dataReset?: { period: 'day' | 'week' | 'month'; nextAt: string | null };
+}
+
+/** The reset period and next reset an answer carries (CONTRACTS §14); undefined when its plan does not reset. */
+function dataResetOf(source: Record<string, unknown>): SubscriptionData['dataReset'] {
+  const period = source.reset;
+  if (period !== 'day' && period !== 'week' && period !== 'month') return undefined;
+  return { period, nextAt: typeof source.nextResetAt === 'string' ? source.nextResetAt : null };
 }
 
 /** A one-time code for linking the messaging bot (POST /api/site/botcode): 8 digits, good once. */
@@ -64,9 +73,10 @@ export function accountFromResponse(body: unknown): PanelAccount | null {
   const referralCode = toText(source.referralCode);
   if (account && referralCode) account.referralCode = referralCode;
   // A plan whose data resets (CONTRACTS §14): its period, and the next reset when one is due.
-  if (account && (source.reset === 'day' || source.reset === 'week' || source.reset === 'month')) {
-    account.reset = source.reset;
-    account.nextResetAt = typeof source.nextResetAt === 'string' ? source.nextResetAt : null;
+  const dataReset = dataResetOf(source);
+  if (account && dataReset) {
+    account.reset = dataReset.period;
+    account.nextResetAt = dataReset.nextAt;
   }
   return account;
 }
@@ -79,7 +89,14 @@ export function subscriptionFromResponse(body: unknown): SubscriptionData | null
   const subUrl = toText(record.subUrl);
   if (!account || !/^https?:\/\//.test(subUrl)) return null;
   const linkNames = Array.isArray(record.linkNames) ? record.linkNames.map((name) => toText(name)).filter(Boolean) : [];
-  return { account, subUrl, links: typeof record.links === 'number' ? record.links : 0, linkNames };
+  const dataReset = dataResetOf(record);
+  return {
+    account,
+    subUrl,
+    links: typeof record.links === 'number' ? record.links : 0,
+    linkNames,
+    ...(dataReset ? { dataReset } : {}),
+  };
 }
 
 /** The subscription page's error for a link that was replaced or never existed: the answer's code says so. */

@@ -56,6 +56,10 @@ export const SubscriptionPage = Type.Object(
     links: Type.Integer({ minimum: 0 }),
     /** Their names, as the apps show them (a node's extra hosts: the node's name and the host's remark). */
     linkNames: Type.Optional(Type.Array(Type.String({ maxLength: 300 }), { maxItems: 1000 })),
+    /** As the panel's account (CONTRACTS §14): the plan's reset period, absent when it does not reset. */
+    reset: Type.Optional(Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')])),
+    /** The next reset (ISO 8601); null when none is due before the expiry or the subscription has not started. */
+    nextResetAt: Type.Optional(Nullable(Type.String())),
   },
   { additionalProperties: false },
 );

@@ -3,7 +3,7 @@ import { accountStatus, dataRemainingMB, dataRemainingPercent, type Account, typ
 import { useFormat } from '../format';
 import { Icon, type IconName } from '../icons';
 import { Ring } from '../Ring';
-import { RingCard, StatusCard, StatusIcon } from './AccountSummary.styles';
+import { LineCard, RingCard, StatusCard, StatusIcon } from './AccountSummary.styles';
 
 const STATUS_ICON: Record<AccountStatus['state'], IconName> = {
   suspended: 'ban',
@@ -70,5 +70,38 @@ export function DataRingCard({ account }: { account: Account }) {
         caption={t('dashboard.dataRemaining')}
       />
     </RingCard>
+  );
+}
+
+/** A plan whose data resets (CONTRACTS §14): the period, and the next reset (null: none due yet). */
+export interface DataReset {
+  period: 'day' | 'week' | 'month';
+  nextAt: string | null;
+}
+
+/**
+ * When the account's data starts again (the dashboard and the subscription page). With no next
+ * reset, `pending` says why: the resets count from the first connection; else none is due before
+ * the subscription ends.
+ */
+export function DataResetCard({ reset, pending }: { reset: DataReset; pending: boolean }) {
+  const { t } = useTranslation('panel');
+  const format = useFormat();
+  return (
+    <LineCard as="section" aria-label={t('dashboard.reset.title')}>
+      <span>
+        <Icon name="refresh" size={24} />
+      </span>
+      <dl>
+        <dt>{t(`dashboard.reset.every.${reset.period}`)}</dt>
+        <dd>
+          {reset.nextAt
+            ? t('dashboard.reset.next', { date: format.dateTime(reset.nextAt) })
+            : pending
+              ? t('dashboard.reset.notYet')
+              : t('dashboard.reset.none')}
+        </dd>
+      </dl>
+    </LineCard>
   );
 }

@@ -1,2 +1,2 @@
 export * from './AccountSummary';
-export { RingCard } from './AccountSummary.styles';
+export { LineCard, RingCard } from './AccountSummary.styles';

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { fn } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import type { Account } from '@separ/domain';
 import { ACCOUNT, REFERRAL_LINK, STORY_NOW } from '../fixtures';
 import { InPanel } from '../PanelLayout/storyPanel';
@@ -65,5 +65,14 @@ export const DataResetsPending: Story = {
   args: {
     account: with_({ subsDays: 30, expireDate: null, devices: [] }),
     dataReset: { period: 'day', nextAt: null },
+  },
+};
+/** A plan whose data starts again every week, with no reset left before the subscription ends. */
+export const DataResetsNoMore: Story = {
+  args: { dataReset: { period: 'week', nextAt: null } },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement).getByText(/^(Not again before your subscription ends|تا پایان اشتراک دیگر پر نمی‌شود)$/),
+    ).toBeVisible();
   },
 };

@@ -1,50 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { devicePercent, type Account } from '@separ/domain';
-import { AccountStatusCard, DataRingCard, RingCard } from '../AccountSummary';
+import { AccountStatusCard, DataResetCard, DataRingCard, LineCard, RingCard, type DataReset } from '../AccountSummary';
 import { BotLinkCard, type BotLinkCardProps } from '../BotLinkCard';
 import { Button } from '../Button';
 import { ErrorView } from '../ErrorView';
 import { useFormat } from '../format';
 import { Icon } from '../icons';
 import { InviteCard, type InviteCardProps } from '../InviteCard';
-import { Card, Ltr } from '../Layout';
+import { Ltr } from '../Layout';
 import { PanelHeading } from '../PanelLayout';
 import { Ring } from '../Ring';
 import { Spinner } from '../Spinner';
-import { cluster, iconDisc, media, stack } from '../theme';
+import { cluster, media, stack } from '../theme';
 
 const Grid = styled.div`
   ${stack(5)}
   ${media.md} {
     grid-template-columns: repeat(2, 1fr);
-  }
-`;
-
-/** The wallet's balance in one line, with the way to the wallet page. */
-const WalletCard = styled(Card)`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(4)};
-  align-items: center;
-  grid-column: 1 / -1;
-  > span {
-    ${iconDisc(48)}
-    flex-shrink: 0;
-    background: ${({ theme }) => theme.colors.infoSoft};
-    color: ${({ theme }) => theme.colors.primary};
-  }
-  dl {
-    flex: 1;
-    margin: 0;
-  }
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-    font-weight: 800;
   }
 `;
 
@@ -70,7 +43,7 @@ export interface DashboardScreenProps {
    * A plan whose data resets (CONTRACTS §14): every day, week or month, and the next reset (null
    * when none is due before the expiry or the subscription has not started). Shown when given.
    */
-  dataReset?: { period: 'day' | 'week' | 'month'; nextAt: string | null };
+  dataReset?: DataReset;
 }
 
 /**
@@ -116,23 +89,9 @@ export function DashboardScreen({
             caption={t('dashboard.activeDevices')}
           />
         </RingCard>
-        {dataReset ? (
-          <WalletCard as="section" aria-label={t('dashboard.reset.title')}>
-            <span>
-              <Icon name="refresh" size={24} />
-            </span>
-            <dl>
-              <dt>{t(`dashboard.reset.every.${dataReset.period}`)}</dt>
-              <dd>
-                {dataReset.nextAt
-                  ? t('dashboard.reset.next', { date: format.dateTime(dataReset.nextAt) })
-                  : t('dashboard.reset.notYet')}
-              </dd>
-            </dl>
-          </WalletCard>
-        ) : null}
+        {dataReset ? <DataResetCard reset={dataReset} pending={account.subsDays > 0} /> : null}
         {walletBalance !== null ? (
-          <WalletCard>
+          <LineCard>
             <span>
               <Icon name="wallet" size={24} />
             </span>
@@ -143,7 +102,7 @@ export function DashboardScreen({
             <Button to="/panel/wallet" variant="secondary" size="sm" icon="wallet">
               {t('dashboard.openWallet')}
             </Button>
-          </WalletCard>
+          </LineCard>
         ) : null}
         {invite ? <InviteCard {...invite} /> : null}
         {botLink ? <BotLinkCard {...botLink} /> : null}

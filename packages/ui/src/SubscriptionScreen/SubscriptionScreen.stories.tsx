@@ -65,3 +65,17 @@ export const WithHostsMobile: Story = {
   args: { linkNames: ['de-fra-1', 'de-fra-1 - CDN', 'de-fra-1 - 203.0.113.24', 'nl-ams-1'] },
   parameters: { mobile: true },
 };
+/** A plan whose data starts again every month: the page says when next, as the panel does. */
+export const DataResetsMonthly: Story = {
+  args: { dataReset: { period: 'month', nextAt: '2026-06-20T08:30:00.000Z' } },
+  play: async ({ canvasElement }) => {
+    const card = within(
+      within(canvasElement).getByRole('region', { name: /^(Data that starts again|حجمی که دوباره پر می‌شود)$/ }),
+    );
+    await expect(card.getByText(/every month|هر ماه/)).toBeVisible();
+  },
+};
+export const DataResetsMobile: Story = {
+  args: { dataReset: { period: 'week', nextAt: '2026-05-27T08:30:00.000Z' } },
+  parameters: { mobile: true },
+};

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Account, ClientPlatform } from '@separ/domain';
-import { AccountStatusCard, DataRingCard } from '../AccountSummary';
+import { AccountStatusCard, DataResetCard, DataRingCard, type DataReset } from '../AccountSummary';
 import { Button } from '../Button';
 import { ConnectApps } from '../ConnectApps';
 import { EmptyState } from '../EmptyState';
@@ -24,6 +24,8 @@ export interface SubscriptionScreenProps {
   onRetry(): void;
   /** The names of the subscription's links, as the apps show them (each of a node's extra addresses too). */
   linkNames?: string[];
+  /** A plan whose data resets (CONTRACTS §14): the period and the next reset. Shown when given. */
+  dataReset?: DataReset;
 }
 
 /**
@@ -39,6 +41,7 @@ export function SubscriptionScreen({
   onPlatformChange,
   onRetry,
   linkNames = [],
+  dataReset,
 }: SubscriptionScreenProps) {
   const { t } = useTranslation(['connect', 'errors']);
   let body;
@@ -68,6 +71,7 @@ export function SubscriptionScreen({
         <Summary>
           <AccountStatusCard account={account} now={now} />
           <DataRingCard account={account} />
+          {dataReset ? <DataResetCard reset={dataReset} pending={account.subsDays > 0} /> : null}
         </Summary>
         <SubscriptionLink url={subscriptionUrl} hint={t('link.scan')} />
         <LinkNames names={linkNames} idPrefix="subscription" />

@@ -171,6 +171,40 @@ describe.each(KINDS)('the messaging bot, on %s', (kind) => {
     expect((await api.until(5005, 5))[4]).toBe('اتصال اکانت شما به این گفتگو لغو شد.');
   });
 
+  it('says when the data of a plan that resets starts again, in Jalali in Persian', async () => {
+    const plan = await s.database.db
+      .selectFrom('plans')
+      .select(['id', 'subs_days'])
+      .where('active', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await s.database.db.updateTable('plans').set({ reset: 'month' }).where('id', '=', plan.id).execute();
+    try {
+      // Started on the 1st of Khordad 1405 (22 May 2026, Tehran noon): the next reset is a month on.
+      const user = await s.createUser({
+        planId: plan.id,
+        expireDate: new Date(Date.parse('2026-05-22T08:30:00.000Z') + plan.subs_days * 86_400_000).toISOString(),
+      });
+      api.message(5105, '/account');
+      await api.until(5105, 1);
+      api.message(5105, `${user.username} ${user.password}`);
+      const status = (await api.until(5105, 3))[2]!;
+      // Thirty days from then, the subscription ends the day before: no reset is due before it.
+      expect(status).toContain('حجم شما هر ماه دوباره پر می‌شود، ولی تا پایان اشتراک دیگر نه');
+      // Renewed for another month: the next reset is said, in Jalali.
+      await s.database.db
+        .updateTable('users')
+        .set({ expire_date: '2026-07-21T08:30:00.000Z', reset_anchor: '2026-05-22T08:30:00.000Z' })
+        .where('id', '=', user.id)
+        .execute();
+      api.message(5105, '/account');
+      const again = (await api.until(5105, 4))[3]!;
+      expect(again).toMatch(/حجم شما هر ماه دوباره پر می‌شود؛ نوبت بعد: ۱ تیر ۱۴۰۵/);
+    } finally {
+      await s.database.db.updateTable('plans').set({ reset: 'none' }).where('id', '=', plan.id).execute();
+    }
+  });
+
   it('links a chat with the one-time code from the panel; a wrong, used or expired code is refused', async () => {
     const user = await s.createUser();
     const cookie = await s.login(user.username, user.password);

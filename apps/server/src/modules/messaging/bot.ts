@@ -32,7 +32,7 @@ import {
 } from '../cards/index.ts';
 import { renewToken } from '../accounts/index.ts';
 import { isAppError } from '../../platform/errors.ts';
-import { accountOf } from '../accounts/index.ts';
+import { accountOf, accountReset } from '../accounts/index.ts';
 import { getShopSettings } from '../settings/index.ts';
 import { planOnSale } from '../catalog/index.ts';
 import { buyFromWallet, walletQuote } from '../payments/index.ts';
@@ -160,6 +160,14 @@ export function createBot(ctx: PaymentsContext): {
         ? t(language, 'account.dataUnlimited')
         : t(language, 'account.dataLeft', volumeVars(language, left)),
     ];
+    // A plan whose data starts again (CONTRACTS §14): when, as the panel says it.
+    const { reset, nextResetAt } = await accountReset(ctx.db, user.id, ctx.now());
+    if (reset)
+      lines.push(
+        nextResetAt
+          ? t(language, `account.reset.${reset}`, { date: when(language, nextResetAt) })
+          : t(language, `account.${status.state === 'pending' ? 'resetFromStart' : 'resetNoMore'}.${reset}`),
+      );
     const url = subscriptionUrl(subscriptionOrigin(ctx.config), await ensureSubToken(ctx.db, user));
     lines.push(t(language, 'account.subscription', { url }));
     await bot.api.sendMessage(chat, lines.join('\n'), {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { requireUser } from '../accounts/index.ts';
+import { accountReset, requireUser } from '../accounts/index.ts';
 import { AppError } from '../../platform/errors.ts';
 import { languageOf } from '../../platform/http/language.ts';
 import { accountOf } from '../accounts/index.ts';
@@ -63,6 +63,8 @@ export async function subscriptionRoutes(app: FastifyInstance, ctx: AppContext, 
         links: links.length,
         // The page names each link, a node's extra hosts too (CONTRACTS §14).
         linkNames: specs.map((spec) => spec.name),
+        // And says when the data starts again, as the panel does.
+        ...(await accountReset(ctx.db, user.id, now)),
       };
     }
     if (format === 'page') return options.sendPage!(request, reply);
