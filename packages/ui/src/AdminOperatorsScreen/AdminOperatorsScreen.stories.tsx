@@ -74,7 +74,8 @@ export const TotpSetup: Story = {
 };
 export const Loading: Story = { args: { status: 'loading', operators: null } };
 export const Error: Story = { args: { status: 'error', operators: null } };
-export const AddDialog: Story = { args: { initial: { adding: true } } };
+/** The add dialog whole (its role choice at the end was cut off below the story's box). */
+export const AddDialog: Story = { decorators: [tall], args: { initial: { adding: true } } };
 export const ConfirmRemove: Story = { args: { initial: { removing: 'alice' } } };
 /** The owner gives another operator a new role: the choice says what the role may do. */
 export const ChangeRole: Story = {

@@ -162,6 +162,7 @@ export function AdminOperatorsScreen({
   };
   const roleChoice = (hint?: string) => (
     <AdminSelect
+      size="sm"
       label={t('operators.role')}
       value={role}
       options={OPERATOR_ROLES.map((value) => ({ value, label: t(`operators.roles.${value}`) }))}
