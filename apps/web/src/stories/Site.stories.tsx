@@ -75,6 +75,9 @@ export const Connect: Story = {
     const canvas = within(canvasElement);
     const qr = await canvas.findByRole('img', { name: /QR/ }, { timeout: 15000 });
     await expect(qr.getAttribute('data-qr')).toMatch(/\/sub\/[A-Za-z0-9_-]{16,}$/);
+    // The link names come with the subscription's own answer, after the account's: waited for.
+    const names = await canvas.findByRole('region', { name: /Connections in this subscription|اتصال‌های این اشتراک/ });
+    await expect(within(names).getByText('DE1-WS')).toBeVisible();
   },
 };
 
@@ -87,6 +90,9 @@ export const SubscriptionPage: Story = {
     const qr = await canvas.findByRole('img', { name: /QR/ }, { timeout: 15000 });
     await expect(qr).toBeVisible();
     await expect(qr.getAttribute('data-qr')).toBe(`${STORY_ORIGIN}/sub/${createMockBackend().state.subToken}`);
+    // Each link the apps get, by its remark (the mock names them as the backend does).
+    const names = await canvas.findByRole('region', { name: /Connections in this subscription|اتصال‌های این اشتراک/ });
+    await expect(within(names).getAllByRole('listitem')).toHaveLength(14);
   },
 };
 

@@ -616,11 +616,20 @@ export function createMockBackend(options: MockBackendOptions = {}): { handlers:
       const url = new URL(request.url);
       const token = url.pathname.split('/').pop();
       if (token !== state.subToken) return errorResponse('subscriptionNotFound');
-      // As the backend: the profiles carry the V2Ray servers' links, each under its server's name
-      // (the broken one carries none).
+      // As the backend: the profiles carry the V2Ray servers' links (the broken one carries none),
+      // each under the name the apps show, its remark (a link's #fragment).
       const linkNames = MOCK_SERVERS.map((raw) => parseServer(raw))
         .filter((server) => server.type === 'v2ray')
-        .flatMap((server) => server.links.map(() => server.title));
+        .flatMap((server) =>
+          server.links.map((link) => {
+            const remark = link.includes('#') ? link.slice(link.indexOf('#') + 1) : '';
+            try {
+              return decodeURIComponent(remark) || server.title;
+            } catch {
+              return remark;
+            }
+          }),
+        );
       const {
         password: _password,
         devices: _devices,
