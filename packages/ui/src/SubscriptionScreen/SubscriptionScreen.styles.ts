@@ -6,10 +6,17 @@ export const Page = styled.div`
   padding-block: ${({ theme }) => theme.space(8)};
 `;
 
+/**
+ * The status and the data side by side from md (the status card spans the dashboard's grid; here it
+ * takes the wide column, the data ring the narrow one), the data's reset under both.
+ */
 export const Summary = styled.div`
   ${stack(5)}
   ${media.md} {
     grid-template-columns: 2fr 1fr;
+    > :first-child {
+      grid-column: auto;
+    }
   }
 `;
 
