@@ -45,6 +45,18 @@ async function silentSmtp(): Promise<{ url: string; close(): Promise<void> }> {
   };
 }
 
+/** A scheduled backup's record, begun and ended an hour ago, with its outcome. */
+async function backupRunHourAgo(
+  database: ReturnType<typeof openDatabase>,
+  outcome: { file: string | null; bytes: number | null; error: string | null; sent_to: number | null },
+) {
+  const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+  await database.db
+    .insertInto('backup_runs')
+    .values({ slot: hourAgo, started_at: hourAgo, finished_at: hourAgo, ...outcome })
+    .execute();
+}
+
 /** The lines of one topic. */
 const about = (lines: string[], topic: string) => lines.filter((line) => line.includes(` ${topic}: `));
 
@@ -166,19 +178,7 @@ describe.each(KINDS)('separ-admin doctor on %s', (kind) => {
     const database = openDatabase({ databaseUrl: fresh.url, dataDir: fresh.dataDir, poolSize: 1 });
     await database.db.updateTable('nodes').set({ last_seen_at: new Date().toISOString() }).execute();
     // The schedule's last backup, an hour ago, sent to one operators' chat.
-    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
-    await database.db
-      .insertInto('backup_runs')
-      .values({
-        slot: hourAgo,
-        started_at: hourAgo,
-        finished_at: hourAgo,
-        file: 'separ-x.backup',
-        bytes: 1000,
-        error: null,
-        sent_to: 1,
-      })
-      .execute();
+    await backupRunHourAgo(database, { file: 'separ-x.backup', bytes: 1000, error: null, sent_to: 1 });
     await database.close();
 
     const { code, lines } = await diagnose(env);
@@ -324,19 +324,12 @@ describe.each(KINDS)('separ-admin doctor on %s', (kind) => {
     );
     // The schedule's last backup failed.
     const database = openDatabase({ databaseUrl: fresh.url, dataDir: fresh.dataDir, poolSize: 1 });
-    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
-    await database.db
-      .insertInto('backup_runs')
-      .values({
-        slot: hourAgo,
-        started_at: hourAgo,
-        finished_at: hourAgo,
-        file: null,
-        bytes: null,
-        error: 'ENOSPC: no space left on device',
-        sent_to: null,
-      })
-      .execute();
+    await backupRunHourAgo(database, {
+      file: null,
+      bytes: null,
+      error: 'ENOSPC: no space left on device',
+      sent_to: null,
+    });
     await database.close();
     const { code, lines, ms } = await diagnose(env, 1500);
     expect(code).toBe(1);
