@@ -550,6 +550,23 @@ export async function moveOrder(
   });
 }
 
+/** The receipts' words in a language: their texts, Persian digits in Persian, and the amount's line. */
+function receiptWords(ctx: PlatformContext, lng: Language, shop: string) {
+  const t = (key: string, vars: Record<string, string | number> = {}) =>
+    ctx.texts.t(lng, `email:receipt.${key}`, { shop, ...vars });
+  const digits = (value: string) => (lng === 'fa' ? toPersianDigits(value) : value);
+  const toman = (value: number) => digits(new Intl.NumberFormat('en-US').format(value));
+  /** In dollars: English leads with the dollars, Persian with the tomans, each with the other beside. */
+  const amountLine = (amountToman: number, usdCents?: number | null) => {
+    const value = toman(amountToman);
+    const usd = usdCents
+      ? digits(new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(usdCents / 100))
+      : null;
+    return `${t('amount')}: ${usd ? t('amountUsdValue', { value, usd }) : t('amountValue', { value })}`;
+  };
+  return { t, digits, toman, amountLine };
+}
+
 /**
  * The receipt e-mail: a new account's with its credentials; a renewal's (password null) with the
  * account's new expiry (or its pending days) and no password.
@@ -571,14 +588,7 @@ function renderReceipt(
     pendingDays?: number;
   },
 ) {
-  const t = (key: string, vars: Record<string, string | number> = {}) =>
-    ctx.texts.t(lng, `email:receipt.${key}`, { shop: data.shop, ...vars });
-  const digits = (value: string) => (lng === 'fa' ? toPersianDigits(value) : value);
-  const amount = digits(new Intl.NumberFormat('en-US').format(data.amountToman));
-  // In dollars: English leads with the dollars, Persian with the tomans, each with the other beside.
-  const usd = data.amountUsdCents
-    ? digits(new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(data.amountUsdCents / 100))
-    : null;
+  const { t, digits, amountLine } = receiptWords(ctx, lng, data.shop);
   const panel = `${publicOrigin(ctx.config)}/login`;
   const renewal = data.password === null;
   const term = !renewal
@@ -603,7 +613,7 @@ function renderReceipt(
     `${t('orderId')}: ${data.orderId}`,
     `${t('refId')}: ${data.refNum}`,
     `${t('plan')}: ${data.plan}`,
-    `${t('amount')}: ${usd ? t('amountUsdValue', { value: amount, usd }) : t('amountValue', { value: amount })}`,
+    amountLine(data.amountToman, data.amountUsdCents),
     `${t('username')}: ${data.username}`,
     ...(renewal ? [] : [`${t('password')}: ${data.password}`]),
     '',
@@ -631,22 +641,15 @@ function renderTopupReceipt(
     balanceToman: number;
   },
 ) {
-  const t = (key: string, vars: Record<string, string | number> = {}) =>
-    ctx.texts.t(lng, `email:receipt.${key}`, { shop: data.shop, ...vars });
-  const digits = (value: string) => (lng === 'fa' ? toPersianDigits(value) : value);
-  const toman = (value: number) => digits(new Intl.NumberFormat('en-US').format(value));
-  const usd = data.amountUsdCents
-    ? digits(new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(data.amountUsdCents / 100))
-    : null;
-  const amount = toman(data.amountToman);
+  const { t, toman, amountLine } = receiptWords(ctx, lng, data.shop);
   const text = [
     t('greeting'),
     '',
-    t('introTopup', { value: amount }),
+    t('introTopup', { value: toman(data.amountToman) }),
     '',
     `${t('orderId')}: ${data.orderId}`,
     `${t('refId')}: ${data.refNum}`,
-    `${t('amount')}: ${usd ? t('amountUsdValue', { value: amount, usd }) : t('amountValue', { value: amount })}`,
+    amountLine(data.amountToman, data.amountUsdCents),
     `${t('username')}: ${data.username}`,
     `${t('balance')}: ${t('amountValue', { value: toman(data.balanceToman) })}`,
     '',
